@@ -1,0 +1,5 @@
+import sys
+
+from xlbridge.cli import main
+
+sys.exit(main())

@@ -1,0 +1,53 @@
+"""Every error xlbridge raises for bad input: one ``XlbridgeError`` family.
+
+Each subclass says what kind of value was wrong; the message says which value and where.
+
+>>> from xlbridge.types import Contract
+>>> try:
+...     Contract.parse("8S")
+... except ContractError as e:
+...     print(e)
+level 8 in '8S'; levels are 1-7
+"""
+
+from __future__ import annotations
+
+
+class XlbridgeError(ValueError):
+    """Base of every error caused by bad input; the CLI turns it into one line and exit 2."""
+
+
+class ContractError(XlbridgeError):
+    """A contract that does not parse (``8S``, ``4Q``)."""
+
+
+class SeatError(XlbridgeError):
+    """A seat or declarer that is not N, E, S or W."""
+
+
+class VulnerabilityError(XlbridgeError):
+    """A vulnerability that is not None, NS, EW or All (or a board number)."""
+
+
+class ResultError(XlbridgeError):
+    """A result that cannot happen (14 tricks, ``+8`` on a 4-level contract)."""
+
+
+class BoardError(XlbridgeError):
+    """A board number that is not a whole number of at least 1."""
+
+
+class ScaleError(XlbridgeError):
+    """An unknown scoring scale or an argument outside a scale's range."""
+
+
+class TravellerError(XlbridgeError):
+    """A traveller (one board's results) that cannot be scored: bad row, too few results."""
+
+
+class MovementError(XlbridgeError):
+    """A movement that cannot be built or that breaks a rule."""
+
+
+class WorkbookError(XlbridgeError):
+    """A workbook that cannot be written or read."""

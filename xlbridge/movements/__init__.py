@@ -1,0 +1,1 @@
+"""Movements: who sits where, which boards they play, when they move (rules layer)."""

@@ -1,0 +1,111 @@
+"""The movement model shared by every generator, the validator and the workbook engine.
+
+A movement is a list of entries, one per round and table: the NS and EW pair ids sitting there
+and the boards they play. Pair ids are unique within a movement; ``pairs`` gives the label each
+id has on the cards (Mitchell: ``"NS 3"``, ``"EW 3"``; Howell: ``"3"``).
+
+>>> m = Movement(
+...     kind="example", tables=1, rounds=1, boards_per_round=2,
+...     pairs=(Pair(1, "NS 1"), Pair(2, "EW 1")),
+...     entries=(Entry(round=1, table=1, ns=1, ew=2, boards=(1, 2)),),
+... )
+>>> [e.table for e in m.plays(2)]
+[1]
+>>> m.label(2)
+'EW 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from xlbridge.errors import MovementError
+
+__all__ = ["Entry", "Movement", "Pair"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """A contestant (pair, player or team) id and the label printed on the cards."""
+
+    id: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One table in one round.
+
+    ``ns``/``ew`` are pair ids, or ``None`` for an empty seat (the other pair sits out).
+    ``switched`` lists the boards on which the two pairs change seats (arrow-switching): on
+    those boards ``ns`` plays East-West. ``players`` is set for individual movements: the
+    player ids in seats N, E, S, W. ``set`` names the board set (1-based) where sets are used.
+    """
+
+    round: int
+    table: int
+    ns: int | None
+    ew: int | None
+    boards: tuple[int, ...]
+    switched: tuple[int, ...] = ()
+    players: tuple[int, int, int, int] | None = None
+    set: int | None = None
+
+    def direction_on(self, board: int) -> tuple[int | None, int | None]:
+        """The (NS, EW) pair ids actually seated for ``board``, after any arrow-switch."""
+        if board in self.switched:
+            return self.ew, self.ns
+        return self.ns, self.ew
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A complete schedule: every entry, plus sit-outs and the bye-stand.
+
+    ``sit_outs`` holds (round, pair id) for pairs idle in a round; ``bye_stand`` holds
+    (round, boards) resting on the bye-stand. ``notes`` carries director's instructions.
+    """
+
+    kind: str
+    tables: int
+    rounds: int
+    boards_per_round: int
+    pairs: tuple[Pair, ...]
+    entries: tuple[Entry, ...]
+    sit_outs: tuple[tuple[int, int], ...] = ()
+    bye_stand: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    notes: tuple[str, ...] = ()
+    individual: bool = False
+    _labels: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        ids = [p.id for p in self.pairs]
+        if len(set(ids)) != len(ids):
+            raise MovementError(f"{self.kind}: pair ids are not unique")
+        self._labels.update({p.id: p.label for p in self.pairs})
+
+    @property
+    def boards(self) -> tuple[int, ...]:
+        """Every board in play, sorted."""
+        return tuple(sorted({b for e in self.entries for b in e.boards}))
+
+    def label(self, pair_id: int) -> str:
+        """The card label of a pair id."""
+        try:
+            return self._labels[pair_id]
+        except KeyError:
+            raise MovementError(f"{self.kind}: no pair {pair_id}") from None
+
+    def plays(self, board: int) -> list[Entry]:
+        """Entries that play ``board``, in the order it is played (round, then table)."""
+        return sorted(
+            (e for e in self.entries if board in e.boards), key=lambda e: (e.round, e.table)
+        )
+
+    def round_entries(self, rnd: int) -> list[Entry]:
+        """Entries of one round, by table."""
+        return sorted((e for e in self.entries if e.round == rnd), key=lambda e: e.table)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries)

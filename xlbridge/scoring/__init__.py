@@ -1,0 +1,1 @@
+"""Scoring rules: contract scores, matchpoints, IMPs, victory points, rubber and Chicago."""
