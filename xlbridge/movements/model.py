@@ -58,6 +58,33 @@ class Entry:
             return self.ew, self.ns
         return self.ns, self.ew
 
+    def opponent(self, pair_id: int) -> int | None:
+        """The pair ``pair_id`` meets at this table (``None`` if it sits out or is not here).
+
+        >>> Entry(round=1, table=2, ns=2, ew=9, boards=(3, 4)).opponent(9)
+        2
+        """
+        if pair_id == self.ns:
+            return self.ew
+        if pair_id == self.ew:
+            return self.ns
+        return None
+
+    def side_of(self, pair_id: int, board: int) -> str:
+        """``"NS"`` or ``"EW"``: the direction ``pair_id`` plays ``board`` in, after switching.
+
+        >>> Entry(round=7, table=1, ns=1, ew=9, boards=(13, 14), switched=(14,)).side_of(1, 14)
+        'EW'
+        """
+        ns, ew = self.direction_on(board)
+        if pair_id == ns:
+            return "NS"
+        if pair_id == ew:
+            return "EW"
+        raise MovementError(
+            f"round {self.round} table {self.table}: pair {pair_id} does not play here"
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Movement:
@@ -109,3 +136,63 @@ class Movement:
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)
+
+    @property
+    def pair_ids(self) -> tuple[int, ...]:
+        """Every pair id, in the order of ``pairs``."""
+        return tuple(p.id for p in self.pairs)
+
+    def entries_of(self, pair_id: int) -> list[Entry]:
+        """The entries where ``pair_id`` plays, by round (its guide card)."""
+        return sorted(
+            (e for e in self.entries if pair_id in (e.ns, e.ew)), key=lambda e: (e.round, e.table)
+        )
+
+    def sit_outs_in(self, rnd: int) -> tuple[int, ...]:
+        """Pair ids idle in round ``rnd``."""
+        return tuple(p for r, p in self.sit_outs if r == rnd)
+
+    def bye_stand_in(self, rnd: int) -> tuple[int, ...]:
+        """Boards resting on the bye-stand(s) in round ``rnd``."""
+        return tuple(b for r, bs in self.bye_stand if r == rnd for b in bs)
+
+    @property
+    def table_numbers(self) -> tuple[int, ...]:
+        """Every table number that has an entry, sorted."""
+        return tuple(sorted({e.table for e in self.entries}))
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form of the product spec (``xlbridge movement --format json``).
+
+        >>> m = Movement(
+        ...     kind="example", tables=1, rounds=1, boards_per_round=2,
+        ...     pairs=(Pair(1, "NS 1"), Pair(2, "EW 1")),
+        ...     entries=(Entry(round=1, table=1, ns=1, ew=2, boards=(1, 2)),),
+        ... )
+        >>> m.to_dict()["entries"]
+        [{'round': 1, 'table': 1, 'ns': 1, 'ew': 2, 'boards': [1, 2], 'switched': []}]
+        """
+        entries: list[dict[str, object]] = []
+        for e in sorted(self.entries, key=lambda e: (e.round, e.table)):
+            row: dict[str, object] = {
+                "round": e.round,
+                "table": e.table,
+                "ns": e.ns,
+                "ew": e.ew,
+                "boards": list(e.boards),
+                "switched": list(e.switched),
+            }
+            if e.players is not None:
+                row["players"] = list(e.players)
+            entries.append(row)
+        return {
+            "kind": self.kind,
+            "tables": self.tables,
+            "rounds": self.rounds,
+            "boards_per_round": self.boards_per_round,
+            "boards": list(self.boards),
+            "pairs": [{"id": p.id, "label": p.label} for p in self.pairs],
+            "entries": entries,
+            "sit_outs": [{"round": r, "pair": p} for r, p in self.sit_outs],
+            "bye_stand": [{"round": r, "boards": list(bs)} for r, bs in self.bye_stand],
+        }

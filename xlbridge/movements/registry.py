@@ -1,0 +1,173 @@
+"""Every movement kind the command line and the workbook engine can build, by name.
+
+``KINDS`` maps a kind name to a :class:`KindInfo`: its generator, the table counts it supports
+and a one-line description. A generator takes keyword arguments ``tables``,
+``boards_per_round``, ``rounds`` (``None`` = the kind's default) plus kind-specific ones, and
+returns a :class:`~xlbridge.movements.model.Movement`.
+
+Generator modules written by other parts of the package (``howell``, ``individual``, ``home``,
+``teams``) expose their own module-level ``KINDS: dict[str, KindInfo]``; they are merged here
+when present.
+
+>>> info = KINDS["mitchell"]
+>>> info.tables
+'3-30'
+>>> info.build(tables=7).rounds
+7
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from xlbridge.movements.model import Movement
+
+__all__ = ["KINDS", "KindInfo", "get_kind", "parse_table_range"]
+
+
+@dataclass(frozen=True, slots=True)
+class KindInfo:
+    """One movement kind: name, what it is, the table counts it supports, its generator.
+
+    ``tables`` is a range description such as ``"2-13"`` or ``"5,7,11,13"`` (see
+    :func:`parse_table_range`).
+    """
+
+    name: str
+    description: str
+    tables: str
+    build: Callable[..., Movement]
+
+    def supports(self, tables: int) -> bool:
+        """Whether ``tables`` is in this kind's supported range.
+
+        >>> KindInfo("x", "example", "2-4,7", lambda **kw: None).supports(7)  # type: ignore
+        True
+        """
+        return tables in parse_table_range(self.tables)
+
+
+def parse_table_range(text: str) -> frozenset[int]:
+    """The table counts a range description names.
+
+    >>> sorted(parse_table_range("3-5,8"))
+    [3, 4, 5, 8]
+    """
+    out: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if "-" in part:
+            lo, hi = part.split("-", 1)
+            out.update(range(int(lo), int(hi) + 1))
+        else:
+            out.add(int(part))
+    return frozenset(out)
+
+
+def _own_kinds() -> dict[str, KindInfo]:
+    from xlbridge.movements import mitchell as mi
+    from xlbridge.movements import web
+
+    def kind(name: str, description: str, tables: str, build: Callable[..., Movement]) -> None:
+        kinds[name] = KindInfo(name, description, tables, build)
+
+    kinds: dict[str, KindInfo] = {}
+    kind(
+        "mitchell",
+        "Mitchell: NS stationary, EW up one, boards down one (even: relay+bye-stand or skip)",
+        "3-30",
+        mi.mitchell,
+    )
+    kind(
+        "extended-mitchell",
+        "Extended Mitchell: tables + 2 rounds (Manning Tables IV/IVa, V)",
+        "3-30",
+        mi.extended_mitchell,
+    )
+    kind(
+        "rover",
+        "Rover Mitchell: T-1 rounds, rover pair moves up two (Manning Table IIIa)",
+        ",".join(str(t) for t in range(6, 31) if t % 6 in (0, 2)),
+        mi.rover,
+    )
+    kind(
+        "worger",
+        "Worger: T+1 rounds with a roving set of boards (Manning Table IIIb)",
+        ",".join(str(t) for t in range(5, 30) if t % 2 == 1 and t % 3 != 0),
+        mi.worger,
+    )
+    kind(
+        "bowman",
+        "Bowman: tables - 2 rounds, dual of the extended Mitchell",
+        "5-30",
+        mi.bowman,
+    )
+    kind(
+        "web",
+        "Web Mitchell: 26 boards, every pair plays every board (seed 003)",
+        "15,17,19,21,23,25",
+        web.web,
+    )
+    kind(
+        "twin",
+        "Twinned sub-sections, boards circulating separately (seed 003, 18 tables)",
+        "16,18,20,22",
+        web.twinned,
+    )
+    return kinds
+
+
+def _load() -> dict[str, KindInfo]:
+    kinds = _own_kinds()
+    for mod in ("howell", "individual", "home", "teams"):
+        name = f"xlbridge.movements.{mod}"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue  # that generator module is not written yet
+            raise
+        theirs: Any = getattr(module, "KINDS", {})
+        for key, info in theirs.items():
+            kinds.setdefault(key, info)
+    return kinds
+
+
+class _Kinds(Mapping[str, KindInfo]):
+    """Loaded on first use, so a generator module may import :class:`KindInfo` from here."""
+
+    def __init__(self) -> None:
+        self._kinds: dict[str, KindInfo] | None = None
+
+    def _get(self) -> dict[str, KindInfo]:
+        if self._kinds is None:
+            self._kinds = _load()
+        return self._kinds
+
+    def __getitem__(self, key: str) -> KindInfo:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
+KINDS: Mapping[str, KindInfo] = _Kinds()
+
+
+def get_kind(name: str) -> KindInfo:
+    """The kind called ``name``, or a clear error listing the known kinds."""
+    from xlbridge.errors import MovementError
+
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise MovementError(
+            f"unknown movement kind {name!r}; known kinds: {', '.join(sorted(KINDS))}"
+        ) from None
