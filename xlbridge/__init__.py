@@ -9,26 +9,44 @@ The rules layer (this package's ``types``, ``scoring`` and ``movements``) is pur
 9
 >>> xlbridge.vulnerability(7), xlbridge.dealer(7)
 ('All', 'S')
+>>> xlbridge.vp(5, 8)
+(12.05, 7.95)
+>>> xlbridge.matchpoints([130, -50, 450, -140, 170, 100, 130])
+[3.5, 1.0, 6.0, 0.0, 5.0, 2.0, 3.5]
 """
 
 from __future__ import annotations
 
 from xlbridge.errors import XlbridgeError
 from xlbridge.scoring.contract import score
+from xlbridge.scoring.imp_pairs import board_a_match, butler, butler_datum, cross_imps
 from xlbridge.scoring.imps import imps
+from xlbridge.scoring.matchpoints import Adjusted, matchpoints, neuberg, score_board, top
+from xlbridge.scoring.vp import vp, win_loss
 from xlbridge.types import Contract, Doubling, Seat, Strain, Vulnerability
 
 __all__ = [
+    "Adjusted",
     "Contract",
     "Doubling",
     "Seat",
     "Strain",
     "Vulnerability",
     "XlbridgeError",
+    "board_a_match",
+    "butler",
+    "butler_datum",
+    "cross_imps",
     "dealer",
     "imps",
+    "matchpoints",
+    "neuberg",
     "score",
+    "score_board",
+    "top",
+    "vp",
     "vulnerability",
+    "win_loss",
 ]
 
 __version__ = "0.1.0"

@@ -45,6 +45,14 @@ class TravellerError(XlbridgeError):
     """A traveller (one board's results) that cannot be scored: bad row, too few results."""
 
 
+class SessionError(XlbridgeError):
+    """A session total, percentage or rank that cannot be worked out from the values given."""
+
+
+class ScoreSheetError(XlbridgeError):
+    """A rubber, chukker or back-score entry that cannot be scored (bad honours, extra deal)."""
+
+
 class MovementError(XlbridgeError):
     """A movement that cannot be built or that breaks a rule."""
 

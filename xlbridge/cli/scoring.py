@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
+from xlbridge.errors import ScaleError
 from xlbridge.scoring.contract import score
+from xlbridge.scoring.imp_pairs import CROSS_IMP_DIVISORS
 from xlbridge.scoring.imps import imps
+from xlbridge.scoring.vp import VP_SCALES, vp
+from xlbridge.traveller import METHODS, format_traveller, read_traveller, score_traveller
 
 
 def register(sub: Any) -> None:
@@ -37,6 +42,62 @@ def register(sub: Any) -> None:
     p.add_argument("points", type=_int_arg("points"), help="difference in points")
     p.set_defaults(handler=_imps)
 
+    p = sub.add_parser(
+        "vp",
+        help="victory points for a match margin",
+        description="Print the victory points of the side with the margin, then of its opponents."
+        " A negative margin is a loss. Scales: wbf (WBF 2013 continuous, concavity rule),"
+        " wbf-raw (formula rounded only), wbf-discrete, acbl20, acbl30 (6-11 boards),"
+        " seed-imp (seed 002 IMP table), chicago-swiss and chicago-marathon (seed 002 tables of"
+        " Chicago net points; the margin is in points).",
+        epilog="Example: xlbridge vp 5 --boards 8                -> 12.05 7.95\n"
+        "         xlbridge vp 12 --boards 7 --scale acbl20  -> 15 5\n"
+        "         xlbridge vp 600 --scale chicago-swiss     -> 15 5",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("margin", type=_float_arg("margin"), help="IMPs won by (negative: lost by)")
+    p.add_argument(
+        "--boards",
+        type=_int_arg("boards"),
+        help="boards in the match (needed by the wbf and acbl scales)",
+    )
+    p.add_argument("--scale", default="wbf", choices=VP_SCALES, help="VP scale (default wbf)")
+    p.set_defaults(handler=_vp)
+
+    p = sub.add_parser(
+        "traveller",
+        help="score one board's results across the field (matchpoints, Butler, cross-IMPs)",
+        description="Read one board's results as CSV (a file, or standard input) and print the"
+        " scored traveller. Header: ns,ew,contract,declarer,result or ns,ew,score; an optional"
+        " adjusted column takes A, A+, A-, A+/A- or 60/40 (NS/EW percent of the top). Rows are"
+        " counted from the first result after the header. Adjusted rows are left out of the"
+        " comparison and the other results are factored up to the full top (Neuberg).",
+        epilog="Example: printf 'ns,ew,score\\n1,1,420\\n2,2,450\\n3,3,-50\\n' |"
+        " xlbridge traveller --board 1 --method mp\n"
+        "         xlbridge traveller --board 7 --method butler --format json results.csv",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", nargs="?", default="-", help="CSV file (default: standard input)")
+    p.add_argument("--board", required=True, type=_int_arg("board"), help="board number")
+    p.add_argument("--method", required=True, choices=METHODS, help="mp, butler or ximp")
+    p.add_argument(
+        "--scale", default="acbl", choices=("acbl", "ebu"), help="matchpoint scale (default acbl)"
+    )
+    p.add_argument(
+        "--expected", type=_int_arg("expected"), help="results expected on the board (Neuberg)"
+    )
+    p.add_argument("--vul", help="vulnerability if not the board's: None, NS, EW or All")
+    p.add_argument("--trim", type=_int_arg("trim"), help="Butler: scores dropped from each end")
+    p.add_argument("--datum", type=_int_arg("datum"), help="Butler: a fixed datum")
+    p.add_argument(
+        "--divisor",
+        default="comparisons",
+        choices=CROSS_IMP_DIVISORS,
+        help="cross-IMPs: divide by comparisons (default), results, or not at all (total)",
+    )
+    p.add_argument("--format", default="text", choices=("text", "csv", "json"))
+    p.set_defaults(handler=_traveller)
+
 
 def _int_arg(name: str) -> Any:
     def parse(text: str) -> int:
@@ -44,6 +105,16 @@ def _int_arg(name: str) -> Any:
             return int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{name} {text!r} is not a whole number") from None
+
+    return parse
+
+
+def _float_arg(name: str) -> Any:
+    def parse(text: str) -> float:
+        try:
+            return float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} {text!r} is not a number") from None
 
     return parse
 
@@ -56,4 +127,36 @@ def _score(args: argparse.Namespace) -> int:
 
 def _imps(args: argparse.Namespace) -> int:
     print(imps(args.points))
+    return 0
+
+
+def _vp(args: argparse.Namespace) -> int:
+    boards = args.boards
+    if boards is None:
+        if args.scale.startswith(("wbf", "acbl")):
+            raise ScaleError(f"the {args.scale} VP scale needs --boards N")
+        boards = 1
+    win, lose = vp(args.margin, boards, args.scale)
+    places = 2 if args.scale in ("wbf", "wbf-raw") else 0
+    print(f"{win:.{places}f} {lose:.{places}f}")
+    return 0
+
+
+def _traveller(args: argparse.Namespace) -> int:
+    if args.file == "-":
+        rows = read_traveller(sys.stdin, args.board, args.vul)
+    else:
+        with open(args.file, encoding="utf-8-sig", newline="") as fh:
+            rows = read_traveller(fh, args.board, args.vul)
+    scored = score_traveller(
+        rows,
+        board=args.board,
+        method=args.method,
+        scale=args.scale,
+        expected=args.expected,
+        trim=args.trim,
+        datum=args.datum,
+        divisor=args.divisor,
+    )
+    print(format_traveller(scored, rows, args.format))
     return 0

@@ -18,10 +18,13 @@ from fractions import Fraction
 
 from xlbridge.errors import ScaleError, TravellerError
 from xlbridge.scoring.imps import imps
+from xlbridge.scoring.matchpoints import Adjusted
 
 __all__ = [
+    "ADJUSTED_IMPS",
     "CROSS_IMP_DIVISORS",
     "DATUM_ROUNDING",
+    "adjusted_imps",
     "board_a_match",
     "butler",
     "butler_datum",
@@ -106,7 +109,7 @@ def butler(
     ``datum``: a fixed datum used as given, instead of the trimmed mean of ``scores``.
 
     >>> butler([620, 170, 650], datum=400)
-    [5, -6, 6]
+    [6, -6, 6]
     """
     values = _scores(scores)
     if datum is None:
@@ -126,7 +129,7 @@ def cross_imps(scores: Sequence[float], divisor: str = "comparisons") -> list[fl
     "Total IMPs"). A lone result scores 0.
 
     >>> cross_imps([450, 420, 420, 170, -50], "total")
-    [20.0, 12.0, 12.0, -12.0, -32.0]
+    [20.0, 15.0, 15.0, -13.0, -37.0]
     """
     if divisor not in CROSS_IMP_DIVISORS:
         raise ScaleError(
@@ -137,6 +140,30 @@ def cross_imps(scores: Sequence[float], divisor: str = "comparisons") -> list[fl
     by = {"comparisons": n - 1, "results": n, "total": 1}[divisor]
     totals = [sum(imps(s - t) for t in values) for s in values]
     return [t / by if by else 0.0 for t in totals]
+
+
+# Law 86A: average plus / average / average minus at IMPs are +3 / 0 / −3 (rules.md §5).
+ADJUSTED_IMPS: dict[float, int] = {60.0: 3, 50.0: 0, 40.0: -3}
+
+
+def adjusted_imps(adjusted: Adjusted | str) -> tuple[int, int]:
+    """(NS, EW) IMPs for an artificial adjusted score at IMP pairs: A+ 3, A 0, A- −3 (Law 86A).
+
+    Each side's IMPs are on the same basis as one result's Butler IMPs or average cross-IMPs
+    (ACBLscore multiplies by n − 1 for total cross-IMPs).
+
+    >>> adjusted_imps("A+/A-"), adjusted_imps("A")
+    ((3, -3), (0, 0))
+    """
+    adj = Adjusted.parse(adjusted)
+    out = []
+    for pct in (adj.ns_pct, adj.ew_pct):
+        if pct not in ADJUSTED_IMPS:
+            raise TravellerError(
+                f"adjusted score {str(adj)!r} has no IMP equivalent; use A, A+ or A- (60/50/40%)"
+            )
+        out.append(ADJUSTED_IMPS[pct])
+    return out[0], out[1]
 
 
 def board_a_match(net: float) -> float:

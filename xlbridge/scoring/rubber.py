@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from xlbridge.errors import ResultError, SeatError, XlbridgeError
+from xlbridge.errors import ResultError, ScoreSheetError, SeatError
 from xlbridge.scoring.contract import (
     GAME_TRICK_SCORE,
     GRAND_SLAM_PREMIUM,
@@ -56,10 +56,6 @@ RUBBER_BONUS = (700, 500)
 # 1993 Law 80 (rules.md §2; seed 002's "100 for any partscore" is corrected there).
 UNFINISHED_GAME_BONUS = 300
 UNFINISHED_PARTSCORE_BONUS = 100
-
-
-class ScoreSheetError(XlbridgeError):
-    """A rubber, chukker or back-score entry that cannot be scored (bad honours, a deal too many)."""
 
 
 def _side_index(side: Side) -> int:
@@ -240,7 +236,9 @@ class Deal:
         """Build a deal from the forms people type: ``Deal.make("3S", "E", "+1", 100)``."""
         c = Contract.parse(contract)
         if c.is_pass:
-            return cls(c)
+            # Declarer and result are ignored on a pass-out (as by score()); honours are refused.
+            side_given = None if honours_side is None else _parse_side(honours_side)
+            return cls(c, None, 0, Honours.parse(honours), side_given)
         if declarer is None:
             raise SeatError(f"declarer missing for {c}; give N, E, S or W")
         if result is None:

@@ -18,13 +18,9 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from xlbridge.errors import XlbridgeError
+from xlbridge.errors import SessionError
 
 __all__ = ["factored_total", "percentage", "places_to_rank", "ranks"]
-
-
-class SessionError(XlbridgeError):
-    """A session total, percentage or rank that cannot be worked out from the values given."""
 
 
 def _number(value: float, what: str) -> float:

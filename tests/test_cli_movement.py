@@ -1,0 +1,189 @@
+"""The ``xlbridge movement`` command (product.md: JSON shape, list, errors exit 2)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from xlbridge.cli import main
+from xlbridge.movements.registry import KINDS, KindInfo, get_kind, parse_table_range
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["movement", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["kind", "tables"]
+    assert lines[1].split()[:2] == ["mitchell", "3-30"]
+    for name in ("extended-mitchell", "rover", "worger", "bowman", "web", "twin"):
+        assert any(line.split()[0] == name for line in lines)
+
+
+def test_list_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list", "--format", "json")
+    kinds = {k["kind"]: k["tables"] for k in json.loads(out)}
+    assert code == 0 and kinds["web"] == "15,17,19,21,23,25"
+
+
+def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    """product.md: {kind, tables, rounds, boards_per_round, boards, pairs, entries, sit_outs,
+    bye_stand} plus balance with --balance."""
+    code, out, _ = run(
+        capsys, "mitchell", "--tables", "6", "--boards-per-round", "3", "--format", "json"
+    )
+    d = json.loads(out)
+    assert code == 0
+    assert list(d) == [
+        "kind",
+        "tables",
+        "rounds",
+        "boards_per_round",
+        "boards",
+        "pairs",
+        "entries",
+        "sit_outs",
+        "bye_stand",
+    ]
+    assert d["pairs"][0] == {"id": 1, "label": "NS 1"} and d["pairs"][6] == {
+        "id": 7,
+        "label": "EW 1",
+    }
+    assert d["entries"][0] == {
+        "round": 1,
+        "table": 1,
+        "ns": 1,
+        "ew": 7,
+        "boards": [1, 2, 3],
+        "switched": [],
+    }
+    assert d["bye_stand"][0] == {"round": 1, "boards": [10, 11, 12]}  # seed 000
+    ids = [p["id"] for p in d["pairs"]]
+    assert len(set(ids)) == len(ids)
+
+
+def test_json_balance(capsys: pytest.CaptureFixture[str]) -> None:
+    """Manning Table VI through the command line."""
+    _, out, _ = run(
+        capsys,
+        "mitchell",
+        "--tables",
+        "7",
+        "--boards-per-round",
+        "1",
+        "--arrow-switch",
+        "last",
+        "--balance",
+        "--format",
+        "json",
+    )
+    d = json.loads(out)
+    assert d["balance"]["histogram"] == [[0, 7], [3, 42], [4, 42]]
+    assert all(e["switched"] == [e["boards"][0]] for e in d["entries"] if e["round"] == 7)
+
+
+def test_text_master_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "mitchell", "--tables", "7", "--half-table", "--balance")
+    assert code == 0
+    assert "Valid by Manning's rules (incomplete)." in out
+    assert "  Table  1: NS 1 v EW 1  boards 1-2" in out
+    assert "  Sits out: EW 7" in out
+    assert "Balance (Manning's s_ij" in out
+    assert "2 separate competitions" in out
+
+
+def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "mitchell", "--tables", "6", "--boards-per-round", "3", "--cards")
+    assert "GUIDE CARDS" in out and "TABLE CARDS" in out
+    assert "-- EW 1 (pair 7) --" in out
+    assert "  Round  2: table  2 EW v NS 2, boards 7-9" in out
+    # seed 000: boards at table 4 go to the bye-stand; table 1's go to table 5
+    assert (
+        "  Round  1: NS 4 v EW 4, boards 13-15; then boards to bye-stand, EW 4 to table 5 EW" in out
+    )
+    assert "  Round  1: NS 1 v EW 1, boards 1-3; then boards to table 5, EW 1 to table 2 EW" in out
+
+
+def test_cards_sit_out_and_switch(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(
+        capsys, "mitchell", "--tables", "5", "--half-table", "--arrow-switch", "5:1", "--cards"
+    )
+    assert "  Round  1: sit out" in out
+    assert "(switch 9-10: play EW)" in out
+
+
+def test_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "rover", "--tables", "8", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows[0] == {
+        "round": "1",
+        "table": "1",
+        "ns": "1",
+        "ew": "16",
+        "ns_label": "NS 1",
+        "ew_label": "EW 8 (rover)",
+        "boards": "1 2",
+        "switched": "",
+    }
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["mitchell", "--tables", "0"], "0 tables is not supported"),
+        (["mitchell", "--tables", "7", "--rounds", "8"], "at most 7 rounds"),
+        (["mitchell"], "give the number of tables"),
+        (["nonsense", "--tables", "7"], "unknown movement kind 'nonsense'"),
+        (["rover", "--tables", "9"], "9 tables is not supported"),
+        (["web", "--tables", "19", "--even", "skip"], "--even does not apply"),
+        (["mitchell", "--tables", "7", "--arrow-switch", "7:x"], "arrow switch item '7:x'"),
+        (["mitchell", "--tables", "8", "--boards-per-round", "1"], "at least 2 boards"),
+    ],
+)
+def test_impossible_requests(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_howell_for_40_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 3: a Howell for 40 tables is refused with one line (when the kind exists)."""
+    if "howell" not in KINDS:
+        pytest.skip("howell kind not present")
+    code, _out, err = run(capsys, "howell", "--tables", "40")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_help_has_example(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["movement", "--help"])
+    out = capsys.readouterr().out
+    assert "Examples:" in out and "xlbridge movement mitchell --tables 7" in out
+
+
+def test_registry() -> None:
+    assert parse_table_range("3-5,8") == frozenset({3, 4, 5, 8})
+    info = get_kind("bowman")
+    assert isinstance(info, KindInfo) and info.supports(9) and not info.supports(4)
+    for name, info in KINDS.items():
+        assert info.name == name
+
+
+@pytest.mark.parametrize(
+    ("kind", "tables"),
+    [("mitchell", 7), ("extended-mitchell", 8), ("rover", 8), ("worger", 7), ("bowman", 9)],
+)
+def test_every_own_kind_builds_valid(kind: str, tables: int) -> None:
+    from xlbridge.movements.validate import check
+
+    assert check(KINDS[kind].build(tables=tables)).valid

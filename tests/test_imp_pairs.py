@@ -1,0 +1,122 @@
+"""IMP pairs (Butler, cross-IMPs), board-a-match, adjusted IMPs (rules.md §5, §6; seed 002)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xlbridge.errors import ScaleError, TravellerError
+from xlbridge.scoring.imp_pairs import (
+    adjusted_imps,
+    board_a_match,
+    butler,
+    butler_datum,
+    cross_imps,
+    default_trim,
+    total_points,
+)
+from xlbridge.scoring.imps import imps
+
+# rules.md §6 worked example (ACBLS, BBOF, BS): NS 420, 420, 450, 170, −50.
+EXAMPLE = [420, 420, 450, 170, -50]
+
+
+def test_butler_example() -> None:
+    assert butler_datum(EXAMPLE) == 340
+    assert butler(EXAMPLE) == [2, 2, 3, -5, -9]
+
+
+def test_butler_without_trimming() -> None:
+    assert butler_datum(EXAMPLE, trim=0) == 280  # mean 282
+
+
+@pytest.mark.parametrize(
+    ("n", "trim"),
+    [(1, 0), (3, 0), (4, 1), (5, 1), (10, 1), (11, 2), (25, 2), (26, 3), (40, 3), (41, 4)],
+)
+def test_default_trim_rule(n: int, trim: int) -> None:
+    # rules.md §6 (BS): drop ⌈(n−10)/15⌉ + 1 from each end when n > 3.
+    assert default_trim(n) == trim
+
+
+@pytest.mark.parametrize(
+    ("scores", "half_up", "half_even"),
+    [([425], 430, 420), ([435], 440, 440), ([-425], -420, -420), ([-435], -430, -440),
+     ([424], 420, 420), ([426], 430, 430)],
+)  # fmt: skip
+def test_datum_rounding(scores: list[int], half_up: int, half_even: int) -> None:
+    # rules.md §6: ACBLscore sends an exact 5 to the even ten (425 → 420, 435 → 440); BS rounds
+    # halves up.
+    assert butler_datum(scores) == half_up
+    assert butler_datum(scores, rounding="half-even") == half_even
+
+
+def test_fixed_datum() -> None:
+    assert butler([620, 170], datum=400) == [imps(220), imps(-230)]
+    assert butler([], datum=0) == []
+
+
+def test_butler_errors() -> None:
+    with pytest.raises(TravellerError, match="trim 2"):
+        butler_datum([1, 2, 3, 4], trim=2)
+    with pytest.raises(TravellerError, match="at least one"):
+        butler_datum([])
+    with pytest.raises(ScaleError, match="'nearest'"):
+        butler_datum([1], rounding="nearest")
+
+
+@pytest.mark.parametrize(
+    ("divisor", "value"), [("total", 20), ("comparisons", 5.0), ("results", 4.0)]
+)
+def test_cross_imps_example(divisor: str, value: float) -> None:
+    # rules.md §6: on the Butler board, 450 totals +20 → 5.00 (÷4) or 4.00 (÷5).
+    assert cross_imps(EXAMPLE, divisor)[2] == value
+
+
+def test_cross_imps_default_divides_by_comparisons() -> None:
+    assert cross_imps(EXAMPLE) == [x / 4 for x in cross_imps(EXAMPLE, "total")]
+
+
+def test_cross_imps_errors_and_edges() -> None:
+    with pytest.raises(ScaleError, match="'sqrt'"):
+        cross_imps(EXAMPLE, "sqrt")
+    assert cross_imps([420]) == [0.0]
+    assert cross_imps([]) == []
+
+
+@pytest.mark.parametrize(("net", "points"), [(10, 1.0), (1, 1.0), (0, 0.5), (-10, 0.0)])
+def test_board_a_match(net: int, points: float) -> None:
+    # seed 002 ch. 14: win, tie or lose each board for 1, ½ or 0.
+    assert board_a_match(net) == points
+
+
+@pytest.mark.parametrize(("text", "pair"), [("A+", (3, 3)), ("A", (0, 0)), ("A-/A+", (-3, 3))])
+def test_adjusted_imps_law86a(text: str, pair: tuple[int, int]) -> None:
+    # rules.md §5: teams average plus / minus = +3 / −3 IMPs (Law 86A).
+    assert adjusted_imps(text) == pair
+
+
+def test_adjusted_imps_rejects_other_percentages() -> None:
+    with pytest.raises(TravellerError, match="'55/45'"):
+        adjusted_imps("55/45")
+
+
+def test_total_points() -> None:
+    assert total_points(EXAMPLE) == [420.0, 420.0, 450.0, 170.0, -50.0]
+
+
+scores_lists = st.lists(st.integers(-300, 300).map(lambda x: 10 * x), min_size=2, max_size=20)
+
+
+@given(scores_lists)
+def test_cross_imps_sum_to_zero(scores: list[int]) -> None:
+    # IMPs are antisymmetric, so the field's cross-IMP totals cancel.
+    assert sum(cross_imps(scores, "total")) == 0
+
+
+@given(scores_lists)
+def test_butler_datum_within_range(scores: list[int]) -> None:
+    d = butler_datum(scores)
+    assert min(scores) - 5 <= d <= max(scores) + 5
+    assert d % 10 == 0

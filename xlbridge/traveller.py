@@ -1,0 +1,327 @@
+"""One board's traveller read from CSV and scored across the field (engine layer).
+
+The CSV has a header row: ``ns,ew,contract,declarer,result`` or ``ns,ew,score``, optionally
+``adjusted`` (``A``, ``A+``, ``A-``, ``A+/A-``, ``60/40``). Other columns are ignored. Rows are
+counted from the first result after the header. A non-empty ``score`` overrides the score
+computed from the contract; for ``PASS`` the declarer and result may be empty.
+
+The rules come from :mod:`xlbridge.scoring`; this module only reads, assembles and formats.
+
+>>> t = read_traveller("ns,ew,score\\n1,1,420\\n2,2,450\\n3,3,-50\\n", board=1)
+>>> [r.score_ns for r in t]
+[420, 450, -50]
+>>> scored = score_traveller(t, board=1, method="mp")
+>>> scored["top"], [r["mp_ns"] for r in scored["rows"]]
+(2.0, [1.0, 2.0, 0.0])
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from xlbridge.errors import TravellerError, XlbridgeError
+from xlbridge.scoring.contract import score
+from xlbridge.scoring.imp_pairs import (
+    CROSS_IMP_DIVISORS,
+    adjusted_imps,
+    butler,
+    butler_datum,
+    cross_imps,
+)
+from xlbridge.scoring.matchpoints import Adjusted, MPScale, score_board, top
+from xlbridge.types import Contract, Seat, Vulnerability
+
+__all__ = [
+    "METHODS",
+    "TravellerRow",
+    "format_traveller",
+    "read_traveller",
+    "score_traveller",
+]
+
+METHODS: tuple[str, ...] = ("mp", "butler", "ximp")
+_KNOWN = ("ns", "ew", "contract", "declarer", "result", "score", "adjusted")
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerRow:
+    """One result on a traveller: pairs, what was played, NS score or an adjusted score."""
+
+    row: int
+    ns: str
+    ew: str
+    contract: str = ""
+    declarer: str = ""
+    result: str = ""
+    score_ns: int | None = None
+    adjusted: Adjusted | None = None
+
+
+def _row_error(row: int, exc: XlbridgeError) -> XlbridgeError:
+    return type(exc)(f"row {row}: {exc}")
+
+
+def _int_score(text: str, row: int) -> int:
+    try:
+        return int(text.replace("+", "", 1) if text.startswith("+") else text)
+    except ValueError:
+        raise TravellerError(f"row {row}: score {text!r} is not a whole number of points") from None
+
+
+def read_traveller(
+    source: str | Iterable[str],
+    board: int,
+    vulnerability: str | Vulnerability | None = None,
+) -> list[TravellerRow]:
+    """Read a traveller's CSV (text, or lines such as an open file) and score each contract.
+
+    ``vulnerability`` defaults to the board's (rules.md §7).
+
+    >>> rows = read_traveller(["ns,ew,contract,declarer,result", "1,2,4S,N,10", "3,4,pass,,"], 1)
+    >>> [(r.contract, r.score_ns) for r in rows]
+    [('4S', 420), ('PASS', 0)]
+    """
+    vul = Vulnerability.parse(board if vulnerability is None else vulnerability)
+    lines = io.StringIO(source) if isinstance(source, str) else source
+    reader = csv.reader(lines)
+    header: list[str] | None = None
+    for fields in reader:
+        if any(f.strip() for f in fields):
+            header = [f.strip().lower() for f in fields]
+            break
+    if header is None:
+        raise TravellerError(
+            "the traveller is empty; the first line must be a header such as "
+            "ns,ew,contract,declarer,result"
+        )
+    if header and header[0].startswith("\ufeff"):
+        header[0] = header[0][1:]
+    for name in ("ns", "ew"):
+        if name not in header:
+            raise TravellerError(
+                f"header {','.join(header)!r} has no {name!r} column; expected "
+                "ns,ew,contract,declarer,result or ns,ew,score"
+            )
+    dupes = sorted({h for h in header if h in _KNOWN and header.count(h) > 1})
+    if dupes:
+        raise TravellerError(f"header names column {dupes[0]!r} more than once")
+    has_contract = all(c in header for c in ("contract", "declarer", "result"))
+    if not has_contract and "score" not in header:
+        raise TravellerError(
+            f"header {','.join(header)!r} needs contract,declarer,result or score columns"
+        )
+    rows: list[TravellerRow] = []
+    number = 0
+    for fields in reader:
+        if not any(f.strip() for f in fields):
+            continue
+        number += 1
+        if len(fields) != len(header):
+            raise TravellerError(
+                f"row {number}: {len(fields)} fields, the header has {len(header)}: "
+                f"{','.join(fields)!r}"
+            )
+        cell = {h: f.strip() for h, f in zip(header, fields, strict=True)}
+        rows.append(_read_row(number, cell, vul, has_contract))
+    return rows
+
+
+def _read_row(
+    number: int, cell: dict[str, str], vul: Vulnerability, has_contract: bool
+) -> TravellerRow:
+    ns, ew = cell["ns"], cell["ew"]
+    for name, value in (("NS", ns), ("EW", ew)):
+        if not value:
+            raise TravellerError(f"row {number}: no {name} pair")
+    adjusted_text = cell.get("adjusted", "")
+    contract_text = cell.get("contract", "")
+    declarer = cell.get("declarer", "")
+    result = cell.get("result", "")
+    try:
+        adjusted = Adjusted.parse(adjusted_text) if adjusted_text else None
+        contract = Contract.parse(contract_text) if contract_text else None
+        if contract is not None and not contract.is_pass:
+            declarer = str(Seat.parse(declarer)) if declarer else declarer
+    except XlbridgeError as exc:
+        raise _row_error(number, exc) from None
+    score_text = cell.get("score", "")
+    points: int | None = None
+    if score_text:
+        points = _int_score(score_text, number)
+    elif contract is not None and adjusted is None:
+        try:
+            points = score(contract, declarer or None, result or None, vul)
+        except XlbridgeError as exc:
+            raise _row_error(number, exc) from None
+    elif adjusted is None:
+        what = "contract" if has_contract else "score"
+        raise TravellerError(f"row {number}: no {what} and no adjusted score")
+    return TravellerRow(
+        row=number,
+        ns=ns,
+        ew=ew,
+        contract=str(contract) if contract is not None else "",
+        declarer=declarer.upper() if contract is not None and not contract.is_pass else "",
+        result=result if contract is not None and not contract.is_pass else "",
+        score_ns=points,
+        adjusted=adjusted,
+    )
+
+
+def _r(x: float) -> float:
+    return round(x + 0.0, 2)
+
+
+def score_traveller(
+    rows: Sequence[TravellerRow],
+    board: int,
+    method: str = "mp",
+    scale: str | MPScale = "acbl",
+    expected: int | None = None,
+    trim: int | None = None,
+    datum: float | None = None,
+    divisor: str = "comparisons",
+) -> dict[str, Any]:
+    """Score a traveller: the JSON-ready object ``{"board", "method", "scale", "top" | "datum",
+    "rows"}`` described in product.md. Values are rounded to 2 decimals.
+
+    ``method``: ``mp`` (``scale``, ``expected`` for Neuberg), ``butler`` (``trim``, fixed
+    ``datum``) or ``ximp`` (``divisor``). Adjusted rows: a share of the full top at matchpoints;
+    at IMPs, A+ = +3, A = 0, A- = −3 (Law 86A; times the comparisons for total cross-IMPs).
+    """
+    if method not in METHODS:
+        raise TravellerError(f"method {method!r} is not one of {', '.join(METHODS)}")
+    if not rows:
+        raise TravellerError("the traveller has no results")
+    out: dict[str, Any] = {"board": board, "method": method}
+    base = [_base(r) for r in rows]
+    if method == "mp":
+        mp_scale = MPScale.parse(scale)
+        values: list[float | Adjusted | None] = [
+            r.adjusted if r.adjusted is not None else r.score_ns for r in rows
+        ]
+        if expected is not None and expected < len(values):
+            raise TravellerError(
+                f"expected results {expected} is fewer than the {len(values)} rows of the traveller"
+            )
+        full_top = top(len(values) if expected is None else expected, mp_scale)
+        out["scale"] = str(mp_scale)
+        out["top"] = full_top
+        for row, (mp_ns, mp_ew) in zip(base, score_board(values, mp_scale, expected), strict=True):
+            assert mp_ns is not None and mp_ew is not None
+            row["mp_ns"], row["mp_ew"] = _r(mp_ns), _r(mp_ew)
+            row["pct_ns"] = _r(100 * mp_ns / full_top) if full_top else 50.0
+            row["pct_ew"] = _r(100 * mp_ew / full_top) if full_top else 50.0
+        out["rows"] = base
+        return out
+    if expected is not None:
+        raise TravellerError("--expected (Neuberg) applies to matchpoints, method mp")
+    out["scale"] = "wbf"
+    real = [r.score_ns for r in rows if r.adjusted is None and r.score_ns is not None]
+    n = len(rows)
+    if method == "butler":
+        if datum is None:
+            if not real:
+                raise TravellerError("the traveller has no real results to make a datum from")
+            d: float = butler_datum(real, trim)
+        else:
+            d = datum
+        out["datum"] = d
+        real_imps: list[float] = [float(x) for x in butler(real, datum=d)]
+        factor = 1.0
+    else:
+        if divisor not in CROSS_IMP_DIVISORS:
+            raise TravellerError(
+                f"cross-IMP divisor {divisor!r} is not one of {', '.join(CROSS_IMP_DIVISORS)}"
+            )
+        real_imps = cross_imps(real, divisor)
+        factor = {"comparisons": 1.0, "results": (n - 1) / n, "total": float(n - 1)}[divisor]
+    it = iter(real_imps)
+    for row, r in zip(base, rows, strict=True):
+        if r.adjusted is None:
+            value = next(it)
+            if method == "butler":
+                row["imp_ns"], row["imp_ew"] = int(value), -int(value)
+            else:
+                row["imp_ns"], row["imp_ew"] = _r(value), _r(-value)
+            continue
+        try:
+            ns_adj, ew_adj = adjusted_imps(r.adjusted)
+        except XlbridgeError as exc:
+            raise _row_error(r.row, exc) from None
+        row["imp_ns"], row["imp_ew"] = _r(ns_adj * factor), _r(ew_adj * factor)
+    out["rows"] = base
+    return out
+
+
+def _base(r: TravellerRow) -> dict[str, Any]:
+    row: dict[str, Any] = {"ns": r.ns, "ew": r.ew, "score_ns": r.score_ns}
+    if r.adjusted is not None:
+        row["adjusted"] = str(r.adjusted)
+    return row
+
+
+def _num(x: Any) -> str:
+    if x is None:
+        return ""
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x)) if abs(x) >= 1e-9 else "0"
+    return str(x)
+
+
+def format_traveller(
+    scored: dict[str, Any], rows: Sequence[TravellerRow], fmt: str = "text"
+) -> str:
+    """Render a scored traveller as ``text`` (a readable traveller), ``csv`` or ``json``."""
+    if fmt == "json":
+        return json.dumps(scored, ensure_ascii=False)
+    method = scored["method"]
+    keys = ("mp_ns", "mp_ew", "pct_ns", "pct_ew") if method == "mp" else ("imp_ns", "imp_ew")
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["ns", "ew", "contract", "declarer", "result", "adjusted", "score_ns", *keys])
+        for r, s in zip(rows, scored["rows"], strict=True):
+            w.writerow(
+                [r.ns, r.ew, r.contract, r.declarer, r.result, s.get("adjusted", ""),
+                 _num(s["score_ns"]), *(_num(s[k]) for k in keys)]
+            )  # fmt: skip
+        return buf.getvalue().rstrip("\n")
+    if fmt != "text":
+        raise TravellerError(f"format {fmt!r} is not one of text, csv, json")
+    board = scored["board"]
+    vul = Vulnerability.from_board(board)
+    title = {"mp": "matchpoints", "butler": "Butler IMPs", "ximp": "cross-IMPs"}[method]
+    head = f"Board {board}   dealer {Seat.dealer_of(board)}, vul {vul}   {title}"
+    if method == "mp":
+        head += f", {scored['scale'].upper()} scale, top {_num(scored['top'])}"
+    if "datum" in scored:
+        head += f", datum {_num(scored['datum'])}"
+    labels = ["NS", "EW", "Contract", "By", "Result", "NS score", "EW score"]
+    labels += ["NS MP", "EW MP", "NS %", "EW %"] if method == "mp" else ["NS IMP", "EW IMP"]
+    table: list[list[str]] = [labels]
+    for r, s in zip(rows, scored["rows"], strict=True):
+        pts = s["score_ns"]
+        ns_pts = str(pts) if pts is not None and pts > 0 else ""
+        ew_pts = str(-pts) if pts is not None and pts < 0 else ""
+        if pts == 0:
+            ns_pts = "0"
+        if r.adjusted is not None:
+            ns_pts, ew_pts = f"adj {r.adjusted}", ""
+        table.append(
+            [r.ns, r.ew, r.contract, r.declarer, r.result, ns_pts, ew_pts]
+            + [_num(s[k]) for k in keys]
+        )
+    widths = [max(len(line[i]) for line in table) for i in range(len(labels))]
+    text_cols = {2, 3, 4}
+    out = [head]
+    for line in table:
+        cells = [c.ljust(w) if i in text_cols else c.rjust(w) for i, (c, w) in
+                 enumerate(zip(line, widths, strict=True))]  # fmt: skip
+        out.append("  ".join(cells).rstrip())
+    return "\n".join(out)

@@ -1,0 +1,44 @@
+"""The Checks sheet: every problem in the entered results, one line each with board and row.
+
+A hidden column gathers each traveller row's problem text (and each board's balance); a
+running count numbers the non-empty ones, and the visible list picks the k-th with INDEX/MATCH.
+"""
+
+from __future__ import annotations
+
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.workbook import formulas as F
+from xlbridge.workbook.context import Context
+
+__all__ = ["FIRST", "write_checks"]
+
+FIRST = 4
+
+
+def write_checks(ctx: Context) -> Worksheet:
+    """Write the ``Checks`` sheet from the sources the travellers registered."""
+    ws = ctx.wb.create_sheet("Checks")
+    st = ctx.style
+    src = ctx.checks_sources
+    last = FIRST + len(src) - 1
+    msgs = f"$Y${FIRST}:$Y${last}"
+    counts = f"$Z${FIRST}:$Z${last}"
+    ws["A1"] = "Checks: problems in the entered results"
+    st(ws["A1"], "xlb Title")
+    ws["A2"] = F.problems_summary(f"$Z${last}")
+    st(ws["A2"], "xlb Label")
+    ws["A3"] = "Problem"
+    st(ws["A3"], "xlb Header")
+    for i, ref in enumerate(src):
+        r = FIRST + i
+        ws[f"Y{r}"] = f'=IF({ref}="","",{ref})'
+        ws[f"Z{r}"] = F.running_count(f"$Y{r}", None if i == 0 else f"$Z{r - 1}")
+        ws[f"A{r}"] = F.nth_problem(i + 1, msgs, counts)
+    ws.column_dimensions["A"].width = 110
+    ws.column_dimensions.group("Y", "Z", hidden=True)
+    ws.freeze_panes = f"A{FIRST}"
+    ws.print_area = f"A1:A{last}"
+    ws.print_title_rows = "3:3"
+    ws.protection.sheet = True
+    return ws

@@ -1,0 +1,138 @@
+"""What every sheet writer needs: the options, the movement, and where shared things are.
+
+>>> from xlbridge.movements.model import Entry, Movement, Pair
+>>> m = Movement(kind="x", tables=1, rounds=1, boards_per_round=1,
+...     pairs=(Pair(1, "NS 1"), Pair(2, "EW 1")), entries=(Entry(1, 1, 1, 2, (1,)),))
+>>> Options().scale, pair_value("7"), pair_value("NS 1")
+('acbl', 7, 'NS 1')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from openpyxl import Workbook
+
+from xlbridge.errors import WorkbookError
+from xlbridge.movements.model import Entry, Movement
+from xlbridge.scoring.matchpoints import MPScale
+from xlbridge.workbook.formulas import FIRST_ROW, BoardRange, TravellerCols
+from xlbridge.workbook.styles import Styler
+
+__all__ = ["RESULT_ENTRIES", "SCORINGS", "Context", "Options", "pair_value", "plays"]
+
+SCORINGS = ("mp", "butler", "ximp")
+RESULT_ENTRIES = ("made-down", "tricks")
+
+LISTS = "Lists"
+NAMES = "Names"
+NAMES_FIRST = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Session settings that change what the workbook contains."""
+
+    event: str = "Club pairs"
+    date: str = ""
+    scoring: str = "mp"
+    scale: str = "acbl"
+    result_entry: str = "made-down"
+    names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.scoring not in SCORINGS:
+            raise WorkbookError(f"scoring {self.scoring!r} is not one of {', '.join(SCORINGS)}")
+        if self.result_entry not in RESULT_ENTRIES:
+            raise WorkbookError(
+                f"result entry {self.result_entry!r} is not one of {', '.join(RESULT_ENTRIES)}"
+            )
+        MPScale.parse(self.scale)
+
+    @property
+    def per(self) -> int:
+        """Matchpoints for beating one result (1 ACBL, 2 EBU)."""
+        return MPScale.parse(self.scale).per_comparison
+
+
+def plays(movement: Movement, board: int) -> list[tuple[Entry, int, int]]:
+    """Who plays ``board``, in playing order: (entry, NS pair id, EW pair id) after switches.
+
+    Tables where a pair is missing (a half table) do not play the board.
+    """
+    out = []
+    for e in movement.plays(board):
+        ns, ew = e.direction_on(board)
+        if ns is not None and ew is not None:
+            out.append((e, ns, ew))
+    return out
+
+
+def pair_value(label: str) -> int | str:
+    """How a pair label is written in cells: a number when it is all digits."""
+    return int(label) if label.isdigit() else label
+
+
+@dataclass
+class Context:
+    """The workbook being built and everything derived from the movement."""
+
+    wb: Workbook
+    movement: Movement
+    options: Options
+    style: Styler
+    cols: TravellerCols
+    ranges: dict[int, BoardRange] = field(default_factory=dict)
+    # traveller cells other sheets read, per board
+    board_cells: dict[int, dict[str, str]] = field(default_factory=dict)
+    checks_sources: list[str] = field(default_factory=list)
+
+    @classmethod
+    def create(cls, wb: Workbook, movement: Movement, options: Options) -> Context:
+        ctx = cls(
+            wb=wb,
+            movement=movement,
+            options=options,
+            style=Styler(wb),
+            cols=TravellerCols.build(options.result_entry, options.scoring),
+        )
+        for b in movement.boards:
+            n = len(plays(movement, b))
+            ctx.ranges[b] = BoardRange(f"Board {b}", FIRST_ROW, FIRST_ROW + max(n, 1) - 1)
+        return ctx
+
+    @property
+    def pair_ids(self) -> list[int]:
+        """Pair ids in card order."""
+        return [p.id for p in self.movement.pairs]
+
+    @property
+    def pairs_range(self) -> str:
+        n = len(self.movement.pairs)
+        return f"{NAMES}!$A${NAMES_FIRST}:$A${NAMES_FIRST + n - 1}"
+
+    @property
+    def expected(self) -> int:
+        """Results expected on every board: the most times any board is played."""
+        return max((len(plays(self.movement, b)) for b in self.movement.boards), default=0)
+
+    def directions(self) -> dict[int, set[str]]:
+        """The directions each pair sits in over the session, arrow-switches included."""
+        out: dict[int, set[str]] = {p: set() for p in self.pair_ids}
+        for e in self.movement.entries:
+            for b in e.boards:
+                ns, ew = e.direction_on(b)
+                if ns is not None:
+                    out.setdefault(ns, set()).add("NS")
+                if ew is not None:
+                    out.setdefault(ew, set()).add("EW")
+        return out
+
+    @property
+    def two_winner(self) -> bool:
+        """True when every pair stays in one direction (NS and EW ranked apart)."""
+        return all(len(d) <= 1 for d in self.directions().values())
+
+    def boards_of(self, pair: int) -> int:
+        """Boards a pair is scheduled to play."""
+        return sum(len(e.boards) for e in self.movement.entries if pair in (e.ns, e.ew))

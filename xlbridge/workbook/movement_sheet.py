@@ -1,0 +1,86 @@
+"""The Movement sheet: the master table of rounds by tables (pairs and boards)."""
+
+from __future__ import annotations
+
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.workbook.context import Context
+
+__all__ = ["boards_text", "write_movement"]
+
+
+def boards_text(boards: tuple[int, ...]) -> str:
+    """Boards as ranges: ``(1, 2, 3, 7)`` -> ``"1-3, 7"``.
+
+    >>> boards_text((1, 2, 3, 7))
+    '1-3, 7'
+    """
+    out: list[str] = []
+    run: list[int] = []
+    for b in sorted(boards):
+        if run and b == run[-1] + 1:
+            run.append(b)
+            continue
+        if run:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+        run = [b]
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
+
+
+def write_movement(ctx: Context) -> Worksheet:
+    """Write the ``Movement`` sheet."""
+    ws = ctx.wb.create_sheet("Movement")
+    st, m = ctx.style, ctx.movement
+    ws["A1"] = f"Movement: {m.kind}, {m.tables} tables, {m.rounds} rounds"
+    st(ws["A1"], "xlb Title")
+    ws["A2"] = "Each cell: NS pair v EW pair, boards. * = arrow-switched boards (NS sits EW)."
+    tables = sorted({e.table for e in m.entries})
+    ws["A3"] = "Round"
+    st(ws["A3"], "xlb Header")
+    col = {t: get_column_letter(2 + i) for i, t in enumerate(tables)}
+    for t in tables:
+        ws[f"{col[t]}3"] = f"Table {t}"
+        st(ws[f"{col[t]}3"], "xlb Header")
+    extra = get_column_letter(2 + len(tables))
+    ws[f"{extra}3"] = "Bye-stand / sit-out"
+    st(ws[f"{extra}3"], "xlb Header")
+    byes = dict(m.bye_stand)
+    sits: dict[int, list[int]] = {}
+    for rnd, pair in m.sit_outs:
+        sits.setdefault(rnd, []).append(pair)
+    for i, rnd in enumerate(range(1, m.rounds + 1)):
+        r = 4 + i
+        ws[f"A{r}"] = rnd
+        st(ws[f"A{r}"], "xlb Value")
+        for e in m.round_entries(rnd):
+            ns = m.label(e.ns) if e.ns is not None else "-"
+            ew = m.label(e.ew) if e.ew is not None else "-"
+            sw = " *" + boards_text(e.switched) if e.switched else ""
+            cell = ws[f"{col[e.table]}{r}"]
+            cell.value = f"{ns} v {ew}: {boards_text(e.boards)}{sw}"
+            st(cell, "xlb Value")
+        notes = []
+        if rnd in byes:
+            notes.append(f"bye-stand {boards_text(byes[rnd])}")
+        if rnd in sits:
+            notes.append("sit out " + ", ".join(m.label(p) for p in sits[rnd]))
+        ws[f"{extra}{r}"] = "; ".join(notes)
+        st(ws[f"{extra}{r}"], "xlb Value")
+    for t in tables:
+        ws.column_dimensions[col[t]].width = 20
+    ws.column_dimensions[extra].width = 24
+    r = 5 + m.rounds
+    for i, note in enumerate(m.notes):
+        ws.cell(row=r + i, column=1, value=note).data_type = "s"
+    ws.freeze_panes = "B4"
+    ws.print_area = f"A1:{extra}{r + len(m.notes)}"
+    ws.print_title_rows = "3:3"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.protection.sheet = True
+    return ws

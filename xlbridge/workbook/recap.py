@@ -1,0 +1,151 @@
+"""The Recap sheet: one row per pair, one column per board, total, %, rank and check totals.
+
+Two-winner games (every pair keeps its direction) rank NS and EW apart and show ``Dir``; one-field
+games (Howell, arrow-switched) rank everyone together. Pairs who played fewer boards are factored
+up to the most boards any pair is scheduled to play (seed 001).
+"""
+
+from __future__ import annotations
+
+from openpyxl.chart import BarChart, Reference
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.scoring.session import places_to_rank
+from xlbridge.workbook import formulas as F
+from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, pair_value
+
+__all__ = ["FIRST", "HEADER", "write_recap"]
+
+HEADER = 4
+FIRST = 5
+_PLACE = PatternFill("solid", fgColor="E2EFDA")
+
+
+def write_recap(ctx: Context) -> Worksheet:
+    """Write the ``Recap`` sheet."""
+    ws = ctx.wb.create_sheet("Recap")
+    st, opt, c = ctx.style, ctx.options, ctx.cols
+    mp = opt.scoring == "mp"
+    boards = list(ctx.movement.boards)
+    two = ctx.two_winner
+    dirs = ctx.directions()
+    pairs = list(ctx.movement.pairs)
+    if two:  # NS pairs first, then EW, as on the ACBL recap
+        pairs.sort(key=lambda p: (0 if dirs.get(p.id) == {"NS"} else 1))
+    boards_max = max((ctx.boards_of(p.id) for p in pairs), default=1) or 1
+    places = places_to_rank(ctx.movement.tables)
+
+    def put(ref: str, value: object, style: str | None = None) -> None:
+        cell = ws[ref]
+        cell.value = value
+        if style:
+            st(cell, style)
+
+    put("A1", f"Recap: {opt.event}", "xlb Title")
+    put("A2", f"{opt.date}  ", "xlb Label")
+    method = {"mp": f"Matchpoints ({opt.scale.upper()})", "butler": "Butler IMPs",
+              "ximp": "Cross-IMPs"}[opt.scoring]  # fmt: skip
+    put("C2", f"{method}; places ranked{' per direction' if two else ''}: {places}", "xlb Label")
+    bcol = {b: get_column_letter(4 + i) for i, b in enumerate(boards)}
+    last_b = get_column_letter(3 + len(boards))
+    k = 4 + len(boards)
+    col_played, col_total, col_pct, col_rank = (get_column_letter(k + i) for i in range(4))
+    col_raw, col_key = get_column_letter(k + 5), get_column_letter(k + 6)
+    put("A3", "Top" if mp else "", "xlb Label")
+    for b in boards:
+        put(f"{bcol[b]}3", f"={ctx.board_cells[b]['top']}" if mp else "", "xlb Number")
+    heads = ["Pair", "Names", "Dir"] + [str(b) for b in boards]
+    heads += ["Played", "Total", "%" if mp else "Avg", "Rank"]
+    for i, text in enumerate(heads, start=1):
+        put(f"{get_column_letter(i)}{HEADER}", text, "xlb Header")
+    put(f"{col_raw}{HEADER}", "Raw")
+    put(f"{col_key}{HEADER}", "Key")
+    last = FIRST + len(pairs) - 1
+    name_row = {p.id: NAMES_FIRST + i for i, p in enumerate(ctx.movement.pairs)}
+    dir_rng = f"$C${FIRST}:$C${last}"
+    key_rng = f"${col_key}${FIRST}:${col_key}${last}"
+    for i, p in enumerate(pairs):
+        r = FIRST + i
+        put(f"A{r}", pair_value(p.label), "xlb Value")
+        nr = name_row[p.id]
+        put(f"B{r}", F.join_names(f"{NAMES}!$B${nr}", f"{NAMES}!$C${nr}"), "xlb Value")
+        d = dirs.get(p.id, set())
+        put(f"C{r}", (next(iter(d)) if len(d) == 1 else "") if two else "", "xlb Value")
+        for b in boards:
+            put(f"{bcol[b]}{r}", F.pair_board(f"$A{r}", ctx.ranges[b], c), "xlb Number")
+        cells = f"D{r}:{last_b}{r}"
+        put(f"{col_played}{r}", F.played(cells), "xlb Value")
+        played = f"${col_played}{r}"
+        put(f"{col_raw}{r}", F.raw_total(cells, played))
+        raw = f"${col_raw}{r}"
+        put(f"{col_total}{r}", F.factored(raw, played, boards_max), "xlb Number")
+        if mp:
+            tops = f"$D$3:${last_b}$3"
+            put(f"{col_pct}{r}", F.percent(raw, cells, tops, played), "xlb Percent")
+        else:
+            put(f"{col_pct}{r}", F.average(raw, played), "xlb Number")
+        put(f"{col_key}{r}", F.rank_key(f"${col_total}{r}"))
+        put(
+            f"{col_rank}{r}",
+            F.rank(f"${col_key}{r}", key_rng, f"$C{r}" if two else None, dir_rng if two else None),
+            "xlb Value",
+        )
+    # Check totals: the recap's sum against the travellers' (seed 000: 441 each way).
+    raw_rng = f"${col_raw}${FIRST}:${col_raw}${last}"
+    r = last + 2
+    groups = [("NS", "ns_all"), ("EW", "ew_all")] if two else [(None, "")]
+    for direction, key in groups:
+        label = f"{direction} check total" if direction else "Check total"
+        put(f"A{r}", label, "xlb Label")
+        got = f"$D${r}"
+        put(got, F.direction_sum(raw_rng, dir_rng if two else None, direction), "xlb Number")
+        if direction:
+            want = F.boards_sum([ctx.board_cells[b][key] for b in boards])
+        else:
+            want = F.boards_sum(
+                [f"{ctx.board_cells[b]['ns_all']}+{ctx.board_cells[b]['ew_all']}" for b in boards]
+            )
+        put(f"B{r}", "travellers:", "xlb Label")
+        put(f"C{r}", want, "xlb Number")
+        put(f"E{r}", F.grand_balance(got, f"$C${r}"), "xlb Label")
+        r += 1
+    if mp:
+        put(f"A{r}", "Average", "xlb Label")
+        put(f"C{r}", "50%", "xlb Value")
+    # Highlight the ranked places.
+    rank_cell = f"${col_rank}{FIRST}"
+    ws.conditional_formatting.add(
+        f"A{FIRST}:{col_rank}{last}",
+        FormulaRule(
+            formula=[f'AND({rank_cell}<>"",IFERROR(VALUE(SUBSTITUTE({rank_cell},"=","")),99)<={places})'],
+            fill=_PLACE,
+        ),
+    )
+    # A native chart of the standings.
+    chart = BarChart()
+    chart.type = "bar"
+    chart.title = "Standings"
+    chart.y_axis.title = "Total"
+    data = Reference(ws, min_col=k + 1, min_row=HEADER, max_row=last)
+    chart.add_data(data, titles_from_data=True)
+    chart.set_categories(Reference(ws, min_col=1, min_row=FIRST, max_row=last))
+    chart.height = max(7.5, 0.5 * len(pairs))
+    ws.add_chart(chart, f"A{r + 2}")
+
+    ws.column_dimensions["B"].width = 28
+    for b in boards:
+        ws.column_dimensions[bcol[b]].width = 5
+    ws.column_dimensions[col_raw].hidden = True
+    ws.column_dimensions[col_key].hidden = True
+    ws.freeze_panes = f"D{FIRST}"
+    ws.print_area = f"A1:{col_rank}{r}"
+    ws.print_title_rows = f"{HEADER}:{HEADER}"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.protection.sheet = True
+    return ws

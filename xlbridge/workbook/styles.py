@@ -1,0 +1,124 @@
+"""Named cell styles of the session workbook, and where they come from.
+
+Every cell the engine styles gets one of the named styles in :data:`STYLE_NAMES`. A club's
+template workbook (``--template``) may define any of them (Home > Cell Styles in Excel): its
+definition wins; the ones it lacks come from :func:`default_styles`, which is also what
+``templates/make_template.py`` saves as ``templates/default.xlsx``.
+
+>>> sorted(default_styles())[:3]
+['xlb Header', 'xlb Input', 'xlb Label']
+"""
+
+from __future__ import annotations
+
+from copy import copy
+from pathlib import Path
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import Cell
+from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Protection, Side
+from openpyxl.styles.cell_style import StyleArray
+
+from xlbridge.errors import WorkbookError
+
+__all__ = ["DEFAULT_TEMPLATE", "STYLE_NAMES", "Styler", "default_styles", "open_template"]
+
+DEFAULT_TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "default.xlsx"
+
+_THIN = Side(style="thin", color="808080")
+_BOX = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_LOCKED = Protection(locked=True)
+_UNLOCKED = Protection(locked=False)
+
+
+def default_styles() -> dict[str, NamedStyle]:
+    """The built-in definitions of every named style, by name."""
+
+    def style(name: str, **kw: object) -> NamedStyle:
+        kw.setdefault("protection", _LOCKED)
+        return NamedStyle(name=name, **kw)  # type: ignore[arg-type]
+
+    centre = Alignment(horizontal="center", vertical="center")
+    styles = [
+        style("xlb Title", font=Font(bold=True, size=14)),
+        style("xlb Label", font=Font(bold=True)),
+        style(
+            "xlb Header",
+            font=Font(bold=True),
+            fill=PatternFill("solid", fgColor="D9E1F2"),
+            border=_BOX,
+            alignment=Alignment(horizontal="center", vertical="center", wrap_text=True),
+        ),
+        style(
+            "xlb Input",
+            fill=PatternFill("solid", fgColor="FFF9DB"),
+            border=_BOX,
+            alignment=centre,
+            protection=_UNLOCKED,
+        ),
+        style(
+            "xlb Names",
+            fill=PatternFill("solid", fgColor="FFF9DB"),
+            border=_BOX,
+            number_format="@",
+            protection=_UNLOCKED,
+        ),
+        style(
+            "xlb Score",
+            fill=PatternFill("solid", fgColor="EAF3FB"),
+            border=_BOX,
+            alignment=centre,
+            protection=_UNLOCKED,
+        ),
+        style("xlb Value", border=_BOX, alignment=centre),
+        style("xlb Number", border=_BOX, alignment=centre, number_format="0.0#"),
+        style("xlb Percent", border=_BOX, alignment=centre, number_format="0.00%"),
+        style("xlb Text", alignment=Alignment(wrap_text=True, vertical="top")),
+        style("xlb Card", border=_BOX, alignment=centre, font=Font(size=12)),
+    ]
+    return {s.name: s for s in styles}
+
+
+STYLE_NAMES: tuple[str, ...] = tuple(default_styles())
+
+
+def open_template(template: str | Path | None) -> Workbook:
+    """A workbook to build on: the template's styles (and theme), its sheets removed.
+
+    ``None`` takes ``templates/default.xlsx`` when present, else a new workbook.
+    """
+    path = Path(template) if template is not None else DEFAULT_TEMPLATE
+    if template is None and not path.exists():
+        wb = Workbook()
+    else:
+        if not path.exists():
+            raise WorkbookError(f"template {str(path)!r} does not exist")
+        try:
+            wb = load_workbook(path)
+        except Exception as exc:  # openpyxl raises many kinds on a bad file
+            raise WorkbookError(f"template {str(path)!r} is not a readable .xlsx: {exc}") from None
+    for ws in list(wb.worksheets):
+        wb.remove(ws)
+    for name in list(wb.defined_names):
+        del wb.defined_names[name]
+    have = set(wb.named_styles)
+    for name, st in default_styles().items():
+        if name not in have:
+            wb.add_named_style(st)
+    return wb
+
+
+class Styler:
+    """Applies named styles fast: the style array of each name is looked up once."""
+
+    def __init__(self, wb: Workbook) -> None:
+        self._wb = wb
+        self._cache: dict[str, StyleArray] = {}
+
+    def __call__(self, cell: Cell, name: str) -> None:
+        arr = self._cache.get(name)
+        if arr is None:
+            cell.style = name
+            self._cache[name] = copy(cell._style)
+            return
+        cell._style = copy(arr)
