@@ -1,0 +1,90 @@
+"""The ``addin`` command: install the Excel add-in, show its status, write a demo workbook.
+
+Exit status: 0 done (``status``: ready); 1 ``status`` found it not installed; 2 an error, or
+Excel cannot run here (Linux, Mac: the classic add-in needs Excel on Windows), said in one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from xlbridge.addin import install, status, write_demo
+
+_EXIT = (
+    "exit status: 0 done (status: ready), 1 not installed (status), 2 error or no Excel here\n"
+    "(the add-in needs Excel on Windows; on Linux and Mac install and status say so, exit 2)"
+)
+
+
+def register(sub: Any) -> None:
+    """Add ``xlbridge addin install|status|demo`` to the ``xlbridge`` parser."""
+    p = sub.add_parser(
+        "addin",
+        help="Excel add-in with the BRIDGE_* functions: install, status, demo",
+        description="The xlwings add-in that puts =BRIDGE_SCORE(), =BRIDGE_MP(), =BRIDGE_IMP(),"
+        " =BRIDGE_VP() and more into any Excel workbook (Windows).",
+        epilog="Example: xlbridge addin install\n         xlbridge addin demo -o demo.xlsm\n\n"
+        + _EXIT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
+    p.set_defaults(handler=lambda args: _usage(p))
+
+    a = actions.add_parser(
+        "install",
+        help="install the xlwings add-in and the BRIDGE_* functions (Windows)",
+        description="Install the xlwings add-in, set UDF MODULES to xlbridge.udf in"
+        " ~/.xlwings/xlwings.conf, and install xlbridge.xlam so the functions work in any"
+        " workbook.",
+        epilog='Example: xlbridge addin install   then in Excel: =BRIDGE_SCORE("4S","N",10,"None")'
+        "\n\n" + _EXIT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    a.set_defaults(handler=_install)
+
+    a = actions.add_parser(
+        "status",
+        help="say what is installed and where (Windows)",
+        description="Report xlwings, the add-ins in Excel's start-up folder and the settings.",
+        epilog="Example: xlbridge addin status\n\n" + _EXIT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    a.set_defaults(handler=_status)
+
+    a = actions.add_parser(
+        "demo",
+        help="write a demo workbook that uses every function",
+        description="Write a workbook that uses every BRIDGE_* function beside the values"
+        " xlbridge computes. FILE.xlsm: xlwings' standalone layout (its code inside, settings"
+        " on the xlwings.conf sheet; needs xlwings). FILE.xlsx: formulas only, for use with the"
+        " installed add-in.",
+        epilog="Example: xlbridge addin demo -o bridge-functions.xlsm\n\n" + _EXIT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    a.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.xlsm or .xlsx")
+    a.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    a.set_defaults(handler=_demo)
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def _install(args: argparse.Namespace) -> int:
+    for line in install():
+        print(line)
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    report = status()
+    for line in report.lines():
+        print(line)
+    return 0 if report.ready else 1
+
+
+def _demo(args: argparse.Namespace) -> int:
+    print(f"wrote {write_demo(args.output, force=args.force)}")
+    return 0
