@@ -53,10 +53,7 @@ __all__ = [
     "BRIDGE_VP",
     "BRIDGE_VUL",
     "BRIDGE_XIMP",
-    "CATEGORY",
-    "INTERNAL_ERROR",
-    "CellValueError",
-]
+]  # only the functions, so that xlwings Lite's ``from xlbridge.udf import *`` takes just them
 
 CATEGORY: Final = "xlbridge"
 """The Excel function category the functions are listed under (classic xlwings)."""
