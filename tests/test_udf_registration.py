@@ -43,6 +43,22 @@ SIGNATURES: dict[str, tuple[list[str], dict[str, Any], set[str]]] = {
     "BRIDGE_NEUBERG": (["mp", "results", "expected", "scale"], {"scale": "acbl"}, set()),
 }  # fmt: skip
 
+# VBA's reserved words (VBA language reference, "Keywords"): the wrapper xlwings writes would not
+# compile with one of them as an argument name, and every function in the module would fail.
+VBA_RESERVED = {
+    "and", "as", "boolean", "byref", "byte", "byval", "call", "case", "cbool", "cbyte", "ccur",
+    "cdate", "cdbl", "cdec", "cint", "clng", "clnglng", "clngptr", "const", "csng", "cstr",
+    "currency", "cvar", "date", "declare", "defbool", "dim", "do", "double", "each", "else",
+    "elseif", "empty", "end", "endif", "enum", "eqv", "erase", "error", "event", "exit", "false",
+    "for", "friend", "function", "get", "global", "gosub", "goto", "if", "imp", "implements",
+    "in", "integer", "is", "let", "lib", "like", "long", "longlong", "longptr", "loop", "lset",
+    "me", "mod", "new", "next", "not", "nothing", "null", "on", "option", "optional", "or",
+    "paramarray", "preserve", "private", "property", "public", "raiseevent", "redim", "rem",
+    "resume", "return", "rset", "select", "set", "single", "static", "step", "stop", "string",
+    "sub", "then", "to", "true", "type", "typeof", "until", "variant", "wend", "while", "with",
+    "withevents", "xor",
+}  # fmt: skip
+
 WINDOWS_ONLY = ("pythoncom", "pywintypes", "win32com", "win32com.client")
 
 
@@ -76,6 +92,7 @@ def registered() -> Iterator[Registered]:
     had_udfs = "xlwings.udfs" in sys.modules
     saved = {name: getattr(xlwings, name) for name in ("func", "arg", "ret")}
     original = sys.modules.pop("xlbridge.udf", None)
+    package = importlib.import_module("xlbridge")
     try:
         udfs = importlib.import_module("xlwings.udfs")
         xlwings.func, xlwings.arg, xlwings.ret = udfs.xlfunc, udfs.xlarg, udfs.xlret
@@ -87,6 +104,7 @@ def registered() -> Iterator[Registered]:
         sys.modules.pop("xlbridge.udf", None)
         if original is not None:
             sys.modules["xlbridge.udf"] = original
+            package.udf = original  # type: ignore[attr-defined]
         if not had_udfs:
             sys.modules.pop("xlwings.udfs", None)
         for name in added:
@@ -119,6 +137,7 @@ def test_arguments_docs_and_array_options(registered: Registered, name: str) -> 
     xlf = getattr(registered.module, name).__xlfunc__
     names, optional, ranges = SIGNATURES[name]
     assert [a["name"] for a in xlf["args"]] == names
+    assert not {n.lower() for n in names} & VBA_RESERVED
     for a in xlf["args"]:
         # every argument has its own description (xlwings' default is "Positional argument N")
         assert not a["doc"].startswith("Positional argument")

@@ -128,13 +128,15 @@ def _wbf_cents(boards: int, concave: bool) -> tuple[int, ...]:
     if concave:
         # Concavity rule: while some increment is larger than the one before, add 0.01 at the
         # first margin where that happens (rules.md §4; the whole table, margins 0 to ⌈B⌉ + 1).
-        while True:
-            for m in range(1, len(cents) - 1):
-                if cents[m + 1] - cents[m] > cents[m] - cents[m - 1]:
-                    cents[m] += 1
-                    break
+        # Raising cents[m] only changes the increments next to m, so the scan resumes at m - 1
+        # instead of starting again (same result, linear rather than quadratic).
+        m = 1
+        while m < len(cents) - 1:
+            if cents[m + 1] - cents[m] > cents[m] - cents[m - 1]:
+                cents[m] += 1
+                m = max(1, m - 1)
             else:
-                break
+                m += 1
     return tuple(cents)
 
 
