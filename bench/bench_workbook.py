@@ -82,7 +82,10 @@ def main() -> None:
     t = time.perf_counter()
     recalculate([tmp / "bare.xlsx"], tmp / "out0")
     base = time.perf_counter() - t
-    print(f"LibreOffice recalculation, 13x26 filled: {lo:.2f} s (start-up + a tiny file: {base:.2f} s)")
+    print(
+        f"LibreOffice recalculation, 13x26 filled: {lo:.2f} s"
+        f" (start-up + a tiny file: {base:.2f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -15,8 +15,8 @@ from typing import Any
 
 import openpyxl
 import pytest
-
 from workbook_fill import Expected, Filled, Result, expected, fill, random_fill
+
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.build import write_session
@@ -65,9 +65,7 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     paths, exp = [], {}
     for name, (m, opt, seed) in CASES.items():
         path = src / f"{name}.xlsx"
-        write_session(
-            m, path, scoring=opt.scoring, scale=opt.scale, result_entry=opt.result_entry
-        )
+        write_session(m, path, scoring=opt.scoring, scale=opt.scale, result_entry=opt.result_entry)
         filled = random_fill(m, opt, seed)
         fill(path, m, opt, filled)
         exp[name] = expected(m, opt, filled)
@@ -77,9 +75,7 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     write_session(mitchell(3, 2), empty)
     paths.append(empty)
     done = recalculate(paths, out)
-    result = {
-        p.stem: (openpyxl.load_workbook(p, data_only=True), exp.get(p.stem)) for p in done
-    }
+    result = {p.stem: (openpyxl.load_workbook(p, data_only=True), exp.get(p.stem)) for p in done}
     return result  # type: ignore[return-value]
 
 
@@ -99,7 +95,11 @@ def test_travellers_match_rules(name: str, recalculated: dict[str, Any]) -> None
         ws = wb[f"Board {board}"]
         for i, (sc, ns, ew) in enumerate(rows):
             r = FIRST_ROW + i
-            got = (ws[f"{c.ns_score}{r}"].value, ws[f"{c.ns_mp}{r}"].value, ws[f"{c.ew_mp}{r}"].value)
+            got = (
+                ws[f"{c.ns_score}{r}"].value,
+                ws[f"{c.ns_mp}{r}"].value,
+                ws[f"{c.ew_mp}{r}"].value,
+            )
             adjusted = ws[f"{c.adjusted}{r}"].value
             ok_score = adjusted not in (None, "") or _same(got[0], sc)
             if not (ok_score and _same(got[1], ns) and _same(got[2], ew)):
@@ -177,5 +177,8 @@ def test_seed000_board1(tmp_path: Path) -> None:
         "NS 5": (170, 5), "NS 6": (100, 2), "NS 7": (130, 3.5),
     }  # fmt: skip
     assert (ws["D3"].value, ws["F3"].value, ws["H3"].value, ws["I3"].value) == (
-        21, 21, 21, "in balance",
+        21,
+        21,
+        21,
+        "in balance",
     )

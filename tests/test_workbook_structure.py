@@ -81,7 +81,9 @@ def test_validation(wb7: openpyxl.Workbook) -> None:
     dvs = {str(dv.sqref): dv for dv in ws.data_validations.dataValidation}
     assert dvs["D6:D12"].type == "list" and dvs["D6:D12"].formula1 == '"N,E,S,W"'
     assert (dvs["E6:E12"].type, dvs["E6:E12"].formula1, dvs["E6:E12"].formula2) == (
-        "whole", "1", "7",
+        "whole",
+        "1",
+        "7",
     )
     assert (dvs["F6:F12"].formula1, dvs["F6:F12"].formula2) == ("1", "13")
     assert dvs["C6:C12"].type == "list" and "Lists!" in (dvs["C6:C12"].formula1 or "")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -13,7 +15,7 @@ __all__ = ["write_cards"]
 
 def write_cards(ctx: Context) -> Worksheet:
     """Write the ``Table Cards`` sheet: table cards, then guide cards for the moving pairs."""
-    ws = ctx.wb.create_sheet("Table Cards")
+    ws: Worksheet = ctx.wb.create_sheet("Table Cards")
     st, m = ctx.style, ctx.movement
     r = 1
 
@@ -27,7 +29,7 @@ def write_cards(ctx: Context) -> Worksheet:
         header(["Round", "NS", "EW", "Boards", "Switched"])
         r += 1
         for e in sorted((e for e in m.entries if e.table == t), key=lambda e: e.round):
-            row = [
+            row: list[Any] = [
                 e.round,
                 m.label(e.ns) if e.ns is not None else "-",
                 m.label(e.ew) if e.ew is not None else "-",
@@ -46,15 +48,16 @@ def write_cards(ctx: Context) -> Worksheet:
         header(["Round", "Table", "Sit", "Opponents", "Boards"])
         r += 1
         for rnd in range(1, m.rounds + 1):
-            e = next((e for e in m.round_entries(rnd) if p.id in (e.ns, e.ew)), None)
-            if e is None:
-                row: list[object] = [rnd, "-", "sit out", "", ""]
+            at = next((x for x in m.round_entries(rnd) if p.id in (x.ns, x.ew)), None)
+            line: list[Any]
+            if at is None:
+                line = [rnd, "-", "sit out", "", ""]
             else:
-                sit = "NS" if e.ns == p.id else "EW"
-                opp = e.ew if sit == "NS" else e.ns
-                row = [rnd, e.table, sit, m.label(opp) if opp is not None else "-",
-                       boards_text(e.boards)]  # fmt: skip
-            for i, v in enumerate(row, start=1):
+                sit = "NS" if at.ns == p.id else "EW"
+                opp = at.ew if sit == "NS" else at.ns
+                line = [rnd, at.table, sit, m.label(opp) if opp is not None else "-",
+                        boards_text(at.boards)]  # fmt: skip
+            for i, v in enumerate(line, start=1):
                 st(ws.cell(row=r, column=i, value=v), "xlb Card")
             r += 1
         r += 1

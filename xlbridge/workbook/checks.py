@@ -18,7 +18,7 @@ FIRST = 4
 
 def write_checks(ctx: Context) -> Worksheet:
     """Write the ``Checks`` sheet from the sources the travellers registered."""
-    ws = ctx.wb.create_sheet("Checks")
+    ws: Worksheet = ctx.wb.create_sheet("Checks")
     st = ctx.style
     src = ctx.checks_sources
     last = FIRST + len(src) - 1

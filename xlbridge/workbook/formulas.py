@@ -11,7 +11,7 @@ declarer's side, vulnerability, tricks) so that each formula stays short enough 
 
 >>> cols = TravellerCols.build(result_entry="made-down", scoring="mp")
 >>> vul_flag(cols, 6)
-'=IF($AG6="","",IF(OR($H$1="All",$H$1=$AG6),1,0))'
+'=IF($AE6="","",IF(OR($H$1="All",$H$1=$AE6),1,0))'
 >>> sorted(functions_in('=IF(SUM(A1:A3)>0,ROUND(A1,0),"")'))
 ['IF', 'ROUND', 'SUM']
 """
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from openpyxl.utils import get_column_letter, quote_sheetname
 
 from xlbridge.scoring import contract as law77
-from xlbridge.types import _PASS_WORDS
+from xlbridge.types import _PASS_WORDS, Doubling
 
 __all__ = [
     "ALLOWED_FUNCTIONS",
@@ -223,9 +223,7 @@ def multiplier(c: TravellerCols, r: int) -> str:
 
 def contract_ok(c: TravellerCols, r: int) -> str:
     """1 if the contract text parses (``Contract.parse`` would accept it)."""
-    return (
-        f"=IF(${c.is_pass}{r}=1,1,IF(AND(${c.level}{r}>0,${c.strain}{r}>0,${c.mult}{r}>0),1,0))"
-    )
+    return f"=IF(${c.is_pass}{r}=1,1,IF(AND(${c.level}{r}>0,${c.strain}{r}>0,${c.mult}{r}>0),1,0))"
 
 
 def declarer_side(c: TravellerCols, r: int) -> str:
@@ -251,9 +249,7 @@ def tricks(c: TravellerCols, r: int) -> str:
         t = f"${c.tricks_in}{r}"
         return f'=IF(ISNUMBER({t}),{t},"")'
     m, d, lv = f"${c.made}{r}", f"${c.down}{r}", f"${c.level}{r}"
-    return (
-        f'=IF(AND(ISNUMBER({m}),{d}=""),{m}+6,IF(AND(ISNUMBER({d}),{m}=""),{lv}+6-{d},""))'
-    )
+    return f'=IF(AND(ISNUMBER({m}),{d}=""),{m}+6,IF(AND(ISNUMBER({d}),{m}=""),{lv}+6-{d},""))'
 
 
 def result_message(c: TravellerCols, r: int) -> str:
@@ -272,9 +268,12 @@ def result_message(c: TravellerCols, r: int) -> str:
         f'IF(AND({m}<>"",{d}<>""),"Made and Down both filled",'
         f'IF(AND({m}="",{d}=""),"Made or Down missing",'
         f'IF({m}<>"",IF(NOT(ISNUMBER({m})),"Made "&{m}&" not a number",'
-        f'IF(OR({m}<>INT({m}),{m}<{lv},{m}>7),"Made "&{m}&" cannot happen on a "&{lv}&"-level contract","")),'
+        f"IF(OR({m}<>INT({m}),{m}<{lv},{m}>7),"
+        f'"Made "&{m}&" cannot happen on a "&{lv}&"-level contract",'
+        f'"")),'
         f'IF(NOT(ISNUMBER({d})),"Down "&{d}&" not a number",'
-        f'IF(OR({d}<>INT({d}),{d}<1,{d}>{lv}+6),"Down "&{d}&" cannot happen on a "&{lv}&"-level contract",""))))))'
+        f"IF(OR({d}<>INT({d}),{d}<1,{d}>{lv}+6),"
+        f'"Down "&{d}&" cannot happen on a "&{lv}&"-level contract",""))))))'
     )
 
 
@@ -303,7 +302,7 @@ def declarer_score(c: TravellerCols, r: int) -> str:
     s_nv, s_v = law77.SMALL_SLAM_PREMIUM
     gs_nv, gs_v = law77.GRAND_SLAM_PREMIUM
     ins = law77.INSULT
-    ins_x, ins_xx = ins[law77.Doubling.DOUBLED], ins[law77.Doubling.REDOUBLED]
+    ins_x, ins_xx = ins[Doubling.DOUBLED], ins[Doubling.REDOUBLED]
     made = (
         f"{below}+IF({below}>={law77.GAME_TRICK_SCORE},IF({v}=1,{g_v},{g_nv}),"
         f"{law77.PARTSCORE_PREMIUM})"
@@ -391,9 +390,7 @@ def mp_raw(c: TravellerCols, b: BoardRange, r: int, per: int) -> str:
     """NS matchpoints among the real results: ``matchpoints`` (beat = per, tie = per / 2)."""
     x = f"${c.ns_score}{r}"
     rng = b.col(c.cmp)
-    return (
-        f'=IF(${c.real}{r}=0,"",{per}*(COUNTIF({rng},"<"&{x})+(COUNTIF({rng},{x})-1)/2))'
-    )
+    return f'=IF(${c.real}{r}=0,"",{per}*(COUNTIF({rng},"<"&{x})+(COUNTIF({rng},{x})-1)/2))'
 
 
 def ns_mp(c: TravellerCols, r: int, per: int, n: str, field: str, top: str) -> str:
@@ -464,7 +461,7 @@ def butler_trim(n: str) -> str:
 def butler_keep(c: TravellerCols, r: int, n: str, trim: str) -> str:
     """1 if the score counts toward the datum (not among the dropped extremes)."""
     p = f"${c.pos}{r}"
-    return f'=IF(${c.real}{r}=0,0,IF(AND({p}>{trim},{p}<={n}-{trim}),1,0))'
+    return f"=IF(${c.real}{r}=0,0,IF(AND({p}>{trim},{p}<={n}-{trim}),1,0))"
 
 
 def butler_datum(c: TravellerCols, b: BoardRange, n: str) -> str:
@@ -525,19 +522,20 @@ def row_issues(c: TravellerCols, b: BoardRange, r: int, pairs: str) -> str:
         f'IF(AND(ISNUMBER({sc}),{calc}=""),"NS Score "&{sc}&" typed over the formula; ",'
         f'IF(AND(ISNUMBER({sc}),ISNUMBER({calc})),IF({sc}<>{calc},"NS Score "&{sc}&'
         f'" typed over the formula ("&{calc}&" computed); ",""),""))',
-        f'IF(AND(TRIM({adj})<>"",${c.adj_ns}{r}=""),"adjusted score "&{adj}&" not understood; ","")',
+        f'IF(AND(TRIM({adj})<>"",${c.adj_ns}{r}=""),'
+        f'"adjusted score "&{adj}&" not understood; ","")',
         f'IF(AND(TRIM({adj})<>"",{any_input}),"both a result and an adjusted score; ","")',
         f'IF(AND({board_has},NOT({any_input}),NOT(ISNUMBER({sc})),TRIM({adj})=""),'
         f'"no result; ","")',
-        f'IF(COUNTIF({ns_col},{ns})+COUNTIF({ew_col},{ns})>1,"pair "&{ns}&" twice on this board; ","")',
-        f'IF(COUNTIF({ns_col},{ew})+COUNTIF({ew_col},{ew})>1,"pair "&{ew}&" twice on this board; ","")',
+        f"IF(COUNTIF({ns_col},{ns})+COUNTIF({ew_col},{ns})>1,"
+        f'"pair "&{ns}&" twice on this board; ","")',
+        f"IF(COUNTIF({ns_col},{ew})+COUNTIF({ew_col},{ew})>1,"
+        f'"pair "&{ew}&" twice on this board; ","")',
         f'IF(COUNTIF({pairs},{ns})=0,"pair "&{ns}&" is not in this game; ","")',
         f'IF(COUNTIF({pairs},{ew})=0,"pair "&{ew}&" is not in this game; ","")',
     ]
     if c.scoring != "mp":
-        parts.append(
-            f'IF(TRIM({adj})<>"","adjusted scores are not scored in IMP games; ","")'
-        )
+        parts.append(f'IF(TRIM({adj})<>"","adjusted scores are not scored in IMP games; ","")')
     return "=" + "&".join(parts)
 
 
@@ -589,7 +587,7 @@ def pair_board(label: str, b: BoardRange, c: TravellerCols) -> str:
     ns, ew, nm, em = b.ext(c.ns), b.ext(c.ew), b.ext(c.ns_mp), b.ext(c.ew_mp)
     num = '">=-1E+9"'
     return (
-        f"=IF(COUNTIFS({ns},{label},{nm},{num})+COUNTIFS({ew},{label},{em},{num})=0,\"\","
+        f'=IF(COUNTIFS({ns},{label},{nm},{num})+COUNTIFS({ew},{label},{em},{num})=0,"",'
         f"SUMIF({ns},{label},{nm})+SUMIF({ew},{label},{em}))"
     )
 
@@ -616,9 +614,7 @@ def factored(raw: str, played_cell: str, boards_max: int) -> str:
 
 def percent(raw: str, cells: str, tops: str, played_cell: str) -> str:
     """Percentage of the tops of the boards scored: ``session.percentage`` (as a fraction)."""
-    return (
-        f'=IF({played_cell}=0,"",IFERROR({raw}/SUMPRODUCT(ISNUMBER({cells})*{tops}),""))'
-    )
+    return f'=IF({played_cell}=0,"",IFERROR({raw}/SUMPRODUCT(ISNUMBER({cells})*{tops}),""))'
 
 
 def average(raw: str, played_cell: str) -> str:

@@ -34,7 +34,7 @@ def adjusted_texts() -> list[str]:
 
 def write_lists(ctx: Context) -> Worksheet:
     """Write the hidden ``Lists`` sheet."""
-    ws = ctx.wb.create_sheet(LISTS)
+    ws: Worksheet = ctx.wb.create_sheet(LISTS)
     contracts = [
         str(Contract(level, strain, dbl))
         for level in range(1, 8)

@@ -6,6 +6,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbook.context import Context
+from xlbridge.workbook.styles import fit_landscape
 
 __all__ = ["boards_text", "write_movement"]
 
@@ -32,7 +33,7 @@ def boards_text(boards: tuple[int, ...]) -> str:
 
 def write_movement(ctx: Context) -> Worksheet:
     """Write the ``Movement`` sheet."""
-    ws = ctx.wb.create_sheet("Movement")
+    ws: Worksheet = ctx.wb.create_sheet("Movement")
     st, m = ctx.style, ctx.movement
     ws["A1"] = f"Movement: {m.kind}, {m.tables} tables, {m.rounds} rounds"
     st(ws["A1"], "xlb Title")
@@ -78,9 +79,6 @@ def write_movement(ctx: Context) -> Worksheet:
     ws.freeze_panes = "B4"
     ws.print_area = f"A1:{extra}{r + len(m.notes)}"
     ws.print_title_rows = "3:3"
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    fit_landscape(ws)
     ws.protection.sheet = True
     return ws

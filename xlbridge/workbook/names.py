@@ -11,7 +11,7 @@ __all__ = ["write_names"]
 
 def write_names(ctx: Context) -> Worksheet:
     """Write the ``Names`` sheet; names given in the options are written as text, never formulas."""
-    ws = ctx.wb.create_sheet(NAMES)
+    ws: Worksheet = ctx.wb.create_sheet(NAMES)
     st = ctx.style
     ws["A1"] = "Pair names"
     st(ws["A1"], "xlb Title")

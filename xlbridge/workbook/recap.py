@@ -16,6 +16,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.scoring.session import places_to_rank
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, pair_value
+from xlbridge.workbook.styles import fit_landscape
 
 __all__ = ["FIRST", "HEADER", "write_recap"]
 
@@ -26,7 +27,7 @@ _PLACE = PatternFill("solid", fgColor="E2EFDA")
 
 def write_recap(ctx: Context) -> Worksheet:
     """Write the ``Recap`` sheet."""
-    ws = ctx.wb.create_sheet("Recap")
+    ws: Worksheet = ctx.wb.create_sheet("Recap")
     st, opt, c = ctx.style, ctx.options, ctx.cols
     mp = opt.scoring == "mp"
     boards = list(ctx.movement.boards)
@@ -34,7 +35,7 @@ def write_recap(ctx: Context) -> Worksheet:
     dirs = ctx.directions()
     pairs = list(ctx.movement.pairs)
     if two:  # NS pairs first, then EW, as on the ACBL recap
-        pairs.sort(key=lambda p: (0 if dirs.get(p.id) == {"NS"} else 1))
+        pairs.sort(key=lambda p: 0 if dirs.get(p.id) == {"NS"} else 1)
     boards_max = max((ctx.boards_of(p.id) for p in pairs), default=1) or 1
     places = places_to_rank(ctx.movement.tables)
 
@@ -119,8 +120,10 @@ def write_recap(ctx: Context) -> Worksheet:
     rank_cell = f"${col_rank}{FIRST}"
     ws.conditional_formatting.add(
         f"A{FIRST}:{col_rank}{last}",
-        FormulaRule(
-            formula=[f'AND({rank_cell}<>"",IFERROR(VALUE(SUBSTITUTE({rank_cell},"=","")),99)<={places})'],
+        FormulaRule(  # type: ignore[no-untyped-call]
+            formula=[
+                f'AND({rank_cell}<>"",IFERROR(VALUE(SUBSTITUTE({rank_cell},"=","")),99)<={places})'
+            ],
             fill=_PLACE,
         ),
     )
@@ -143,9 +146,6 @@ def write_recap(ctx: Context) -> Worksheet:
     ws.freeze_panes = f"D{FIRST}"
     ws.print_area = f"A1:{col_rank}{r}"
     ws.print_title_rows = f"{HEADER}:{HEADER}"
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    fit_landscape(ws)
     ws.protection.sheet = True
     return ws

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbook.context import Context
@@ -38,11 +40,11 @@ def instructions(ctx: Context) -> list[str]:
 
 def write_session_sheet(ctx: Context) -> Worksheet:
     """Write the ``Session`` sheet (the first sheet)."""
-    ws = ctx.wb.create_sheet("Session")
+    ws: Worksheet = ctx.wb.create_sheet("Session")
     st, opt, m = ctx.style, ctx.options, ctx.movement
     ws["A1"] = opt.event
     st(ws["A1"], "xlb Title")
-    rows: list[tuple[str, object]] = [
+    rows: list[tuple[str, Any]] = [
         ("Date", opt.date),
         ("Movement", m.kind),
         ("Tables", m.tables),

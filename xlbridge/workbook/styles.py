@@ -6,22 +6,29 @@ definition wins; the ones it lacks come from :func:`default_styles`, which is al
 ``templates/make_template.py`` saves as ``templates/default.xlsx``.
 
 >>> sorted(default_styles())[:3]
-['xlb Header', 'xlb Input', 'xlb Label']
+['xlb Card', 'xlb Header', 'xlb Input']
 """
 
 from __future__ import annotations
 
 from copy import copy
 from pathlib import Path
+from typing import Any
 
 from openpyxl import Workbook, load_workbook
-from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Protection, Side
 from openpyxl.styles.cell_style import StyleArray
 
 from xlbridge.errors import WorkbookError
 
-__all__ = ["DEFAULT_TEMPLATE", "STYLE_NAMES", "Styler", "default_styles", "open_template"]
+__all__ = [
+    "DEFAULT_TEMPLATE",
+    "STYLE_NAMES",
+    "Styler",
+    "default_styles",
+    "fit_landscape",
+    "open_template",
+]
 
 DEFAULT_TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "default.xlsx"
 
@@ -108,6 +115,14 @@ def open_template(template: str | Path | None) -> Workbook:
     return wb
 
 
+def fit_landscape(ws: Any) -> None:
+    """Landscape, one page wide, as many pages tall as needed."""
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
 class Styler:
     """Applies named styles fast: the style array of each name is looked up once."""
 
@@ -115,7 +130,7 @@ class Styler:
         self._wb = wb
         self._cache: dict[str, StyleArray] = {}
 
-    def __call__(self, cell: Cell, name: str) -> None:
+    def __call__(self, cell: Any, name: str) -> None:
         arr = self._cache.get(name)
         if arr is None:
             cell.style = name

@@ -8,19 +8,21 @@ replaces (Checks lists it). Hidden helper columns (X onwards) hold the parsed co
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
+from typing import Any
 
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.styles import PatternFill
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.context import LISTS, Context, pair_value, plays
+from xlbridge.workbook.styles import fit_landscape
 
-__all__ = ["ADJ_TABLE", "BOUNDS0", "BOUNDS", "CONTRACTS", "write_traveller"]
+__all__ = ["ADJ_TABLE", "BOUNDS", "BOUNDS0", "CONTRACTS", "write_traveller"]
 
 CONTRACTS = f"{LISTS}!$A$1:$A$106"
 BOUNDS0 = f"{LISTS}!$B$1:$B$25"
@@ -31,7 +33,7 @@ _BAD = PatternFill("solid", fgColor="F4B6B6")
 _TYPED = PatternFill("solid", fgColor="F8CBAD")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index(letter: str) -> int:
     return column_index_from_string(letter)
 
@@ -55,11 +57,11 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     """Write the ``Board N`` sheet for ``board``."""
     c, opt, st = ctx.cols, ctx.options, ctx.style
     b = ctx.ranges[board]
-    ws = ctx.wb.create_sheet(b.sheet)
+    ws: Worksheet = ctx.wb.create_sheet(b.sheet)
     per = opt.per
     rows = plays(ctx.movement, board)
 
-    def put(ref: str, value: object, style: str | None = None) -> None:
+    def put(ref: str, value: Any, style: str | None = None) -> None:
         col, row = coordinate_from_string(ref)
         cell = ws.cell(row=row, column=_index(col), value=value)
         if style:
@@ -131,7 +133,9 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         put(f"{col}{F.HEADER_ROW}", text, "xlb Header")
 
     # Rows
-    input_cols = [c.contract, c.by] + ([c.made, c.down] if c.made else [c.tricks_in])
+    input_cols: list[str] = [
+        x for x in (c.contract, c.by, c.made, c.down, c.tricks_in) if x is not None
+    ]
     trim, datum = "$F$3", "$D$3"
     for i, (entry, ns_id, ew_id) in enumerate(rows):
         r = F.FIRST_ROW + i
@@ -215,12 +219,16 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         assert col is not None
         ws.conditional_formatting.add(
             f"{col}{first}:{col}{last}",
-            FormulaRule(formula=[f'${c.issues}{first}<>""'], fill=_BAD),
+            FormulaRule(  # type: ignore[no-untyped-call]
+                formula=[f'${c.issues}{first}<>""'], fill=_BAD
+            ),
         )
     x, calc = f"${c.ns_score}{first}", f"${c.calc}{first}"
     ws.conditional_formatting.add(
         f"{c.ns_score}{first}:{c.ns_score}{last}",
-        FormulaRule(formula=[f'AND(ISNUMBER({x}),OR({calc}="",{x}<>{calc}))'], fill=_TYPED),
+        FormulaRule(  # type: ignore[no-untyped-call]
+            formula=[f'AND(ISNUMBER({x}),OR({calc}="",{x}<>{calc}))'], fill=_TYPED
+        ),
     )
 
     # Layout, printing, protection
@@ -232,10 +240,8 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     ws.freeze_panes = f"C{first}"
     ws.print_area = f"A1:{c.table}{last}"
     ws.print_title_rows = f"{F.HEADER_ROW}:{F.HEADER_ROW}"
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.oddHeader.center.text = f"{ctx.options.event}: Board {board}"
+    fit_landscape(ws)
+    header: Any = ws.oddHeader
+    header.center.text = f"{ctx.options.event}: Board {board}"
     ws.protection.sheet = True
     return ws
