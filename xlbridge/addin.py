@@ -42,6 +42,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge import udf
 from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.fileio import write_atomically
 
 __all__ = [
     "CONF_KEY",
@@ -490,16 +491,5 @@ def write_demo(path: Path | str, force: bool = False) -> Path:
         raise WorkbookError(f"output {str(out)!r} must end in .xlsm (standalone) or .xlsx")
     if out.exists() and not force:
         raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
-    folder = out.resolve().parent
-    if not folder.is_dir():
-        raise WorkbookError(f"folder {str(folder)!r} does not exist")
     book = build_demo(standalone=suffix == ".xlsm")
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=suffix, dir=folder)
-    os.close(fd)
-    try:
-        book.save(tmp)
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return out
+    return write_atomically(out, book.save, force=force)

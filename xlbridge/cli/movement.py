@@ -16,6 +16,7 @@ import json
 import sys
 from typing import Any
 
+from xlbridge.cli._args import int_arg
 from xlbridge.errors import MovementError
 from xlbridge.movements.balance import Balance, balance
 from xlbridge.movements.model import Entry, Movement
@@ -49,9 +50,11 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("kind", help="movement kind (see 'xlbridge movement list'), or 'list'")
-    p.add_argument("--tables", type=_int("tables"), help="number of tables (a half table counts)")
-    p.add_argument("--boards-per-round", type=_int("boards per round"), default=None)
-    p.add_argument("--rounds", type=_int("rounds"), default=None, help="stop after R rounds")
+    p.add_argument(
+        "--tables", type=int_arg("tables"), help="number of tables (a half table counts)"
+    )
+    p.add_argument("--boards-per-round", type=int_arg("boards per round"), default=None)
+    p.add_argument("--rounds", type=int_arg("rounds"), default=None, help="stop after R rounds")
     p.add_argument("--even", choices=("skip", "relay"), default=None, help="even-table Mitchell")
     p.add_argument("--arrow-switch", default=None, metavar="SPEC", help="see below")
     p.add_argument(
@@ -63,16 +66,6 @@ def register(sub: Any) -> None:
     p.add_argument("--cards", action="store_true", help="print guide and table cards")
     p.add_argument("--format", choices=("text", "csv", "json"), default="text")
     p.set_defaults(handler=_run)
-
-
-def _int(name: str) -> Any:
-    def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} {text!r} is not a whole number") from None
-
-    return parse
 
 
 def parse_arrow_switch(text: str) -> str | list[tuple[int, int] | tuple[int, int, list[int]]]:

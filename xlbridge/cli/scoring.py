@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from xlbridge.cli._args import float_arg, int_arg
 from xlbridge.errors import ScaleError
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import CROSS_IMP_DIVISORS
@@ -39,7 +40,7 @@ def register(sub: Any) -> None:
         epilog="Example: xlbridge imps 420   -> 9",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("points", type=_int_arg("points"), help="difference in points")
+    p.add_argument("points", type=int_arg("points"), help="difference in points")
     p.set_defaults(handler=_imps)
 
     p = sub.add_parser(
@@ -55,10 +56,10 @@ def register(sub: Any) -> None:
         "         xlbridge vp 600 --scale chicago-swiss     -> 15 5",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("margin", type=_float_arg("margin"), help="IMPs won by (negative: lost by)")
+    p.add_argument("margin", type=float_arg("margin"), help="IMPs won by (negative: lost by)")
     p.add_argument(
         "--boards",
-        type=_int_arg("boards"),
+        type=int_arg("boards"),
         help="boards in the match (needed by the wbf and acbl scales)",
     )
     p.add_argument("--scale", default="wbf", choices=VP_SCALES, help="VP scale (default wbf)")
@@ -78,17 +79,17 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", nargs="?", default="-", help="CSV file (default: standard input)")
-    p.add_argument("--board", required=True, type=_int_arg("board"), help="board number")
+    p.add_argument("--board", required=True, type=int_arg("board"), help="board number")
     p.add_argument("--method", required=True, choices=METHODS, help="mp, butler or ximp")
     p.add_argument(
         "--scale", default="acbl", choices=("acbl", "ebu"), help="matchpoint scale (default acbl)"
     )
     p.add_argument(
-        "--expected", type=_int_arg("expected"), help="results expected on the board (Neuberg)"
+        "--expected", type=int_arg("expected"), help="results expected on the board (Neuberg)"
     )
     p.add_argument("--vul", help="vulnerability if not the board's: None, NS, EW or All")
-    p.add_argument("--trim", type=_int_arg("trim"), help="Butler: scores dropped from each end")
-    p.add_argument("--datum", type=_int_arg("datum"), help="Butler: a fixed datum")
+    p.add_argument("--trim", type=int_arg("trim"), help="Butler: scores dropped from each end")
+    p.add_argument("--datum", type=int_arg("datum"), help="Butler: a fixed datum")
     p.add_argument(
         "--divisor",
         default="comparisons",
@@ -97,26 +98,6 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--format", default="text", choices=("text", "csv", "json"))
     p.set_defaults(handler=_traveller)
-
-
-def _int_arg(name: str) -> Any:
-    def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} {text!r} is not a whole number") from None
-
-    return parse
-
-
-def _float_arg(name: str) -> Any:
-    def parse(text: str) -> float:
-        try:
-            return float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} {text!r} is not a number") from None
-
-    return parse
 
 
 def _score(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from xlbridge.cli._args import int_arg
 from xlbridge.movements.registry import KINDS, get_kind
 from xlbridge.workbook.build import write_session
 from xlbridge.workbook.context import RESULT_ENTRIES, SCORINGS
@@ -24,9 +25,13 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("kind", help="movement kind, e.g. mitchell or howell")
-    p.add_argument("--tables", type=int, required=True, help="number of tables")
-    p.add_argument("--boards-per-round", type=int, default=None, help="boards a round")
-    p.add_argument("--rounds", type=int, default=None, help="rounds (default: the kind's)")
+    p.add_argument("--tables", type=int_arg("tables"), required=True, help="number of tables")
+    p.add_argument(
+        "--boards-per-round", type=int_arg("boards per round"), default=None, help="boards a round"
+    )
+    p.add_argument(
+        "--rounds", type=int_arg("rounds"), default=None, help="rounds (default: the kind's)"
+    )
     p.add_argument("--event", default="Club pairs", help="event name")
     p.add_argument("--date", default="", help="date printed on the sheets")
     p.add_argument("--scoring", choices=SCORINGS, default="mp", help="mp, butler or ximp")

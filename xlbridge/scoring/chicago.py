@@ -24,11 +24,10 @@ from xlbridge.scoring.contract import GAME_PREMIUM, GAME_TRICK_SCORE
 from xlbridge.scoring.rubber import (
     Deal,
     Line,
-    Rounding,
     ScoreItem,
     ScoreSheetError,
+    SheetTotals,
     contract_items,
-    round_hundreds,
 )
 from xlbridge.types import Seat, Side, Vulnerability
 
@@ -153,7 +152,7 @@ def _replay(deals: tuple[Deal, ...], first: Seat, variant: ChicagoVariant) -> _C
 
 
 @dataclass(frozen=True, slots=True)
-class Chukker:
+class Chukker(SheetTotals):
     """A Chicago chukker as the deals played so far (passed-out deals included, not counted).
 
     Immutable: :meth:`play` returns a new chukker. Fewer than four deals score as they stand.
@@ -230,23 +229,3 @@ class Chukker:
     def partscore(self, side: Side) -> int:
         """Trick points ``side`` carries toward a game (wiped when either side makes a game)."""
         return self._sheet.partscores[0 if side is Side.NS else 1]
-
-    def above(self, side: Side) -> int:
-        """Premium points (game, slam, overtricks, insult, penalties, honours)."""
-        return sum(i.points for i in self.items if i.side is side and i.line is Line.ABOVE)
-
-    def below(self, side: Side) -> int:
-        """Trick points for tricks bid and made."""
-        return sum(i.points for i in self.items if i.side is side and i.line is Line.BELOW)
-
-    def total(self, side: Side) -> int:
-        """Above plus below."""
-        return self.above(side) + self.below(side)
-
-    def net(self, side: Side = Side.NS) -> int:
-        """``side``'s total minus the opponents' total."""
-        return self.total(side) - self.total(side.other)
-
-    def rounded_net(self, side: Side = Side.NS, rounding: Rounding = Rounding.HALF_UP) -> int:
-        """Net result in hundreds (seed 002: +1380 is +14)."""
-        return round_hundreds(self.net(side), rounding)

@@ -410,8 +410,41 @@ def _replay(deals: Sequence[Deal], ended: bool) -> _RubberSheet:
     return _RubberSheet(tuple(items), (games[0], games[1]), (parts[0], parts[1]))
 
 
+class SheetTotals:
+    """Totals of a score sheet (rubber or Chicago) from its ``items``, each side's entries.
+
+    A mixin: the class using it provides ``items``.
+    """
+
+    __slots__ = ()
+
+    @property
+    def items(self) -> tuple[ScoreItem, ...]:
+        raise NotImplementedError
+
+    def above(self, side: Side) -> int:
+        """Premium points above the line (game, slam, overtricks, insult, penalties, honours)."""
+        return sum(i.points for i in self.items if i.side is side and i.line is Line.ABOVE)
+
+    def below(self, side: Side) -> int:
+        """Trick points for tricks bid and made, over all games (wiped partscores still count)."""
+        return sum(i.points for i in self.items if i.side is side and i.line is Line.BELOW)
+
+    def total(self, side: Side) -> int:
+        """Above plus below."""
+        return self.above(side) + self.below(side)
+
+    def net(self, side: Side = Side.NS) -> int:
+        """``side``'s total minus the opponents' total."""
+        return self.total(side) - self.total(side.other)
+
+    def rounded_net(self, side: Side = Side.NS, rounding: Rounding = Rounding.HALF_UP) -> int:
+        """Net result in hundreds, as entered on the back score (seed 002: 690 is +7)."""
+        return round_hundreds(self.net(side), rounding)
+
+
 @dataclass(frozen=True, slots=True)
-class Rubber:
+class Rubber(SheetTotals):
     """A rubber as the deals played so far; every figure on the score sheet follows from them.
 
     Immutable: :meth:`play` and :meth:`end` return a new rubber. ``ended`` means play stopped
@@ -492,23 +525,3 @@ class Rubber:
     def partscore(self, side: Side) -> int:
         """Trick points ``side`` has below the line toward the game in progress."""
         return self._sheet.partscores[_side_index(side)]
-
-    def above(self, side: Side) -> int:
-        """Premium points above the line."""
-        return sum(i.points for i in self.items if i.side is side and i.line is Line.ABOVE)
-
-    def below(self, side: Side) -> int:
-        """Trick points below the line, over all games (wiped partscores still count)."""
-        return sum(i.points for i in self.items if i.side is side and i.line is Line.BELOW)
-
-    def total(self, side: Side) -> int:
-        """Above plus below."""
-        return self.above(side) + self.below(side)
-
-    def net(self, side: Side = Side.NS) -> int:
-        """``side``'s total minus the opponents' total."""
-        return self.total(side) - self.total(side.other)
-
-    def rounded_net(self, side: Side = Side.NS, rounding: Rounding = Rounding.HALF_UP) -> int:
-        """Net result in hundreds, as entered on the back score (seed 002: 690 is +7)."""
-        return round_hundreds(self.net(side), rounding)

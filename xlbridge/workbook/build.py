@@ -8,14 +8,13 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from openpyxl import Workbook
 
 from xlbridge.errors import WorkbookError
+from xlbridge.fileio import write_atomically
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.cards import write_cards
 from xlbridge.workbook.checks import write_checks
@@ -86,15 +85,4 @@ def write_session(
         names={k: tuple(v) for k, v in (names or {}).items()},
     )
     wb = build_workbook(movement, options, template)
-    folder = out.resolve().parent
-    if not folder.is_dir():
-        raise WorkbookError(f"folder {str(folder)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-    os.close(fd)
-    try:
-        wb.save(tmp)
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return out
+    return write_atomically(out, wb.save, force=force)
