@@ -131,6 +131,9 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     headers = _headers(ctx)
     for col, text in headers.items():
         put(f"{col}{F.HEADER_ROW}", text, "xlb Header")
+    # The instructions span the visible columns, so they wrap there instead of in column A.
+    ws.merge_cells(f"A4:{max(headers, key=_index)}4")
+    ws.row_dimensions[4].height = 30
 
     # Rows
     input_cols: list[str] = [
