@@ -11,8 +11,7 @@ import pytest
 import xlbridge
 
 MODULES = sorted(
-    ["xlbridge"]
-    + [m.name for m in pkgutil.walk_packages(xlbridge.__path__, "xlbridge.")]
+    ["xlbridge"] + [m.name for m in pkgutil.walk_packages(xlbridge.__path__, "xlbridge.")]
 )
 # Modules whose import runs a program rather than defining one.
 SKIP = {"xlbridge.__main__", "xlbridge.cli.__main__"}
