@@ -332,22 +332,24 @@ def _matching(order: list[int], unplayed: dict[int, set[int]]) -> Iterable[list[
                 yield [(top, opp), *more]
 
 
-def _completable(order: list[int], unplayed: dict[int, set[int]], rounds: int) -> bool:
-    if rounds == 0:
-        return True
+def _pairing(
+    order: list[int], unplayed: dict[int, set[int]], rounds: int
+) -> list[tuple[int, int]] | None:
+    """The first matching (best pairs first) of this round after which ``rounds - 1`` more
+    rounds can still be paired without a rematch; None if there is none."""
     if any(len(unplayed[p]) < rounds for p in order):
-        return False
+        return None
     for m in _matching(order, unplayed):
         for a, b in m:
             unplayed[a].discard(b)
             unplayed[b].discard(a)
-        ok = _completable(order, unplayed, rounds - 1)
+        ok = rounds == 1 or _pairing(order, unplayed, rounds - 1) is not None
         for a, b in m:
             unplayed[a].add(b)
             unplayed[b].add(a)
         if ok:
-            return True
-    return False
+            return list(m)
+    return None
 
 
 def swiss_pairing(
@@ -380,18 +382,9 @@ def swiss_pairing(
             raise MovementError(f"swiss: match {a}-{b} names a pair not in the standings")
         unplayed[a].discard(b)
         unplayed[b].discard(a)
-    if rounds_left < 1 or any(len(unplayed[p]) < rounds_left for p in order):
-        raise MovementError(f"swiss: {rounds_left} more rounds cannot be paired without a rematch")
-    for m in _matching(order, unplayed):
-        for a, b in m:
-            unplayed[a].discard(b)
-            unplayed[b].discard(a)
-        ok = _completable(order, unplayed, rounds_left - 1)
-        for a, b in m:
-            unplayed[a].add(b)
-            unplayed[b].add(a)
-        if ok:
-            return tuple(m)
+    found = _pairing(order, unplayed, rounds_left) if rounds_left >= 1 else None
+    if found is not None:
+        return tuple(found)
     raise MovementError(f"swiss: {rounds_left} more rounds cannot be paired without a rematch")
 
 
