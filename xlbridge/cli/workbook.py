@@ -1,14 +1,46 @@
-"""The ``new`` command: write a session workbook that scores itself."""
+"""The ``new`` command: write a session workbook of the kind's own game family.
+
+The options every family shares live here; each family's own options and its writer live in
+one module per family (``FAMILY_MODULES``), which exposes ``add_options(parser)`` and
+``run(args, info) -> int``. A family whose module is not written yet is refused with one line
+naming the issue that brings it, never given another family's workbook.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+from types import ModuleType
 from typing import Any
 
 from xlbridge.cli._args import int_arg
-from xlbridge.movements.registry import KINDS, get_kind
-from xlbridge.workbook.build import write_session
-from xlbridge.workbook.context import RESULT_ENTRIES, SCORINGS
+from xlbridge.errors import WorkbookError
+from xlbridge.movements.registry import KINDS, family_of, get_kind
+
+__all__ = ["FAMILY_MODULES", "register"]
+
+# One CLI module per game family (product spec, "Game families"), and what brings it if absent.
+FAMILY_MODULES: dict[str, str] = {
+    "pairs": "xlbridge.cli.new_pairs",
+    "individual": "xlbridge.cli.new_individual",
+    "teams": "xlbridge.cli.new_teams",
+    "social": "xlbridge.cli.new_social",
+}
+_COMES_WITH = {
+    "individual": "the issue 'Individual and team games'",
+    "teams": "the issue 'Individual and team games'",
+    "social": "the issue 'Social games: rubber, Chicago and party bridge'",
+}
+
+
+def _family_module(family: str) -> ModuleType | None:
+    name = FAMILY_MODULES[family]
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
 
 
 def register(sub: Any) -> None:
@@ -16,13 +48,14 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "new",
         help="write a session workbook (travellers, recap, cards) that scores itself",
-        description="Write a session workbook for a movement: Session, Names, Movement, "
-        "Table Cards, one traveller per board, Recap and Checks, scored by native formulas "
-        "in Excel, LibreOffice or Google Sheets.",
+        description="Write a session workbook for a movement, in the form of its game "
+        "(pairs, individuals, teams or social games), scored by native formulas in Excel, "
+        "LibreOffice or Google Sheets.",
         epilog="Example: xlbridge new mitchell --tables 7 --boards-per-round 3 "
         '--event "Tuesday pairs" -o tuesday.xlsx\n'
         f"Kinds: {', '.join(sorted(KINDS))}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
     )
     p.add_argument("kind", help="movement kind, e.g. mitchell or howell")
     p.add_argument("--tables", type=int_arg("tables"), required=True, help="number of tables")
@@ -34,32 +67,24 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--event", default="Club pairs", help="event name")
     p.add_argument("--date", default="", help="date printed on the sheets")
-    p.add_argument("--scoring", choices=SCORINGS, default="mp", help="mp, butler or ximp")
-    p.add_argument("--scale", choices=("acbl", "ebu"), default="acbl", help="matchpoint scale")
-    p.add_argument("--result-entry", choices=RESULT_ENTRIES, default="made-down")
     p.add_argument("--template", default=None, help="a club's template .xlsx (styles)")
     p.add_argument("--force", action="store_true", help="replace an existing file")
     p.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
+    for family in FAMILY_MODULES:
+        module = _family_module(family)
+        if module is not None:
+            module.add_options(p)
     p.set_defaults(handler=_new)
 
 
 def _new(args: argparse.Namespace) -> int:
-    kw: dict[str, Any] = {"tables": args.tables}
-    if args.boards_per_round is not None:
-        kw["boards_per_round"] = args.boards_per_round
-    if args.rounds is not None:
-        kw["rounds"] = args.rounds
-    movement = get_kind(args.kind).build(**kw)
-    out = write_session(
-        movement,
-        args.output,
-        event=args.event,
-        date=args.date,
-        scoring=args.scoring,
-        scale=args.scale,
-        result_entry=args.result_entry,
-        template=args.template,
-        force=args.force,
-    )
-    print(f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} pairs")
-    return 0
+    info = get_kind(args.kind)
+    family = family_of(info.name)
+    module = _family_module(family)
+    if module is None:
+        raise WorkbookError(
+            f"{info.name} is a {family} game; its workbook comes with {_COMES_WITH[family]}, "
+            "not yet built (a pairs workbook would score the wrong game)"
+        )
+    result: int = module.run(args, info)
+    return result

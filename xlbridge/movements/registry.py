@@ -25,7 +25,23 @@ from typing import Any
 
 from xlbridge.movements.model import Movement
 
-__all__ = ["KINDS", "KindInfo", "get_kind", "parse_table_range"]
+__all__ = ["FAMILIES", "KINDS", "KindInfo", "family_of", "get_kind", "parse_table_range"]
+
+# The game family of each kind decides the form of its workbook (product spec, "Game families").
+# A kind not listed here is a pairs game.
+FAMILIES: dict[str, str] = {
+    **dict.fromkeys(("rainbow", "individual-2", "individual-3", "six-couples"), "individual"),
+    **dict.fromkeys(
+        ("head-to-head", "round-robin-3", "round-robin-4", "board-a-match", "knockout",
+         "swiss-teams", "marvin-4", "marvin-6", "marvin-8"),
+        "teams",
+    ),
+    **dict.fromkeys(
+        ("rubber", "chicago", "four-player", "five-player", "six-player", "progressive",
+         "swiss-pairs", "round-robin-pairs", "marathon"),
+        "social",
+    ),
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +176,15 @@ class _Kinds(Mapping[str, KindInfo]):
 
 
 KINDS: Mapping[str, KindInfo] = _Kinds()
+
+
+def family_of(name: str) -> str:
+    """The game family of a kind: ``pairs``, ``individual``, ``teams`` or ``social``.
+
+    >>> family_of("mitchell"), family_of("rainbow"), family_of("head-to-head"), family_of("rubber")
+    ('pairs', 'individual', 'teams', 'social')
+    """
+    return FAMILIES.get(name, "pairs")
 
 
 def get_kind(name: str) -> KindInfo:
