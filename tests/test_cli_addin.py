@@ -1,4 +1,4 @@
-"""``xlbridge addin install|status|demo`` and the engine behind them (xlbridge/addin.py).
+"""``xlbridge addin install|status|demo`` and the engine behind them (xlbridge/excel/).
 
 CI runs on Linux, where Excel does not: install and status must say so in one line, exit 2.
 The Windows steps are checked with the platform given as "win32" and the Excel/COM work
@@ -16,10 +16,11 @@ from typing import Any
 import openpyxl
 import pytest
 
-from xlbridge import addin as engine
-from xlbridge import udf
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
+from xlbridge.excel import install as engine
+from xlbridge.excel import udf
+from xlbridge.excel.demo import CHUKKER_ROW, RUBBER_ROW, TRAVELLER_ROW, write_demo
 
 pytest.importorskip("xlwings")
 
@@ -203,18 +204,33 @@ def test_demo_xlsm_standalone_layout(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_demo_values_are_xlbridge_values(tmp_path: Path) -> None:
-    out = engine.write_demo(tmp_path / "demo.xlsx")
+    out = write_demo(tmp_path / "demo.xlsx")
     sheet = openpyxl.load_workbook(out)["Demo"]
-    said = {sheet.cell(r, 3).value: sheet.cell(r, 4).value for r in range(3, 16)}
+    said = {sheet.cell(r, 3).value: sheet.cell(r, 4).value for r in range(3, 60)}
     assert said['=BRIDGE_SCORE("4S","N",10,"None")'] == 420  # Law 77
     assert said['=BRIDGE_SCORE("3NTX","E","-2",7)'] == 500  # rules.md §1: X NV 2 down
     assert said["=BRIDGE_IMP(420)"] == 9  # WBF scale, rules.md §3
     assert said["=BRIDGE_VUL(7)"] == "All" and said["=BRIDGE_DEALER(7)"] == "S"  # rules.md §7
     assert said['=BRIDGE_NEUBERG(18,10,11,"ebu")'] == pytest.approx(19.9)  # rules.md §5
+    # seed 002 Figure 2-2: East's 2S+1 on deal 4 is 60 + 30 + the 4th-deal premium 100
+    assert said['=BRIDGE_CHICAGO("2S","E",9,4)'] == -190
+    # ... and North's 3NT on deal 3, dealt by West: non-vulnerable game, 100 + 300
+    assert said['=BRIDGE_CHICAGO("3NT","N",9,3,"E")'] == 400
+    assert said["=INDEX(BRIDGE_WL(2),1,1)"] == 0.75  # seed 002: a 1-2 IMP win scores 3/4
+    assert said["=BRIDGE_BAM(420,420)"] == 0.5  # seed 002: a tie on a board, 1/2
     # the traveller (seed 000 board 1): Python's matchpoints 3½ 1 6 0 5 2 3½
-    assert [sheet.cell(r, 14).value for r in range(20, 27)] == [3.5, 1, 6, 0, 5, 2, 3.5]
-    array = sheet["G20"].value
-    assert array.ref == "G20:G26" and array.text.startswith("=BRIDGE_SCORE(B20:B26,")
+    first = TRAVELLER_ROW
+    assert [sheet.cell(r, 14).value for r in range(first, first + 7)] == [3.5, 1, 6, 0, 5, 2, 3.5]
+    array = sheet[f"G{first}"].value
+    assert array.ref == f"G{first}:G{first + 6}"
+    assert array.text.startswith(f"=BRIDGE_SCORE(B{first}:B{first + 6},")
+    # seed 002 Figure 2-2: each deal's NS points, which sum to +1380 (+14)
+    chukker = [sheet.cell(r, 13).value for r in range(CHUKKER_ROW, CHUKKER_ROW + 5)]
+    assert chukker == [-220, 1390, 400, -190, 1380]
+    assert sheet[f"F{CHUKKER_ROW}"].value.text.startswith("=BRIDGE_CHICAGO(")
+    # seed 002 Figure 1-2: THEY win by 690, -7 for WE (North-South)
+    rubber = {sheet.cell(r, 1).value: sheet.cell(r, 4).value for r in range(RUBBER_ROW, 60)}
+    assert rubber["Net"] == -690 and rubber["Hundreds"] == -7
     assert "xl/vbaProject.bin" not in zipfile.ZipFile(out).namelist()
 
 
@@ -234,7 +250,7 @@ def test_demo_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture
 )
 def test_demo_bad_output(tmp_path: Path, name: str, message: str) -> None:
     with pytest.raises(WorkbookError, match=message):
-        engine.write_demo(tmp_path / name)
+        write_demo(tmp_path / name)
 
 
 @pytest.mark.libreoffice
@@ -243,9 +259,10 @@ def test_demo_opens_in_libreoffice(tmp_path: Path) -> None:
 
     if soffice() is None:
         pytest.skip("LibreOffice is not installed")
-    out = engine.write_demo(tmp_path / "demo.xlsx")
+    out = write_demo(tmp_path / "demo.xlsx")
     (copy,) = recalculate([out], tmp_path / "lo")
     sheet = openpyxl.load_workbook(copy, data_only=True)["Demo"]
     # LibreOffice has no BRIDGE_* functions; the file opens and its plain values survive
     assert sheet["D3"].value == 420
-    assert sheet["B20"].value == "3D"
+    assert sheet[f"B{TRAVELLER_ROW}"].value == "3D"
+    assert sheet[f"M{CHUKKER_ROW + 1}"].value == 1390  # seed 002 Figure 2-2, deal 2

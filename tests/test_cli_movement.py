@@ -107,9 +107,35 @@ def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert "  Round  2: table  2 EW v NS 2, boards 7-9" in out
     # seed 000: boards at table 4 go to the bye-stand; table 1's go to table 5
     assert (
-        "  Round  1: NS 4 v EW 4, boards 13-15; then boards to bye-stand, EW 4 to table 5 EW" in out
+        "  Round  1: NS 4 v EW 4, boards 13-15; then NS stay, EW 4 to table 5, "
+        "boards to the bye-stand" in out
     )
-    assert "  Round  1: NS 1 v EW 1, boards 1-3; then boards to table 5, EW 1 to table 2 EW" in out
+    assert (
+        "  Round  1: NS 1 v EW 1, boards 1-3, shared with 6; then NS stay, EW 1 to table 2, "
+        "boards to table 5" in out
+    )
+    # seed 000: the tables beside the bye-stand say so on their cards
+    assert "  Passes its boards to the bye-stand." in out
+    assert "  Takes its boards from the bye-stand." in out
+    assert "  Round  2: table  2 EW v NS 2, boards 7-9; then table 3 EW" in out
+
+
+def test_cards_relay_tables_share(capsys: pytest.CaptureFixture[str]) -> None:
+    """rules.md §8 / seed 000: in an even relay Mitchell tables 1 and T share a set."""
+    _, out, _ = run(capsys, "mitchell", "--tables", "8", "--even", "relay", "--cards")
+    table1 = out.split("-- Table 1 --")[1].split("-- Table 2 --")[0]
+    table8 = out.split("-- Table 8 --")[1]
+    assert "Shares boards with table 8 (relay)." in table1
+    assert "Shares boards with table 1 (relay)." in table8
+    assert "shared with 1" in table8
+
+
+def test_cards_show_arrow_switch_on_table_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    """Table and guide cards come from one model: the switch shows on both (issue 9)."""
+    _, out, _ = run(capsys, "mitchell", "--tables", "7", "--arrow-switch", "last", "--cards")
+    table3 = out.split("-- Table 3 --")[1].split("-- Table 4 --")[0]
+    assert "Round  7: NS 3 v EW 4, boards 3-4 (switch 3-4)" in table3
+    assert "Arrow-switch: on switched boards NS and EW change seats." in table3
 
 
 def test_cards_sit_out_and_switch(capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,7 +164,7 @@ def test_csv(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["mitchell", "--tables", "0"], "0 tables is not supported"),
+        (["mitchell", "--tables", "31"], "31 tables is not supported"),
         (["mitchell", "--tables", "7", "--rounds", "8"], "at most 7 rounds"),
         (["mitchell"], "give the number of tables"),
         (["nonsense", "--tables", "7"], "unknown movement kind 'nonsense'"),

@@ -195,7 +195,7 @@ def test_traveller_errors_one_line(
      (["score", "4S", "N", "14", "--vul", "None"], "14 tricks"),
      (["traveller", "--board", "1", "--method", "mp", "--vul", "Sometimes", str(SEED_000)],
       "vulnerability 'Sometimes'"),
-     (["traveller", "--board", "1", "--method", "mp", "/no/such/file.csv"], "No such file"),
+     (["traveller", "--board", "1", "--method", "mp", "/no/such/file.csv"], "does not exist"),
      (["vp", "5", "--boards", "5", "--scale", "acbl20"], "6-11 boards, not 5")],
 )  # fmt: skip
 def test_errors_exit_2_one_line(
@@ -237,3 +237,71 @@ def test_top_level_help_has_example(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "Example" in capsys.readouterr().out
+
+
+# Issue 15: CSV output opened in a spreadsheet must not run formulas (OWASP CSV injection).
+def test_traveller_csv_output_neutralises_formulas(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    csv = 'ns,ew,score\n=1+1,@SUM(A1),420\n"+cmd|x",-5x,-50\n3,3,-100\n'
+    status, out, _ = run(
+        capsys, "traveller", "--board", "1", "--method", "mp", "--format", "csv",
+        stdin=csv, monkeypatch=monkeypatch,
+    )  # fmt: skip
+    assert status == 0
+    lines = out.strip().splitlines()
+    assert lines[1].startswith("'=1+1,'@SUM(A1),")
+    assert lines[2].startswith("'+cmd|x,'-5x,")
+    assert lines[2].split(",")[6] == "-50"  # a negative score is a number, left as it is
+    assert lines[3].split(",")[6] == "-100"
+
+
+def _traveller_file(tmp_path: Path, data: bytes) -> str:
+    path = tmp_path / "t.csv"
+    path.write_bytes(data)
+    return str(path)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "cp1252"])
+def test_traveller_reads_the_encodings_excel_writes(
+    encoding: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "ns,ew,score\nJosé,Zoë,420\n2,2,450\n"
+    path = _traveller_file(tmp_path, text.replace("\n", "\r\n").encode(encoding))
+    status, out, err = run(
+        capsys, "traveller", "--board", "1", "--method", "mp", "--format", "json", path
+    )
+    assert (status, err) == (0, "")
+    assert json.loads(out)["rows"][0]["ns"] == "José"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [("ns,ew,score\n1,1,４２０\n".encode(), "digit that is not 0-9"),
+     ("ns,ew,score\n1,1,4²0\n".encode(), "digit that is not 0-9"),
+     ("ns,ew,contract,declarer,result\n1,1,4S,N,١٠\n".encode(), "digit that is not 0-9"),
+     (b"ns,ew,score\n1,1," + b"9" * 5000 + b"\n", "characters long"),
+     (b"ns,ew,score\n1,1,1234567890\n", "more than 9 digits"),
+     (b"ns,ew,score\n1,1,1_000\n", "not a whole number"),
+     (b"ns,ew,score\n1\x00,1,420\n", "NUL"),
+     ("ns,ew,score\n1,1,420\n".encode("utf-32"), "UTF-32"),
+     (b"ns,ew,score\n" + b"1,1,420\n" * 10_001, "more than 10,000 rows"),
+     (b"ns,ew,score\n1,\x07,420\n", "control character")],
+)  # fmt: skip
+def test_traveller_refuses_hostile_csv_in_one_line(
+    data: bytes, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _traveller_file(tmp_path, data)
+    status, out, err = run(capsys, "traveller", "--board", "1", "--method", "mp", path)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_traveller_refuses_a_huge_file_before_reading_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "big.csv"
+    with path.open("wb") as fh:  # sparse: 50 MB on paper, nothing on disk
+        fh.truncate(50 * 1024 * 1024)
+    status, _, err = run(capsys, "traveller", "--board", "1", "--method", "mp", str(path))
+    assert status == 2 and "the limit is 4,194,304" in err

@@ -14,9 +14,11 @@ from xlbridge.scoring.imp_pairs import (
     butler_datum,
     cross_imps,
     default_trim,
+    score_imp_board,
     total_points,
 )
 from xlbridge.scoring.imps import imps
+from xlbridge.scoring.matchpoints import Adjusted
 
 # rules.md §6 worked example (ACBLS, BBOF, BS): NS 420, 420, 450, 170, −50.
 EXAMPLE = [420, 420, 450, 170, -50]
@@ -120,3 +122,58 @@ def test_butler_datum_within_range(scores: list[int]) -> None:
     d = butler_datum(scores)
     assert min(scores) - 5 <= d <= max(scores) + 5
     assert d % 10 == 0
+
+
+# -- a whole board with adjusted scores (Law 86A; rules.md §5 "ACBLscore IMP pairs", §6) -------
+
+A = Adjusted.parse
+# The rules.md §6 board with three artificial adjusted scores: A+/A- (NS not at fault, EW at
+# fault), A (both partly at fault) and A+ (neither at fault).
+WITH_ADJUSTED = [420, A("A+/A-"), 420, 450, A("A"), 170, -50, A("A+"), None]
+
+
+def test_butler_board_adjusted_rows_leave_the_datum() -> None:
+    # The datum of the five real results stays 340 (rules.md §6); the adjusted rows take
+    # +3 / 0 / -3 IMPs (Law 86A), each side its own; the unplayed row has no score.
+    got = score_imp_board(WITH_ADJUSTED, "butler")
+    assert got == [
+        (2, -2), (3, -3), (2, -2), (3, -3), (0, 0), (-5, 5), (-9, 9), (3, 3), (None, None)
+    ]  # fmt: skip
+    # The datum is that of the real scores alone: a wild adjusted row cannot move it.
+    assert [ns for ns, _ in got if ns is not None][:1] == butler(EXAMPLE)[:1]
+
+
+def test_cross_imps_board_adjusted_rows_leave_the_comparisons() -> None:
+    # rules.md §6: 450 totals +20 over the other four real results, 5.00 a comparison; adjusted
+    # rows are not compared, so the real rows score as if they were absent.
+    got = score_imp_board(WITH_ADJUSTED, "ximp")
+    real = [got[i] for i in (0, 2, 3, 5, 6)]
+    assert [ns for ns, _ in real] == cross_imps(EXAMPLE)
+    assert got[3] == (5.0, -5.0)
+    assert (got[1], got[4], got[7], got[8]) == ((3, -3), (0, 0), (3, 3), (None, None))
+
+
+def test_cross_imps_board_adjusted_on_the_divisor_basis() -> None:
+    # ACBLscore (rules.md §5): +3 a comparison; under Total IMPs x(n-1), n the 8 rows played;
+    # divided by results (seed 002's basis) x(n-1)/n.
+    total = score_imp_board(WITH_ADJUSTED, "ximp", divisor="total")
+    assert total[1] == (21, -21) and total[4] == (0, 0) and total[3] == (20.0, -20.0)
+    per_result = score_imp_board(WITH_ADJUSTED, "ximp", divisor="results")
+    assert per_result[7] == pytest.approx((3 * 7 / 8, 3 * 7 / 8))
+    assert per_result[3][0] == pytest.approx(4.0)  # 450: +20 / 5 results (rules.md §6)
+
+
+def test_imp_board_refuses_adjusted_without_imp_equivalent() -> None:
+    with pytest.raises(TravellerError, match=r"row 2: .*'55/45'"):
+        score_imp_board([420, A("55/45")], "butler")
+    with pytest.raises(ScaleError, match="'mp'"):
+        score_imp_board([420], "mp")
+
+
+@given(scores_lists, st.lists(st.sampled_from(["A", "A+", "A-", "A+/A-", "A-/A+"]), max_size=4))
+def test_imp_board_real_rows_ignore_adjusted_rows(scores: list[int], adj: list[str]) -> None:
+    # Adding adjusted rows never changes the real rows' IMPs (they leave datum and comparisons).
+    rows: list[float | Adjusted | None] = [*scores, *(A(t) for t in adj)]
+    for method in ("butler", "ximp"):
+        alone = score_imp_board(list(scores), method)
+        assert score_imp_board(rows, method)[: len(scores)] == alone

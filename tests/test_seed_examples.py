@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from xlbridge.results.traveller import read_traveller, score_traveller
 from xlbridge.scoring.matchpoints import check_total, matchpoints, top
 from xlbridge.scoring.session import places_to_rank, ranks
-from xlbridge.traveller import read_traveller, score_traveller
 
 DATA = Path(__file__).parent / "data"
 
@@ -46,9 +46,9 @@ def test_seed_000_traveller_from_the_seed_text(seeds_dir: Path) -> None:
     rows = read_traveller("\n".join(csv_rows), board=1)
     assert [r.score_ns for r in rows] == seed_scores == [130, -50, 450, -140, 170, 100, 130]
     scored = score_traveller(rows, board=1, method="mp")
-    assert scored["top"] == 6
-    assert [r["mp_ns"] for r in scored["rows"]] == seed_ns_mp == [3.5, 1, 6, 0, 5, 2, 3.5]
-    assert [r["mp_ew"] for r in scored["rows"]] == seed_ew_mp
+    assert scored.top == 6
+    assert [r.mp_ns for r in scored.rows] == seed_ns_mp == [3.5, 1, 6, 0, 5, 2, 3.5]
+    assert [r.mp_ew for r in scored.rows] == seed_ew_mp
     assert sum(seed_ns_mp) == check_total(7) == 21
 
 
@@ -71,9 +71,9 @@ def test_manning_two_one_traveller() -> None:
     rows = read_traveller((DATA / "scoring_manning_board1.csv").read_text(), board=1)
     assert [r.score_ns for r in rows] == [-50, -100, -90, 90, -110, -50, 50]
     scored = score_traveller(rows, board=1, method="mp", scale="ebu")
-    assert scored["top"] == top(7, "ebu") == 12
-    assert [r["mp_ns"] for r in scored["rows"]] == [7, 2, 4, 12, 0, 7, 10]
-    assert [r["mp_ew"] for r in scored["rows"]] == [5, 10, 8, 0, 12, 5, 2]
+    assert scored.top == top(7, "ebu") == 12
+    assert [r.mp_ns for r in scored.rows] == [7, 2, 4, 12, 0, 7, 10]
+    assert [r.mp_ew for r in scored.rows] == [5, 10, 8, 0, 12, 5, 2]
 
 
 @pytest.mark.parametrize(
@@ -84,8 +84,8 @@ def test_rules_butler_board_through_traveller(divisor: str, expected: float) -> 
     csv = "ns,ew,score\n1,1,420\n2,2,420\n3,3,450\n4,4,170\n5,5,-50\n"
     rows = read_traveller(csv, board=1)
     butler = score_traveller(rows, board=1, method="butler")
-    assert butler["datum"] == 340
-    assert [r["imp_ns"] for r in butler["rows"]] == [2, 2, 3, -5, -9]
+    assert butler.datum == 340
+    assert [r.imp_ns for r in butler.rows] == [2, 2, 3, -5, -9]
     ximp = score_traveller(rows, board=1, method="ximp", divisor=divisor)
-    assert ximp["rows"][2]["imp_ns"] == expected
+    assert ximp.rows[2].imp_ns == expected
     assert matchpoints([420, 420, 450, 170, -50]) == [2.5, 2.5, 4, 1, 0]

@@ -1,4 +1,4 @@
-"""The Excel functions (xlbridge/udf.py) called the way Excel calls them.
+"""The Excel functions (xlbridge/excel/udf.py) called the way Excel calls them.
 
 Excel hands numbers over as floats, empty cells as None and ranges as lists of lists (xlwings
 with ``ndim=2``). Expected values come from published references (named per test) and are
@@ -18,11 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import xlbridge
-from xlbridge.scoring.imp_pairs import butler, butler_datum, cross_imps
-from xlbridge.scoring.matchpoints import Adjusted, neuberg, score_board
-from xlbridge.scoring.vp import vp
-from xlbridge.udf import (
+from xlbridge.excel.udf import (
+    BRIDGE_BAM,
     BRIDGE_BUTLER,
+    BRIDGE_CHICAGO,
     BRIDGE_DATUM,
     BRIDGE_DEALER,
     BRIDGE_IMP,
@@ -30,12 +29,20 @@ from xlbridge.udf import (
     BRIDGE_MPS,
     BRIDGE_NEUBERG,
     BRIDGE_PCT,
+    BRIDGE_RUBBER,
     BRIDGE_SCORE,
     BRIDGE_VP,
     BRIDGE_VUL,
+    BRIDGE_WL,
     BRIDGE_XIMP,
     INTERNAL_ERROR,
 )
+from xlbridge.scoring.chicago import Chukker
+from xlbridge.scoring.imp_pairs import butler, butler_datum, cross_imps
+from xlbridge.scoring.matchpoints import Adjusted, neuberg, score_board
+from xlbridge.scoring.rubber import Rubber
+from xlbridge.scoring.vp import vp, win_loss
+from xlbridge.types import Side
 
 
 def col(*values: Any) -> list[list[Any]]:
@@ -382,6 +389,7 @@ FUNCTIONS = {
     BRIDGE_SCORE: (4, 4), BRIDGE_MP: (2, 4), BRIDGE_MPS: (1, 3), BRIDGE_PCT: (2, 3),
     BRIDGE_IMP: (1, 2), BRIDGE_XIMP: (1, 2), BRIDGE_BUTLER: (1, 2), BRIDGE_DATUM: (1, 2),
     BRIDGE_VP: (2, 3), BRIDGE_VUL: (1, 1), BRIDGE_DEALER: (1, 1), BRIDGE_NEUBERG: (3, 4),
+    BRIDGE_CHICAGO: (3, 7), BRIDGE_RUBBER: (3, 6), BRIDGE_WL: (1, 2), BRIDGE_BAM: (1, 2),
 }  # fmt: skip
 
 
@@ -424,15 +432,191 @@ def test_traveller_shaped_inputs_never_raise(function: Any, scores: list[float])
     assert _excel_writable(function(*args))
 
 
-def test_import_without_xlwings() -> None:
-    # xlwings is the optional "addin" extra: without it the module still imports and works
+# ---- Chicago, rubber, win/loss, board-a-match ------------------------------------------
+
+# Seed 002, Figure 2-2 "Typical Chukker Score" (scorer South, East dealt first), rules.md §2:
+# contract, declarer, tricks, honours, NS points on the deal as the seed explains each entry.
+SEED002_CHUKKER = [
+    ("3S", "E", 10.0, 100.0, -220),  # 90 below, 30 overtrick + 100 honours above
+    ("6D", "S", 13.0, None, 1390),  # "750 for the vulnerable small slam, 500 for game, 140"
+    ("3NT", "N", 9.0, None, 400),  # "the trick score of 100 ... added to the game premium of 300"
+    ("2S", "E", 9.0, None, -190),  # "60 for the bid, 30 for the overtrick, and a 100 point premium"
+]
+
+
+def test_chicago_seed002_chukker() -> None:
+    contracts, by, tricks, honours, points = zip(*SEED002_CHUKKER, strict=True)
+    out = BRIDGE_CHICAGO(col(*contracts), col(*by), col(*tricks), None, "E", None, col(*honours))
+    assert out == col(*points)
+    # "a net result of +1380 for North-South ... rounded into 100's: +14"
+    chukker = Chukker.of("3S E 10 100", "6D S 13", "3NT N 9", "2S E 9", first_dealer="E")
+    assert sum(points) == 1380 == chukker.net(Side.NS)
+    # the same with the deal numbers typed in, and with a passed-out deal (redealt, not counted)
+    numbered = BRIDGE_CHICAGO(col(*contracts), col(*by), col(*tricks), col(1.0, 2.0, 3.0, 4.0),
+                              "E", "standard", col(*honours))  # fmt: skip
+    assert numbered == col(*points)
+    passed = BRIDGE_CHICAGO(col("3S", "PASS", *contracts[1:]), col("E", None, *by[1:]),
+                            col(10.0, None, *tricks[1:]), col(1.0, 2.0, 2.0, 3.0, 4.0), "E",
+                            None, col(100.0, None, None, None, None))  # fmt: skip
+    assert passed == col(-220, 0, 1390, 400, -190)
+
+
+def test_chicago_single_deals_and_options() -> None:
+    # rules.md §2: deal 1 nobody vulnerable, 2-3 dealer's side (New York: the other side), 4 all
+    assert BRIDGE_CHICAGO("4S", "N", 10.0, 1.0) == 420  # game premium 300 at once
+    assert BRIDGE_CHICAGO("2S", "N", 8.0, 1.0) == 60  # a partscore earns nothing before deal 4
+    assert BRIDGE_CHICAGO("2S", "N", 8.0, 4.0) == 160  # ... and 100 on deal 4
+    assert BRIDGE_CHICAGO("4S", "N", 10.0, 2.0, "W") == 620  # deal 2 dealt by N: NS vulnerable
+    assert BRIDGE_CHICAGO("4S", "N", 10.0, 2.0, "W", "new-york") == 420
+    assert BRIDGE_CHICAGO("4S", "N", 10.0, 4.0) == 620
+    assert BRIDGE_CHICAGO("PASS", None, None, 2.0) == 0
+    # partscores carry within a column's chukker: 2S then 2H by NS is a game on deal 2, dealt by
+    # East (North dealt first), so NS are not vulnerable: 60 + 300; dealt by South, 60 + 500
+    assert BRIDGE_CHICAGO(col("2S", "2H"), col("N", "S"), col(8.0, 8.0)) == col(60, 360)
+    assert BRIDGE_CHICAGO(col("2S", "2H"), col("N", "S"), col(8.0, 8.0), None, "E") == col(60, 560)
+    # four counted deals make a chukker; the fifth starts the next one, nothing carried
+    five = BRIDGE_CHICAGO(col("2S", "1C", "1C", "1C", "2H"), col("N", "E", "E", "E", "S"),
+                          col(8.0, 7.0, 7.0, 7.0, 8.0))  # fmt: skip
+    assert five == col(60, -20, -20, -120, 60)
+
+
+def test_chicago_blank_and_errors() -> None:
+    assert BRIDGE_CHICAGO(None, "N", 10.0, 1.0) == ""
+    assert BRIDGE_CHICAGO("4S", "N", 10.0, 9.0) == (
+        "BRIDGE_CHICAGO: deal 9 is not a deal of a chukker (1-4)"
+    )
+    assert BRIDGE_CHICAGO("4S", "N", 10.0, 1.0, "Q").startswith("BRIDGE_CHICAGO: seat 'Q'")
+    assert BRIDGE_CHICAGO("4S", "N", 10.0, 1.0, "N", "paris").startswith(
+        "BRIDGE_CHICAGO: Chicago variant 'paris' is not"
+    )
+    out = BRIDGE_CHICAGO(col("2S", "8S", "3NT", "1NT"), col("N", "N", "N", "S"),
+                         col(8.0, 10.0, 9.0, 7.0), col(1.0, 2.0, 3.0, 1.0))  # fmt: skip
+    # a wrong row spoils the rest of its chukker, never the deals before it or the next chukker
+    assert out == col(
+        60,
+        "BRIDGE_CHICAGO: row 2: level 8 in '8S'; levels are 1-7",
+        "BRIDGE_CHICAGO: row 3: row 2 of this chukker is wrong",
+        40,
+    )
+    out = BRIDGE_CHICAGO(col("2S", "3NT"), "N", col(8.0, 9.0), col(1.0, 3.0))
+    assert out[1][0] == (
+        "BRIDGE_CHICAGO: row 2: deal 3 cannot follow deal 1 of a chukker;"
+        " number the deals 1-4 in order"
+    )
+    assert BRIDGE_CHICAGO(col("2S", "3NT"), "N", col(8.0, 9.0), 1.0).startswith(
+        "BRIDGE_CHICAGO: give a deal number for every row, or leave deal out"
+    )
+
+
+# Seed 002, Figure 1-2 "Typical Rubber Bridge Score" (WE = North-South), rules.md §2.
+SEED002_RUBBER = [("2S", "N", 9.0, None), ("6D", "E", 12.0, None), ("2HXX", "S", 8.0, 100.0),
+                  ("3NT", "W", 9.0, None)]  # fmt: skip
+
+
+def test_rubber_seed002() -> None:
+    columns = [col(*c) for c in zip(*SEED002_RUBBER, strict=True)]
+    # "530 points for WE and 1220 for THEY, who accordingly won the rubber by 690 points"
+    assert BRIDGE_RUBBER(*columns) == -690
+    assert BRIDGE_RUBBER(*columns, False, "points") == -690
+    # "a win of +7 for THEY and -7 for WE"
+    assert BRIDGE_RUBBER(*columns, None, "up") == -7
+    assert BRIDGE_RUBBER(*columns, None, "down") == -7
+    rubber = Rubber.of("2S N 9", "6D E 12", "2HXX S 8 100", "3NT W 9")
+    assert rubber.net(Side.NS) == -690
+    # blank rows are skipped
+    gappy = [col(*c[:2], None, *c[2:]) for c in zip(*SEED002_RUBBER, strict=True)]
+    assert BRIDGE_RUBBER(*gappy) == -690
+
+
+def test_rubber_unfinished_and_errors() -> None:
+    # 1993 Law 80 (rules.md §2): 300 for the only game, 100 for the only partscore
+    assert BRIDGE_RUBBER(col("4S", "2H"), col("N", "E"), col(10.0, 8.0)) == 120 - 60
+    assert BRIDGE_RUBBER(col("4S", "2H"), col("N", "E"), col(10.0, 8.0), None, True) == (
+        120 + 300 - 60 - 100
+    )
+    # half up: 50 counts as 100 (seed 002, US custom); half down drops it
+    assert BRIDGE_RUBBER("1NT", "N", 7.0, None, True, "up") == 1  # 40 + 100 = 140
+    assert BRIDGE_RUBBER(col("2S", "1C"), col("N", "E"), col(8.0, 7.0), None, True, "up") == 0
+    assert BRIDGE_RUBBER(col(None, None), col(None, None), col(None, None)) == ""
+    assert BRIDGE_RUBBER(col("4S", "9S"), "N", 10.0) == (
+        "BRIDGE_RUBBER: row 2: level 9 in '9S'; levels are 1-7"
+    )
+    assert BRIDGE_RUBBER("4S", "N", 10.0, "4 aces").startswith(
+        "BRIDGE_RUBBER: row 1: honours '4 aces' in a S contract"
+    )
+    assert BRIDGE_RUBBER("4S", "N", 10.0, None, "maybe") == (
+        "BRIDGE_RUBBER: ended 'maybe' is not TRUE or FALSE"
+    )
+    assert BRIDGE_RUBBER("4S", "N", 10.0, None, None, "sideways").startswith(
+        "BRIDGE_RUBBER: rounding 'sideways' is not 'up' or 'down'"
+    )
+    won = BRIDGE_RUBBER(col("4S", "4S", "1C"), "N", col(10.0, 10.0, 7.0))
+    assert won == "BRIDGE_RUBBER: deal 3 (1C N 7) is played after the rubber was won"
+
+
+@pytest.mark.parametrize(
+    ("imps", "three_quarter", "want"),
+    [
+        # seed 002 ch. 14: "a win by only one or two IMPs as a 3/4 win, ... 1/4 win to the loser"
+        (1.0, None, (0.75, 0.25)),
+        (2.0, True, (0.75, 0.25)),
+        (-2.0, None, (0.25, 0.75)),
+        (3.0, None, (1.0, 0.0)),
+        (0.0, None, (0.5, 0.5)),  # "one-half for a tie"
+        (2.0, False, (1.0, 0.0)),  # plain win/loss: 1 / 1/2 / 0
+        (-7.0, "FALSE", (0.0, 1.0)),
+    ],
+)
+def test_win_loss(imps: float, three_quarter: Any, want: tuple[float, float]) -> None:
+    assert BRIDGE_WL(imps, three_quarter) == [list(want)]
+    assert tuple(BRIDGE_WL(imps, three_quarter)[0]) == win_loss(
+        imps, three_quarter is not False and three_quarter != "FALSE"
+    )
+
+
+def test_win_loss_blank_and_errors() -> None:
+    assert BRIDGE_WL(None) == ""
+    assert BRIDGE_WL("lots") == "BRIDGE_WL: imps 'lots' is not a number"
+    assert BRIDGE_WL(1.0, 5.0) == "BRIDGE_WL: three_quarter 5 is not TRUE or FALSE"
+
+
+def test_board_a_match() -> None:
+    # seed 002 ch. 5: "the team scoring a positive number of net points receives one matchpoint,
+    # the other zero. A tie scores one-half" (rules.md §6)
+    assert BRIDGE_BAM(420.0, 400.0) == 1.0
+    assert BRIDGE_BAM(420.0, 420.0) == 0.5
+    assert BRIDGE_BAM(-50.0, 100.0) == 0.0
+    assert BRIDGE_BAM(10.0) == 1.0 and BRIDGE_BAM(0.0) == 0.5 and BRIDGE_BAM(-10.0) == 0.0
+    assert BRIDGE_BAM(col(420.0, None, -50.0), col(400.0, 100.0, 100.0)) == col(1.0, "", 0.0)
+    assert BRIDGE_BAM(620.0, None) == ""
+    assert BRIDGE_BAM("abc", 1.0) == "BRIDGE_BAM: score 'abc' is not a number"
+
+
+# ---- runs in Pyodide: the rules layer and the standard library only ----------------------
+
+
+def test_imports_only_the_standard_library_and_the_rules_layer() -> None:
+    # xlwings Lite runs the functions in Pyodide, where openpyxl, pandas and xlwings' desktop
+    # parts are not there: a finder refuses them, and the functions still compute.
     code = (
-        "import sys; sys.modules['xlwings'] = None\n"
-        "import xlbridge.udf as u\n"
-        "assert u._XW is None\n"
+        "import sys\n"
+        "class Refuse:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('openpyxl', 'pandas', 'xlwings', 'numpy'):\n"
+        "            raise ImportError('refused: ' + name)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Refuse())\n"
+        "import xlbridge.excel.udf as u\n"
+        "import xlbridge.udf\n"
+        "assert u._XW is None and xlbridge.udf.BRIDGE_SCORE is u.BRIDGE_SCORE\n"
         "assert not hasattr(u.BRIDGE_SCORE, '__xlfunc__')\n"
-        "print(u.BRIDGE_SCORE('4S', 'N', 10.0, 'None'), u.BRIDGE_IMP(420.0))\n"
+        "print(u.BRIDGE_SCORE('4S', 'N', 10.0, 'None'), u.BRIDGE_IMP(420.0),\n"
+        "      u.BRIDGE_CHICAGO('2S', 'E', 9.0, 4.0), u.BRIDGE_XIMP([[450.0], [420.0]])[0][0])\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in\n"
+        "             ('openpyxl', 'pandas', 'xlwings', 'numpy'))\n"
+        "print(bad)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["420", "9"]
+    # Law 77 (420), WBF IMP scale (9), seed 002 Figure 2-2's deal 4 (-190), 30 points: 1 IMP
+    assert done.stdout.split("\n")[:2] == ["420 9 -190 1.0", "[]"]

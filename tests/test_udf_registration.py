@@ -2,8 +2,10 @@
 
 ``xlwings.udfs`` (``xlfunc`` / ``xlarg`` / ``xlret`` and ``generate_vba_wrapper``) imports the
 Windows-only ``pythoncom``, ``pywintypes`` and ``win32com``; they are stubbed here so that the
-module imports on Linux. ``xlbridge.udf`` is then imported afresh with ``xlwings.func`` /
-``arg`` / ``ret`` pointing at those decorators, as they do on Windows.
+module imports on Linux. The functions live in ``xlbridge.excel.udf``; xlwings.conf names
+``xlbridge.udf``, which re-exports them, and that is the name registered here. Both are then
+imported afresh with ``xlwings.func`` / ``arg`` / ``ret`` pointing at those decorators, as they
+do on Windows.
 """
 
 from __future__ import annotations
@@ -41,6 +43,19 @@ SIGNATURES: dict[str, tuple[list[str], dict[str, Any], set[str]]] = {
     "BRIDGE_VUL": (["board"], {}, {"board"}),
     "BRIDGE_DEALER": (["board"], {}, {"board"}),
     "BRIDGE_NEUBERG": (["mp", "results", "expected", "scale"], {"scale": "acbl"}, set()),
+    "BRIDGE_CHICAGO": (
+        ["contract", "declarer", "result", "deal", "dealer", "variation", "honours"],
+        {"deal": "<omitted>", "dealer": "N", "variation": "standard", "honours": None},
+        {"contract", "declarer", "result", "deal", "honours"},
+    ),
+    "BRIDGE_RUBBER": (
+        ["contract", "declarer", "result", "honours", "ended", "rounding"],
+        {"honours": None, "ended": False, "rounding": None},
+        {"contract", "declarer", "result", "honours"},
+    ),
+    "BRIDGE_WL": (["imps", "three_quarter"], {"three_quarter": True}, set()),
+    "BRIDGE_BAM": (["points", "other_score"], {"other_score": "<omitted>"},
+                   {"points", "other_score"}),
 }  # fmt: skip
 
 # VBA's reserved words (VBA language reference, "Keywords"): the wrapper xlwings writes would not
@@ -86,13 +101,17 @@ class Registered:
     udfs: types.ModuleType
 
 
+# The module xlwings.conf names, and the module that defines the functions: both are imported
+# afresh so that the functions are decorated by the Windows decorators, then put back.
+MODULES = ("xlbridge.udf", "xlbridge.excel.udf")
+
+
 @pytest.fixture(scope="module")
 def registered() -> Iterator[Registered]:
     added = _stub_windows_modules()
     had_udfs = "xlwings.udfs" in sys.modules
     saved = {name: getattr(xlwings, name) for name in ("func", "arg", "ret")}
-    original = sys.modules.pop("xlbridge.udf", None)
-    package = importlib.import_module("xlbridge")
+    originals = {name: sys.modules.pop(name, None) for name in MODULES}
     try:
         udfs = importlib.import_module("xlwings.udfs")
         xlwings.func, xlwings.arg, xlwings.ret = udfs.xlfunc, udfs.xlarg, udfs.xlret
@@ -101,10 +120,12 @@ def registered() -> Iterator[Registered]:
     finally:
         for name, value in saved.items():
             setattr(xlwings, name, value)
-        sys.modules.pop("xlbridge.udf", None)
-        if original is not None:
-            sys.modules["xlbridge.udf"] = original
-            package.udf = original  # type: ignore[attr-defined]
+        for name, original in originals.items():
+            sys.modules.pop(name, None)
+            if original is not None:
+                sys.modules[name] = original
+                parent, _, attr = name.rpartition(".")
+                setattr(importlib.import_module(parent), attr, original)
         if not had_udfs:
             sys.modules.pop("xlwings.udfs", None)
         for name in added:

@@ -40,10 +40,12 @@ def wb7(tmp_path_factory: pytest.TempPathFactory) -> openpyxl.Workbook:
 
 
 def test_sheet_names(wb7: openpyxl.Workbook) -> None:
-    """product.md: Session, Names, Movement, Table Cards, Board 1..N, Recap, Checks."""
+    """product.md: Session, Names, Movement, Table Cards, Board 1..N, Recap, Checks; issue 9
+    adds the printed Travellers (several a page) and the Results standings."""
     boards = [f"Board {b}" for b in range(1, 22)]
     assert wb7.sheetnames == [
-        "Session", "Names", "Movement", "Table Cards", *boards, "Recap", "Checks", "Lists",
+        "Session", "Names", "Movement", "Table Cards", "Travellers", *boards, "Recap",
+        "Results", "Checks", "Lists",
     ]  # fmt: skip
     assert wb7["Lists"].sheet_state == "hidden"
 
@@ -86,7 +88,24 @@ def test_validation(wb7: openpyxl.Workbook) -> None:
         "7",
     )
     assert (dvs["F6:F12"].formula1, dvs["F6:F12"].formula2) == ("1", "13")
-    assert dvs["C6:C12"].type == "list" and "Lists!" in (dvs["C6:C12"].formula1 or "")
+    # issue 15: the contract and Expected validations stop what can never be right
+    contract = dvs["C6:C12"]
+    assert contract.type == "custom" and contract.showErrorMessage
+    assert "1234567" in (contract.formula1 or "")
+    expected = dvs["H2"]
+    assert (expected.type, expected.formula1, expected.formula2) == ("whole", "1", "7")
+    assert expected.showErrorMessage
+
+
+def test_pair_numbers_locked_and_ok_column(wb7: openpyxl.Workbook) -> None:
+    """issue 15: players cannot type over the pair numbers; issue 9: an OK column to accept a
+    typed-over score, unlocked, headed "OK" after Table."""
+    ws = wb7["Board 1"]
+    assert ws["A6"].protection.locked is not False and ws["B6"].protection.locked is not False
+    header = [c.value for c in ws[HEADER_ROW]]
+    assert header[header.index("Table") + 1] == "OK"
+    assert ws["N6"].protection.locked is False
+    assert ws["G1"].value == "Vul" and ws.column_dimensions["G"].width >= 11
 
 
 def test_locked_and_unlocked(wb7: openpyxl.Workbook) -> None:
@@ -189,3 +208,35 @@ def test_cli_new(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["new", "--help"])
     assert "Example: xlbridge new mitchell" in capsys.readouterr().out
+
+
+def test_paper_travellers_hold_what_players_fill(wb7: openpyxl.Workbook) -> None:
+    """issue 9: the printed travellers carry the pairs of each board in playing order (seed 000
+    board 1: NS 1 v EW 1, NS 7 v EW 6, ...) and only the players' columns, never the
+    director's (Expected, Adjusted, matchpoints)."""
+    ws = wb7["Travellers"]
+    rows = list(ws.iter_rows(values_only=True))
+    headers = next(r for r in rows if r[0] == "NS")
+    assert [h for h in headers if h] == [
+        "NS", "EW", "Contract", "By", "Made", "Down", "NS score", "EW score",
+    ]  # fmt: skip
+    start = next(i for i, r in enumerate(rows) if r[0] == "Board 1")
+    board1 = [(r[0], r[1]) for r in rows[start + 2 : start + 9]]
+    ref = wb7["Board 1"]
+    assert board1 == [(ref[f"A{r}"].value, ref[f"B{r}"].value) for r in range(6, 13)]
+    assert sum(1 for r in rows if isinstance(r[0], str) and r[0].startswith("Board ")) == 21
+    flat = {v for r in rows for v in r if isinstance(v, str)}
+    assert not flat & {"Expected", "Adjusted", "NS MP", "Check total"}
+    assert len(ws.row_breaks.brk) == 21 // 4 + (1 if 21 % 4 else 0) - 1  # four a page
+
+
+def test_results_sheet_layout(wb7: openpyxl.Workbook) -> None:
+    """Results: per direction in a two-winner Mitchell, seven lines each, every cell a formula
+    reading the Recap (sorted by formulas, not by the writer)."""
+    ws = wb7["Results"]
+    col_a = [ws[f"A{r}"].value for r in range(1, ws.max_row + 1)]
+    assert col_a.count("North-South") == 1 and col_a.count("East-West") == 1
+    assert [c.value for c in ws[5]] == ["Rank", "Pair", "Names", "Total", "%"]
+    body = [ws.cell(r, c).value for r in range(6, 13) for c in range(1, 6)]
+    assert all(isinstance(v, str) and v.startswith("=IFERROR(INDEX(Recap!") for v in body)
+    assert ws["A6"].font.size >= 14

@@ -14,7 +14,7 @@ import openpyxl
 
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.contract import score
-from xlbridge.scoring.imp_pairs import butler, cross_imps
+from xlbridge.scoring.imp_pairs import score_imp_board
 from xlbridge.scoring.matchpoints import Adjusted, score_board
 from xlbridge.scoring.session import factored_total, percentage, ranks
 from xlbridge.types import Contract
@@ -111,6 +111,21 @@ def fill(path: Path, movement: Movement, options: Options, filled: Filled) -> No
     wb.save(path)
 
 
+# Adjusted scores an IMP game takes (Law 86A: A+ +3, A 0, A- -3 IMPs), as a director types them.
+IMP_ADJUSTED = ("A+/A-", "A", "A-", "A+", "a-/a+", "60/40", "A/A-")
+
+
+def with_imp_adjusted(filled: Filled) -> Filled:
+    """``filled`` with every third row of each board, from the second, turned into an adjusted
+    score of :data:`IMP_ADJUSTED` in turn (so each board keeps real results to compare)."""
+    k = 0
+    for rows in filled.results.values():
+        for i in range(1, len(rows), 3):
+            rows[i] = Result(adjusted=IMP_ADJUSTED[k % len(IMP_ADJUSTED)])
+            k += 1
+    return filled
+
+
 def random_fill(movement: Movement, options: Options, seed: int) -> Filled:
     rng = random.Random(seed)
     out = Filled()
@@ -146,13 +161,11 @@ def expected(movement: Movement, options: Options, filled: Filled) -> Expected:
             mps = score_board(board_rows, options.scale, expected=n_exp)
             field_n = n_exp
             full_top = options.per * max(field_n - 1, 0)
-        else:
-            real = [i for i, s in enumerate(scores) if s is not None and not adj[i]]
-            vals = [float(scores[i]) for i in real]  # type: ignore[arg-type]
-            imp = butler(vals) if options.scoring == "butler" else cross_imps(vals)
-            mps = [(None, None)] * len(who)
-            for i, v in zip(real, imp, strict=True):
-                mps[i] = (float(v), -float(v))
+        else:  # adjusted rows leave the datum and comparisons (Law 86A: +3 / 0 / -3 IMPs)
+            imp_rows: list[float | Adjusted | None] = [
+                Adjusted.parse(a) if a else s for s, a in zip(scores, adj, strict=True)
+            ]
+            mps = score_imp_board(imp_rows, options.scoring)
             full_top = 0
         rows[b] = [(s, m[0], m[1]) for s, m in zip(scores, mps, strict=True)]
         for (_, ns, ew), (ns_mp, ew_mp) in zip(who, mps, strict=True):

@@ -41,6 +41,7 @@ __all__ = [
     "imps",
     "matchpoints",
     "neuberg",
+    "read_session",
     "score",
     "score_board",
     "top",
@@ -60,3 +61,13 @@ def vulnerability(board: int) -> str:
 def dealer(board: int) -> str:
     """Dealer of a duplicate board: ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
     return str(Seat.dealer_of(board))
+
+
+def __getattr__(name: str) -> object:
+    """``xlbridge.read_session`` loads the results engine (and pandas) only when first used, so
+    ``import xlbridge`` and ``xlbridge score`` stay fast."""
+    if name == "read_session":
+        from xlbridge.results.frames import read_session
+
+        return read_session
+    raise AttributeError(f"module 'xlbridge' has no attribute {name!r}")

@@ -59,3 +59,18 @@ class MovementError(XlbridgeError):
 
 class WorkbookError(XlbridgeError):
     """A workbook that cannot be written or read."""
+
+
+class InputFileError(XlbridgeError):
+    """A user file that is refused before parsing: missing, too big, a zip bomb, XML entities,
+    an encoding Excel does not write, or not the kind of file expected."""
+
+
+class TextError(WorkbookError):
+    """Text for a workbook that no program could open or that is too long: a control
+    character, a byte that is not UTF-8, more characters than the place it goes allows."""
+
+
+class DealError(XlbridgeError):
+    """A deal or hand-record file that cannot be used: bad PBN (named by its line), a hand
+    without 13 cards, a card twice, a board missing from the file."""

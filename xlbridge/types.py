@@ -204,7 +204,7 @@ class Vulnerability(enum.Enum):
                 f"vulnerability {text!r} is not one of None, NS, EW, All or a board number"
             )
         key = text.strip().upper().replace("-", "").replace("/", "").replace(" ", "")
-        if key.isdigit():
+        if key.isascii() and key.isdigit() and len(key) <= 9:  # not "²", "٣" or 5000 digits
             return cls.from_board(int(key))
         value = _VUL_ALIASES.get(key)
         if value is None:
@@ -234,7 +234,8 @@ _VUL_ALIASES = {
 }  # fmt: skip
 
 _CONTRACT_RE = re.compile(
-    r"^(?P<level>\d+)\s*(?P<strain>NT|N|SA|C|D|H|S|♣|♦|♥|♠|♧|♢|♡|♤)\s*(?P<dbl>XX|X|\*\*|\*|RDBL|DBL)?$"
+    r"^(?P<level>\d+)\s*(?P<strain>NT|N|SA|C|D|H|S|♣|♦|♥|♠|♧|♢|♡|♤)\s*(?P<dbl>XX|X|\*\*|\*|RDBL|DBL)?$",
+    re.ASCII,  # \d is 0-9 only: "²S" or "٣S" is not a contract
 )
 _PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSEDOUT", "AP", "ALLPASS"})
 
@@ -282,7 +283,7 @@ class Contract:
             return cls.PASS
         m = _CONTRACT_RE.match(key)
         if m is None:
-            head = re.match(r"^(\d+)", key)
+            head = re.match(r"^(\d+)", key, re.ASCII)
             if head and not key[len(head.group(1)) :].strip():
                 raise ContractError(f"contract {text!r} has no strain; strains are C, D, H, S, NT")
             if head:
@@ -292,9 +293,12 @@ class Contract:
                     " (optionally followed by X or XX)"
                 )
             raise ContractError(f"contract {text!r} is not like 4S, 3NT, 4HX, 6CXX or PASS")
-        level = int(m.group("level"))
+        digits = m.group("level")
+        if len(digits) > 2:  # int() of 5000 digits would raise, and the line would be huge
+            raise ContractError(f"level {digits[:4]}... has {len(digits)} digits; levels are 1-7")
+        level = int(digits)
         if not 1 <= level <= 7:
-            raise ContractError(f"level {level} in {text!r}; levels are 1-7")
+            raise ContractError(f"level {digits} in {text!r}; levels are 1-7")
         dbl = m.group("dbl") or ""
         doubling = {
             "": Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "*": Doubling.DOUBLED,
@@ -347,7 +351,7 @@ def tricks_taken(contract: Contract, result: int | str) -> int:
     text = result.strip()
     if text.upper() in ("=", "MADE"):
         return contract.tricks_needed
-    m = re.fullmatch(r"([+-])\s*(\d+)", text)
+    m = re.fullmatch(r"([+-])\s*(\d{1,6})", text, re.ASCII)
     if m:
         if contract.is_pass:
             raise ResultError(f"result {result!r} makes no sense on a passed-out board")
@@ -358,6 +362,6 @@ def tricks_taken(contract: Contract, result: int | str) -> int:
                 f"result {result!r} on {contract} means {tricks} tricks; declarer takes 0-13"
             )
         return tricks
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) <= 6:
         return tricks_taken(contract, int(text))
     raise ResultError(f"result {result!r} is not a number of tricks or =, +N, -N")

@@ -14,41 +14,93 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from xlbridge.cli._args import one_line
 from xlbridge.errors import XlbridgeError
 
-__all__ = ["COMMAND_MODULES", "build_parser", "main"]
+__all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "main"]
 
 # Modules that add commands, in the order ``--help`` lists them.
 COMMAND_MODULES: tuple[str, ...] = (
     "xlbridge.cli.scoring",
     "xlbridge.cli.movement",
     "xlbridge.cli.workbook",
+    "xlbridge.cli.results",
+    "xlbridge.cli.deals",
+    "xlbridge.cli.swiss",
     "xlbridge.cli.addin",
+    "xlbridge.cli.rebuild",
 )
 
 Handler = Callable[[argparse.Namespace], int]
 
 
+# The commands each module adds, so that running one command imports only its module (the
+# add-in's module pulls in xlwings, ~0.8 s). ``--help`` and unknown words import them all.
+COMMANDS: dict[str, str] = {
+    "score": "xlbridge.cli.scoring",
+    "imps": "xlbridge.cli.scoring",
+    "vp": "xlbridge.cli.scoring",
+    "traveller": "xlbridge.cli.scoring",
+    "movement": "xlbridge.cli.movement",
+    "new": "xlbridge.cli.workbook",
+    "deal": "xlbridge.cli.deals",
+    "deals": "xlbridge.cli.deals",
+    "results": "xlbridge.cli.results",
+    "swiss": "xlbridge.cli.swiss",
+    "addin": "xlbridge.cli.addin",
+    "import": "xlbridge.cli.rebuild",
+    "rebuild": "xlbridge.cli.rebuild",
+}
+
+
 class _Parser(argparse.ArgumentParser):
+    """Never takes an abbreviation: ``--eve`` is an error, not ``--event`` (issue 9)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        value = super()._get_values(action, arg_strings)
+        if action.nargs is None and action.option_strings and isinstance(value, list):
+            # Python 3.11's argparse drops the "--" of "-o=--" and hands the handler [].
+            self.error(f"argument {'/'.join(action.option_strings)}: expected one argument")
+        return value
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        # One line, whatever the argument held (issue 15); the usage is one --help away.
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, every command registered."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser, every command registered (only ``command``'s module when given).
+
+    >>> build_parser().parse_args(["score", "4S", "N", "10", "--vul", "None"]).command
+    'score'
+    """
     parser = _Parser(
         prog="xlbridge",
         description="Bridge scoring office: scores, movements, session workbooks, Excel add-in.",
         epilog="Example: xlbridge new mitchell --tables 7 -o session.xlsx",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        default=argparse.SUPPRESS,
+        help="show program's version number and exit",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    wanted = COMMANDS.get(command or "")
     for name in COMMAND_MODULES:
+        if wanted is not None and name != wanted:
+            continue
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -57,6 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
             raise
         module.register(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: looked up only when asked (importlib.metadata costs ~20 ms a start)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(_version())
+        parser.exit()
 
 
 def _version() -> str:
@@ -70,8 +130,9 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words else None)
+    args = parser.parse_args(words)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
@@ -79,18 +140,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except XlbridgeError as exc:
-        print(f"xlbridge {args.command}: error: {exc}", file=sys.stderr)
+        print(f"xlbridge {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(
-            f"xlbridge {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(
-                ": "
-            ),
-            file=sys.stderr,
-        )
+        text = f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
+        print(f"xlbridge {args.command}: error: {one_line(text)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug: still one line, never a traceback (issue 15)
+        if os.environ.get("XLBRIDGE_DEBUG"):
+            raise
+        print(
+            f"xlbridge {args.command}: internal error: {type(exc).__name__}: "
+            f"{one_line(str(exc), 200)} (a bug; please report it; XLBRIDGE_DEBUG=1 shows more)",
+            file=sys.stderr,
+        )
+        return 1
 
 
 if __name__ == "__main__":

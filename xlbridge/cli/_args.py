@@ -1,30 +1,167 @@
-"""Argument types shared by the commands: numbers that fail with a message naming the option."""
+"""Argument types shared by the commands: numbers and text checked before any work starts.
+
+Numbers are ASCII digits only (``²``, full-width ``３`` and Arabic-Indic ``٣`` are refused,
+though Python's ``int`` would take the last two), at most ``NUMBER_DIGITS`` characters, and
+inside the option's range from :mod:`xlbridge.limits`. A refusal names the option and the range
+in one line; the value is shown shortened so a 5,000-digit number costs one short line.
+
+>>> int_arg("tables", (1, 100))("7")
+7
+>>> int_arg("tables", (1, 100))("٣")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: tables '٣' is not a whole number (ASCII digits 0-9)
+>>> int_arg("tables", (1, 100))("1000000000")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: tables 1000000000 is out of range: 1-100
+>>> range_help("tables", (1, 100))
+'tables (1-100)'
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
+import re
 from collections.abc import Callable
 
+from xlbridge.limits import NUMBER_DIGITS, Range
 
-def int_arg(name: str) -> Callable[[str], int]:
-    """An argparse ``type`` for a whole number; ``int_arg("tables")("x")`` names ``tables``."""
+__all__ = [
+    "MESSAGE_CHARS",
+    "float_arg",
+    "int_arg",
+    "one_line",
+    "path_arg",
+    "range_help",
+    "shorten",
+    "text_arg",
+]
+
+MESSAGE_CHARS = 400  # an error line longer than this is cut
+
+_INT = re.compile(r"[+-]?[0-9]+\Z", re.ASCII)
+_FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z", re.ASCII)
+
+
+def shorten(text: str, limit: int = 24) -> str:
+    """``repr(text)``, cut to about ``limit`` characters so a message stays one short line.
+
+    >>> shorten("9" * 5000)
+    "'999999999999999999999'... (5000 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 3]!r}... ({len(text)} characters)"
+
+
+def one_line(message: str, limit: int = MESSAGE_CHARS) -> str:
+    """``message`` as one printable line: control characters, line breaks and undecodable bytes
+    shown escaped (a hostile argument cannot add lines or fail to print), cut to ``limit``.
+
+    >>> one_line("bad value 'a\\nb\\udcff'")
+    "bad value 'a\\\\nb\\\\udcff'"
+    >>> len(one_line("x" * 5000))
+    400
+    """
+    out = []
+    for ch in message:
+        code = ord(ch)
+        if code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code <= 0xDFFF or ch in "\u2028\u2029":
+            out.append(ch.encode("unicode_escape", "backslashreplace").decode("ascii"))
+        else:
+            out.append(ch)
+    text = "".join(out)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def range_help(text: str, limits: Range) -> str:
+    """A help text with the range appended, so ``--help`` documents every limit."""
+    lo, hi = limits
+    return f"{text} ({lo}-{hi})"
+
+
+def int_arg(name: str, limits: Range | None = None) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number within ``limits`` (inclusive), naming ``name``."""
 
     def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} {text!r} is not a whole number") from None
+        t = text.strip()
+        if len(t) > NUMBER_DIGITS or not _INT.match(t):
+            raise argparse.ArgumentTypeError(
+                f"{name} {shorten(text)} is not a whole number (ASCII digits 0-9)"
+            )
+        value = int(t)
+        if limits is not None and not limits[0] <= value <= limits[1]:
+            raise argparse.ArgumentTypeError(
+                f"{name} {value} is out of range: {limits[0]}-{limits[1]}"
+            )
+        return value
+
+    setattr(parse, "limits", limits)  # noqa: B010 - tests check every number has a range
+    return parse
+
+
+def float_arg(name: str, limits: Range | None = None) -> Callable[[str], float]:
+    """An argparse ``type`` for a plain decimal number (no exponent, inf or nan).
+
+    >>> float_arg("margin", (-10, 10))("-2.5")
+    -2.5
+    """
+
+    def parse(text: str) -> float:
+        t = text.strip()
+        if len(t) > 2 * NUMBER_DIGITS or not _FLOAT.match(t):
+            raise argparse.ArgumentTypeError(f"{name} {shorten(text)} is not a number")
+        value = float(t)
+        if not math.isfinite(value) or (limits is not None and not limits[0] <= value <= limits[1]):
+            raise argparse.ArgumentTypeError(
+                f"{name} {shorten(t)} is out of range: {limits[0] if limits else ''}-"
+                f"{limits[1] if limits else ''}"
+            )
+        return value
+
+    setattr(parse, "limits", limits)  # noqa: B010 - tests check every number has a range
+    return parse
+
+
+def path_arg(what: str) -> Callable[[str], str]:
+    """An argparse ``type`` for a file name: no NUL character (no system call takes one) and no
+    byte that is not UTF-8 (it could not be printed back in messages).
+
+    >>> path_arg("output")("a\\x00.xlsx")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: output 'a\\x00.xlsx' has a NUL character; choose another name
+    """
+
+    def parse(text: str) -> str:
+        if "\x00" in text:
+            raise argparse.ArgumentTypeError(
+                f"{what} {shorten(text)} has a NUL character; choose another name"
+            )
+        bad = next((ch for ch in text if 0xD800 <= ord(ch) <= 0xDFFF), None)
+        if bad is not None:
+            raise argparse.ArgumentTypeError(
+                f"{what} {shorten(text)} has a byte that is not UTF-8; use a UTF-8 file name"
+            )
+        return text
 
     return parse
 
 
-def float_arg(name: str) -> Callable[[str], float]:
-    """An argparse ``type`` for a number, whole or not."""
+def text_arg(what: str, max_chars: int) -> Callable[[str], str]:
+    """An argparse ``type`` for text written into a workbook: checked and cleaned by
+    :func:`xlbridge.workbook.text.clean_text` (control characters, bytes that are not UTF-8,
+    length) before any work starts."""
 
-    def parse(text: str) -> float:
+    def parse(text: str) -> str:
+        from xlbridge.errors import XlbridgeError
+        from xlbridge.workbook.text import clean_text
+
         try:
-            return float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} {text!r} is not a number") from None
+            return clean_text(text, what, max_chars=max_chars)
+        except XlbridgeError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse

@@ -2,14 +2,19 @@
 
 Exit status: 0 done (``status``: ready); 1 ``status`` found it not installed; 2 an error, or
 Excel cannot run here (Linux, Mac: the classic add-in needs Excel on Windows), said in one line.
+The engine (:mod:`xlbridge.excel`) is imported by the handlers, so that registering this command
+costs nothing: the demo needs openpyxl and the functions (xlwings, when installed).
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from xlbridge.addin import install, status, write_demo
+from xlbridge.cli._args import path_arg
+
+if TYPE_CHECKING:
+    from xlbridge.excel.install import AddinStatus
 
 _EXIT = (
     "exit status: 0 done (status: ready), 1 not installed (status), 2 error or no Excel here\n"
@@ -62,7 +67,14 @@ def register(sub: Any) -> None:
         epilog="Example: xlbridge addin demo -o bridge-functions.xlsm\n\n" + _EXIT,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    a.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.xlsm or .xlsx")
+    a.add_argument(
+        "-o",
+        "--output",
+        type=path_arg("output"),
+        required=True,
+        metavar="FILE",
+        help="FILE.xlsm or .xlsx",
+    )
     a.add_argument("--force", action="store_true", help="replace FILE if it exists")
     a.set_defaults(handler=_demo)
 
@@ -73,9 +85,18 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _install(args: argparse.Namespace) -> int:
+    from xlbridge.excel.install import install
+
     for line in install():
         print(line)
     return 0
+
+
+def status() -> AddinStatus:
+    """What is installed (the engine's :func:`xlbridge.excel.install.status`, here)."""
+    from xlbridge.excel.install import status as look
+
+    return look()
 
 
 def _status(args: argparse.Namespace) -> int:
@@ -86,5 +107,7 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from xlbridge.excel.demo import write_demo
+
     print(f"wrote {write_demo(args.output, force=args.force)}")
     return 0

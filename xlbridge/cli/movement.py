@@ -11,19 +11,27 @@ import argparse
 import csv
 import inspect
 import io
-import itertools
 import json
 import sys
 from typing import Any
 
-from xlbridge.cli._args import int_arg
+from xlbridge.cli._args import int_arg, range_help
 from xlbridge.errors import MovementError
+from xlbridge.limits import ARROW_SWITCH_ITEMS, BOARDS_PER_ROUND, ROUNDS, TABLES
 from xlbridge.movements.balance import Balance, balance
-from xlbridge.movements.model import Entry, Movement
+from xlbridge.movements.cards import boards_text, guide_cards, move_text, table_cards
+from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import KINDS, KindInfo, get_kind
 from xlbridge.movements.validate import check
 
-__all__ = ["format_movement", "parse_arrow_switch", "register"]
+__all__ = [
+    "add_movement_options",
+    "boards_text",
+    "build_movement",
+    "format_movement",
+    "parse_arrow_switch",
+    "register",
+]
 
 EPILOG = """\
 Examples:
@@ -51,21 +59,53 @@ def register(sub: Any) -> None:
     )
     p.add_argument("kind", help="movement kind (see 'xlbridge movement list'), or 'list'")
     p.add_argument(
-        "--tables", type=int_arg("tables"), help="number of tables (a half table counts)"
+        "--tables",
+        type=int_arg("tables", TABLES),
+        help=range_help("number of tables (a half table counts; each kind narrows it)", TABLES),
     )
-    p.add_argument("--boards-per-round", type=int_arg("boards per round"), default=None)
-    p.add_argument("--rounds", type=int_arg("rounds"), default=None, help="stop after R rounds")
-    p.add_argument("--even", choices=("skip", "relay"), default=None, help="even-table Mitchell")
-    p.add_argument("--arrow-switch", default=None, metavar="SPEC", help="see below")
     p.add_argument(
-        "--half-table",
-        action="store_true",
-        help="odd number of pairs: NS at the last table sit out",
+        "--boards-per-round",
+        type=int_arg("boards per round", BOARDS_PER_ROUND),
+        default=None,
+        help=range_help("boards a round", BOARDS_PER_ROUND),
     )
+    p.add_argument(
+        "--rounds",
+        type=int_arg("rounds", ROUNDS),
+        default=None,
+        help=range_help("stop after R rounds", ROUNDS),
+    )
+    add_movement_options(p)
     p.add_argument("--balance", action="store_true", help="add Manning's s_ij analysis")
     p.add_argument("--cards", action="store_true", help="print guide and table cards")
     p.add_argument("--format", choices=("text", "csv", "json"), default="text")
     p.set_defaults(handler=_run)
+
+
+def add_movement_options(p: argparse.ArgumentParser, group: Any = None) -> None:
+    """The options that change a pairs movement beyond its size: shared by ``movement`` and
+    ``new`` (``group``: the argument group to put them in; options already there are kept)."""
+    g = p if group is None else group
+    have = p._option_string_actions
+    if "--even" not in have:
+        g.add_argument(
+            "--even", choices=("skip", "relay"), default=None, help="even-table Mitchell"
+        )
+    if "--arrow-switch" not in have:
+        g.add_argument(
+            "--arrow-switch",
+            default=None,
+            metavar="SPEC",
+            help="none, last, last2, staggered, optimal, or ROUND:TABLE[:BOARD+BOARD],... "
+            f"(at most {ARROW_SWITCH_ITEMS[1]} items; optimal searches within a fixed work "
+            "budget, so its answer is the same on every machine)",
+        )
+    if "--half-table" not in have:
+        g.add_argument(
+            "--half-table",
+            action="store_true",
+            help="odd number of pairs: NS at the last table sit out",
+        )
 
 
 def parse_arrow_switch(text: str) -> str | list[tuple[int, int] | tuple[int, int, list[int]]]:
@@ -77,20 +117,25 @@ def parse_arrow_switch(text: str) -> str | list[tuple[int, int] | tuple[int, int
     text = text.strip()
     if ":" not in text:
         return text
+    parts = text.split(",")
+    if len(parts) > ARROW_SWITCH_ITEMS[1]:
+        raise MovementError(f"arrow switch: {len(parts)} items; at most {ARROW_SWITCH_ITEMS[1]}")
     items: list[tuple[int, int] | tuple[int, int, list[int]]] = []
-    for part in text.split(","):
+    for part in parts:
         bits = part.strip().split(":")
-        try:
-            if len(bits) == 2:
-                items.append((int(bits[0]), int(bits[1])))
-            elif len(bits) == 3:
-                items.append((int(bits[0]), int(bits[1]), [int(b) for b in bits[2].split("+")]))
-            else:
-                raise ValueError
-        except ValueError:
+        nums = [*bits[:2], *(bits[2].split("+") if len(bits) == 3 else [])]
+        # ASCII digits, at most 4 of them: int() would take "٣" and choke on 5000 digits.
+        if len(bits) not in (2, 3) or not all(
+            n.strip().isascii() and n.strip().isdigit() and len(n.strip()) <= 4 for n in nums
+        ):
+            shown = part if len(part) <= 30 else part[:27] + "..."
             raise MovementError(
-                f"arrow switch item {part!r}: write ROUND:TABLE or ROUND:TABLE:BOARD+BOARD"
-            ) from None
+                f"arrow switch item {shown!r}: write ROUND:TABLE or ROUND:TABLE:BOARD+BOARD"
+            )
+        if len(bits) == 2:
+            items.append((int(bits[0]), int(bits[1])))
+        else:
+            items.append((int(bits[0]), int(bits[1]), [int(b) for b in bits[2].split("+")]))
     return items
 
 
@@ -98,40 +143,60 @@ def _run(args: argparse.Namespace) -> int:
     if args.kind == "list":
         _print_list(args.format)
         return 0
-    info = get_kind(args.kind)
-    if args.tables is None:
-        raise MovementError(f"{info.name}: give the number of tables with --tables")
-    m = build(info, args)
+    m = build_movement(get_kind(args.kind), args)
     out = format_movement(m, args.format, with_balance=args.balance, cards=args.cards)
     sys.stdout.write(out)
     return 0
 
 
-def build(info: KindInfo, args: argparse.Namespace) -> Movement:
-    """Call the kind's generator with the options given on the command line."""
-    if args.tables < 1 or not info.supports(args.tables):
+def build_movement(info: KindInfo, args: argparse.Namespace) -> Movement:
+    """Call the kind's generator with the options given on the command line (``movement`` and
+    ``new`` both build through here). An option the kind does not take is an error naming it.
+
+    >>> ns = argparse.Namespace(tables=7, boards_per_round=3, even="skip")
+    >>> build_movement(get_kind("howell"), ns)
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.MovementError: howell: option --even does not apply to this kind
+    """
+    tables = getattr(args, "tables", None)
+    if tables is None:
+        raise MovementError(f"{info.name}: give the number of tables with --tables")
+    if tables < 1 or not info.supports(tables):
         raise MovementError(
-            f"{info.name}: {args.tables} tables is not supported (supported: {info.tables})"
+            f"{info.name}: {tables} tables is not supported (supported: {info.tables})"
         )
-    kwargs: dict[str, Any] = {"tables": args.tables}
-    if args.boards_per_round is not None:
-        kwargs["boards_per_round"] = args.boards_per_round
-    if args.rounds is not None:
-        kwargs["rounds"] = args.rounds
-    if args.even is not None:
-        kwargs["even"] = args.even
-    if args.arrow_switch is not None:
-        kwargs["arrow_switch"] = parse_arrow_switch(args.arrow_switch)
-    if args.half_table:
+    kwargs: dict[str, Any] = {"tables": tables}
+    for key in ("boards_per_round", "rounds", "even"):
+        value = getattr(args, key, None)
+        if value is not None:
+            kwargs[key] = value
+    spec = getattr(args, "arrow_switch", None)
+    if spec is not None:
+        kwargs["arrow_switch"] = parse_arrow_switch(spec)
+    if getattr(args, "half_table", False):
         kwargs["half_table"] = True
     params = inspect.signature(info.build).parameters
     takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
     for key in kwargs:
         if key not in params and not takes_any:
-            raise MovementError(
-                f"{info.name}: option --{key.replace('_', '-')} does not apply to this kind"
-            )
-    return info.build(**kwargs)
+            raise _not_for(info, key)
+    try:
+        return info.build(**kwargs)
+    except TypeError as exc:  # a generator taking **kw passed on an option it has no use for
+        for key in kwargs:
+            if f"'{key}'" in str(exc):
+                raise _not_for(info, key) from None
+        raise
+
+
+build = build_movement  # the name this module used before ``new`` shared it
+
+
+def _not_for(info: KindInfo, key: str) -> MovementError:
+    return MovementError(
+        f"{info.name}: option --{key.replace('_', '-')} does not apply to this kind"
+    )
 
 
 def _print_list(fmt: str) -> None:
@@ -158,20 +223,6 @@ def _order(k: KindInfo) -> tuple[int, str]:
 
 
 # -- formatting --------------------------------------------------------------------------------
-
-
-def boards_text(boards: tuple[int, ...] | list[int]) -> str:
-    """``1-3`` for a run, ``1,2,5`` otherwise.
-
-    >>> boards_text((1, 2, 3)), boards_text((25, 26, 1, 2)), boards_text(())
-    ('1-3', '25,26,1,2', '-')
-    """
-    if not boards:
-        return "-"
-    b = list(boards)
-    if len(b) > 1 and all(y == x + 1 for x, y in itertools.pairwise(b)):
-        return f"{b[0]}-{b[-1]}"
-    return ",".join(map(str, b))
 
 
 def format_movement(
@@ -280,57 +331,37 @@ def _balance_lines(b: Balance) -> list[str]:
     return out
 
 
-def _next_of(m: Movement, e: Entry) -> tuple[str, str]:
-    """Where this table's boards and EW pair go for the next round."""
-    nxt = m.round_entries(e.round + 1)
-    if not nxt:
-        return "", ""
-    boards = "bye-stand"
-    for f in nxt:
-        if f.boards and e.boards and f.boards[0] in e.boards and f.table != e.table:
-            boards = f"table {f.table}"
-            break
-    ew = ""
-    if e.ew is not None:
-        for f in nxt:
-            if e.ew in (f.ns, f.ew):
-                ew = f"table {f.table} {'NS' if f.ns == e.ew else 'EW'}"
-        if not ew:
-            ew = "sit out"
-    return boards, ew
-
-
 def _guide_cards(m: Movement) -> list[str]:
     out = ["GUIDE CARDS"]
-    for p in m.pairs:
-        out.append(f"-- {p.label} (pair {p.id}) --")
-        plays = {e.round: e for e in m.entries_of(p.id)}
-        for r in range(1, m.rounds + 1):
-            e = plays.get(r)
-            if e is None:
-                out.append(f"  Round {r:>2}: sit out")
+    for card in guide_cards(m):
+        out.append(f"-- {card.label} (pair {card.pair}) --")
+        for g in card.lines:
+            nxt = f"; then {g.next}" if g.next else ""
+            if g.table is None:
+                out.append(f"  Round {g.round:>2}: sit out{nxt}")
                 continue
-            opp = e.opponent(p.id)
-            side = "NS" if e.ns == p.id else "EW"
             sw = ""
-            if e.switched:
-                sw = f"  (switch {boards_text(e.switched)}: play {'EW' if side == 'NS' else 'NS'})"
+            if g.switched:
+                other = "EW" if g.direction == "NS" else "NS"
+                sw = f"  (switch {boards_text(g.switched)}: play {other})"
             out.append(
-                f"  Round {r:>2}: table {e.table:>2} {side} v {_who(m, opp)}, "
-                f"boards {boards_text(e.boards)}{sw}"
+                f"  Round {g.round:>2}: table {g.table:>2} {g.direction} v {g.opponents}, "
+                f"boards {boards_text(g.boards)}{sw}{nxt}"
             )
     return out
 
 
 def _table_cards(m: Movement) -> list[str]:
     out = ["TABLE CARDS"]
-    for t in m.table_numbers:
-        out.append(f"-- Table {t} --")
-        for e in sorted((e for e in m.entries if e.table == t), key=lambda e: e.round):
-            boards_to, ew_to = _next_of(m, e)
-            move = f"; then boards to {boards_to}, {_who(m, e.ew)} to {ew_to}" if boards_to else ""
+    for card in table_cards(m):
+        out.append(f"-- Table {card.table} --")
+        out += [f"  {n}" for n in card.notes]
+        for t in card.lines:
+            sw = f" (switch {boards_text(t.switched)})" if t.switched else ""
+            share = f", shared with {', '.join(map(str, t.shares))}" if t.shares else ""
+            move = move_text(t)
             out.append(
-                f"  Round {e.round:>2}: {_who(m, e.ns)} v {_who(m, e.ew)}, boards "
-                f"{boards_text(e.boards)}{move}"
+                f"  Round {t.round:>2}: {t.ns} v {t.ew}, boards {boards_text(t.boards)}{sw}"
+                f"{share}{'; then ' + move if move else ''}"
             )
     return out

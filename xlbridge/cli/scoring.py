@@ -6,13 +6,21 @@ import argparse
 import sys
 from typing import Any
 
-from xlbridge.cli._args import float_arg, int_arg
-from xlbridge.errors import ScaleError
+from xlbridge.cli._args import float_arg, int_arg, path_arg, range_help
+from xlbridge.errors import InputFileError, ScaleError
+from xlbridge.interchange.gate import decode_text, read_stream_bytes, read_text
+from xlbridge.limits import BOARD_NUMBER, DATUM, EXPECTED, IMP_POINTS, MATCH_BOARDS, TRIM, VP_MARGIN
+from xlbridge.results.traveller import (
+    MAX_TRAVELLER_BYTES,
+    METHODS,
+    format_traveller,
+    read_traveller,
+    score_traveller,
+)
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import CROSS_IMP_DIVISORS
 from xlbridge.scoring.imps import imps
 from xlbridge.scoring.vp import VP_SCALES, vp
-from xlbridge.traveller import METHODS, format_traveller, read_traveller, score_traveller
 
 
 def register(sub: Any) -> None:
@@ -30,7 +38,11 @@ def register(sub: Any) -> None:
     p.add_argument("result", help="tricks taken (0-13), or =, +1, -2")
     vul = p.add_mutually_exclusive_group(required=True)
     vul.add_argument("--vul", help="None, NS, EW or All")
-    vul.add_argument("--board", type=int, help="board number (gives the vulnerability)")
+    vul.add_argument(
+        "--board",
+        type=int_arg("board", BOARD_NUMBER),
+        help=range_help("board number (gives the vulnerability)", BOARD_NUMBER),
+    )
     p.set_defaults(handler=_score)
 
     p = sub.add_parser(
@@ -40,7 +52,11 @@ def register(sub: Any) -> None:
         epilog="Example: xlbridge imps 420   -> 9",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("points", type=int_arg("points"), help="difference in points")
+    p.add_argument(
+        "points",
+        type=int_arg("points", IMP_POINTS),
+        help=range_help("difference in points", IMP_POINTS),
+    )
     p.set_defaults(handler=_imps)
 
     p = sub.add_parser(
@@ -56,11 +72,15 @@ def register(sub: Any) -> None:
         "         xlbridge vp 600 --scale chicago-swiss     -> 15 5",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("margin", type=float_arg("margin"), help="IMPs won by (negative: lost by)")
+    p.add_argument(
+        "margin",
+        type=float_arg("margin", VP_MARGIN),
+        help=range_help("IMPs won by (negative: lost by)", VP_MARGIN),
+    )
     p.add_argument(
         "--boards",
-        type=int_arg("boards"),
-        help="boards in the match (needed by the wbf and acbl scales)",
+        type=int_arg("boards", MATCH_BOARDS),
+        help=range_help("boards in the match (needed by the wbf and acbl scales)", MATCH_BOARDS),
     )
     p.add_argument("--scale", default="wbf", choices=VP_SCALES, help="VP scale (default wbf)")
     p.set_defaults(handler=_vp)
@@ -72,24 +92,46 @@ def register(sub: Any) -> None:
         " scored traveller. Header: ns,ew,contract,declarer,result or ns,ew,score; an optional"
         " adjusted column takes A, A+, A-, A+/A- or 60/40 (NS/EW percent of the top). Rows are"
         " counted from the first result after the header. Adjusted rows are left out of the"
-        " comparison and the other results are factored up to the full top (Neuberg).",
+        " comparison and the other results are factored up to the full top (Neuberg). The file"
+        " may be UTF-8, UTF-16 or Windows-1252 (as Excel saves CSV), up to 4 MB and 10,000 rows."
+        " CSV output puts an apostrophe before text fields a spreadsheet would run as a formula"
+        " (=, +, -, @); numbers such as -50 stay numbers.",
         epilog="Example: printf 'ns,ew,score\\n1,1,420\\n2,2,450\\n3,3,-50\\n' |"
         " xlbridge traveller --board 1 --method mp\n"
         "         xlbridge traveller --board 7 --method butler --format json results.csv",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", nargs="?", default="-", help="CSV file (default: standard input)")
-    p.add_argument("--board", required=True, type=int_arg("board"), help="board number")
+    p.add_argument(
+        "file",
+        nargs="?",
+        type=path_arg("CSV file"),
+        default="-",
+        help="CSV file (default: standard input)",
+    )
+    p.add_argument(
+        "--board",
+        required=True,
+        type=int_arg("board", BOARD_NUMBER),
+        help=range_help("board number", BOARD_NUMBER),
+    )
     p.add_argument("--method", required=True, choices=METHODS, help="mp, butler or ximp")
     p.add_argument(
         "--scale", default="acbl", choices=("acbl", "ebu"), help="matchpoint scale (default acbl)"
     )
     p.add_argument(
-        "--expected", type=int_arg("expected"), help="results expected on the board (Neuberg)"
+        "--expected",
+        type=int_arg("expected", EXPECTED),
+        help=range_help("results expected on the board (Neuberg)", EXPECTED),
     )
     p.add_argument("--vul", help="vulnerability if not the board's: None, NS, EW or All")
-    p.add_argument("--trim", type=int_arg("trim"), help="Butler: scores dropped from each end")
-    p.add_argument("--datum", type=int_arg("datum"), help="Butler: a fixed datum")
+    p.add_argument(
+        "--trim",
+        type=int_arg("trim", TRIM),
+        help=range_help("Butler: scores dropped from each end", TRIM),
+    )
+    p.add_argument(
+        "--datum", type=int_arg("datum", DATUM), help=range_help("Butler: a fixed datum", DATUM)
+    )
     p.add_argument(
         "--divisor",
         default="comparisons",
@@ -124,11 +166,17 @@ def _vp(args: argparse.Namespace) -> int:
 
 
 def _traveller(args: argparse.Namespace) -> int:
-    if args.file == "-":
-        rows = read_traveller(sys.stdin, args.board, args.vul)
-    else:
-        with open(args.file, encoding="utf-8-sig", newline="") as fh:
-            rows = read_traveller(fh, args.board, args.vul)
+    what = "traveller CSV"
+    if args.file != "-":
+        text = read_text(args.file, max_bytes=MAX_TRAVELLER_BYTES, what=what)
+    elif hasattr(sys.stdin, "buffer"):
+        data = read_stream_bytes(sys.stdin.buffer, max_bytes=MAX_TRAVELLER_BYTES, what=what)
+        text = decode_text(data, what=what)
+    else:  # standard input replaced by a text stream (tests, embedding)
+        text = sys.stdin.read(MAX_TRAVELLER_BYTES + 1)
+        if len(text) > MAX_TRAVELLER_BYTES:
+            raise InputFileError(f"{what} <stdin> is longer than {MAX_TRAVELLER_BYTES:,} bytes")
+    rows = read_traveller(text, args.board, args.vul)
     scored = score_traveller(
         rows,
         board=args.board,

@@ -13,8 +13,9 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from xlbridge.cli._args import int_arg
+from xlbridge.cli._args import int_arg, path_arg, range_help, text_arg
 from xlbridge.errors import WorkbookError
+from xlbridge.limits import BOARDS_PER_ROUND, DATE_TEXT, EVENT_TEXT, ROUNDS, TABLES
 from xlbridge.movements.registry import KINDS, family_of, get_kind
 
 __all__ = ["FAMILY_MODULES", "register"]
@@ -58,18 +59,50 @@ def register(sub: Any) -> None:
         allow_abbrev=False,
     )
     p.add_argument("kind", help="movement kind, e.g. mitchell or howell")
-    p.add_argument("--tables", type=int_arg("tables"), required=True, help="number of tables")
     p.add_argument(
-        "--boards-per-round", type=int_arg("boards per round"), default=None, help="boards a round"
+        "--tables",
+        type=int_arg("tables", TABLES),
+        required=True,
+        help=range_help("number of tables (each kind narrows it: xlbridge movement list)", TABLES),
     )
     p.add_argument(
-        "--rounds", type=int_arg("rounds"), default=None, help="rounds (default: the kind's)"
+        "--boards-per-round",
+        type=int_arg("boards per round", BOARDS_PER_ROUND),
+        default=None,
+        help=range_help("boards a round", BOARDS_PER_ROUND),
     )
-    p.add_argument("--event", default="Club pairs", help="event name")
-    p.add_argument("--date", default="", help="date printed on the sheets")
-    p.add_argument("--template", default=None, help="a club's template .xlsx (styles)")
+    p.add_argument(
+        "--rounds",
+        type=int_arg("rounds", ROUNDS),
+        default=None,
+        help=range_help("rounds (default: the kind's; each kind narrows it)", ROUNDS),
+    )
+    p.add_argument(
+        "--event",
+        type=text_arg("event", EVENT_TEXT),
+        default="Club pairs",
+        help=f"event name, written as text (at most {EVENT_TEXT} characters)",
+    )
+    p.add_argument(
+        "--date",
+        type=text_arg("date", DATE_TEXT),
+        default="",
+        help=f"date printed on the sheets, as text (at most {DATE_TEXT} characters)",
+    )
+    p.add_argument(
+        "--template",
+        type=path_arg("template"),
+        default=None,
+        help="a club's template .xlsx (styles)",
+    )
     p.add_argument("--force", action="store_true", help="replace an existing file")
-    p.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
+    p.add_argument(
+        "-o",
+        "--output",
+        type=path_arg("output"),
+        required=True,
+        help="the workbook to write (.xlsx)",
+    )
     for family in FAMILY_MODULES:
         module = _family_module(family)
         if module is not None:
@@ -86,5 +119,17 @@ def _new(args: argparse.Namespace) -> int:
             f"{info.name} is a {family} game; its workbook comes with {_COMES_WITH[family]}, "
             "not yet built (a pairs workbook would score the wrong game)"
         )
+    hands = (getattr(args, k, None) not in (None, False) for k in ("deals", "deal", "seed"))
+    if family not in ("pairs", "individual") and any(hands):
+        raise WorkbookError(
+            f"{info.name}: hand records (--deals, --deal, --seed) are for pairs and individual "
+            "games so far"
+        )
+    if family in ("teams", "social"):  # their movements take no pairs-movement option
+        from xlbridge.cli.new_pairs import movement_options_given
+
+        given = movement_options_given(args)
+        if given:
+            raise WorkbookError(f"{info.name}: option {given[0]} does not apply to this kind")
     result: int = module.run(args, info)
     return result

@@ -27,6 +27,7 @@ __all__ = [
     "DEALS_PER_CHUKKER",
     "FIVE_PLAYER_CARD",
     "FIVE_PLAYER_MOVES",
+    "first_round_pairs",
     "five_player",
     "five_player_by_moves",
     "four_player",
@@ -34,6 +35,7 @@ __all__ = [
     "marathon_months",
     "progressive_next",
     "round_robin_pairs",
+    "set_game",
     "six_player",
     "six_player_partners",
     "swiss_pairing",
@@ -574,7 +576,100 @@ def _marathon_kind(tables: int, boards_per_round: int = 20) -> Movement:
     return marathon(2 * tables, boards_per_round)
 
 
+def set_game(kind: str, rounds: int) -> Movement:
+    """One table, two fixed partnerships (seed 002, "One-Table Set Game"): pair 1 sits
+    North-South and pair 2 East-West for every rubber or chukker (``kind``: rubber, chicago).
+
+    >>> m = set_game("chicago", 2)
+    >>> [(e.round, e.ns, e.ew, e.boards) for e in m.entries]
+    [(1, 1, 2, (1, 2, 3, 4)), (2, 1, 2, (5, 6, 7, 8))]
+    """
+    if kind not in ("rubber", "chicago"):
+        raise MovementError(f"set game: {kind!r}; use rubber or chicago")
+    what = "rubbers" if kind == "rubber" else "chukkers"
+    _check_count(kind, what, rounds, 1, 60)
+    entries = tuple(
+        Entry(round=r, table=1, ns=1, ew=2, boards=_deals(r - 1)) for r in range(1, rounds + 1)
+    )
+    note = (
+        "A rubber lasts until a side wins two games; deal numbers are for the score sheet only."
+        if kind == "rubber"
+        else "Four deals a chukker; a passed-out deal is redealt and not counted."
+    )
+    return Movement(
+        kind=kind,
+        tables=1,
+        rounds=rounds,
+        boards_per_round=DEALS_PER_CHUKKER,
+        pairs=(Pair(1, "North-South"), Pair(2, "East-West")),
+        entries=entries,
+        notes=(note, "Same partners, seats and packs all session (seed 002, set game)."),
+    )
+
+
+def first_round_pairs(kind: str, tables: int, rounds: int) -> Movement:
+    """Round 1 of a game whose later rounds follow from results (progressive bridge, Swiss
+    pairs; seed 002): pairs 1 and 2 at table 1, 3 and 4 at table 2, and so on.
+
+    >>> [(e.table, e.ns, e.ew) for e in first_round_pairs("swiss-pairs", 2, 5).entries]
+    [(1, 1, 2), (2, 3, 4)]
+    """
+    _check_count(kind, "tables", tables, 1 if kind == "progressive" else 2, 30)
+    _check_count(kind, "rounds", rounds, 1, 30)
+    later = (
+        "Later rounds: winners move down a table (see the Progress sheet)."
+        if kind == "progressive"
+        else "Later rounds: the top pairs meet, no pair twice (xlbridge swiss next)."
+    )
+    return Movement(
+        kind=kind,
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=DEALS_PER_CHUKKER,
+        pairs=tuple(Pair(i, str(i)) for i in range(1, 2 * tables + 1)),
+        entries=tuple(
+            Entry(round=1, table=t, ns=2 * t - 1, ew=2 * t, boards=_deals(t - 1))
+            for t in range(1, tables + 1)
+        ),
+        notes=("One Chicago chukker a round; pairs draw for their numbers.", later),
+    )
+
+
+def _progressive_kind(tables: int, rounds: int = 6) -> Movement:
+    return first_round_pairs("progressive", tables, rounds)
+
+
+def _swiss_pairs_kind(tables: int, rounds: int = 5) -> Movement:
+    return first_round_pairs("swiss-pairs", tables, rounds)
+
+
+def _rubber_kind(tables: int, rounds: int = 4) -> Movement:
+    _single_table("rubber", tables)
+    return set_game("rubber", rounds)
+
+
+def _chicago_kind(tables: int, rounds: int = 6) -> Movement:
+    _single_table("chicago", tables)
+    return set_game("chicago", rounds)
+
+
 KINDS: dict[str, KindInfo] = {
+    "rubber": KindInfo(
+        "rubber", "Rubber bridge: one table, fixed partners, score sheets (seed 002)", "1",
+        _rubber_kind,
+    ),
+    "chicago": KindInfo(
+        "chicago", "Chicago: four-deal chukkers, one table, fixed partners (seed 002)", "1",
+        _chicago_kind,
+    ),
+    "progressive": KindInfo(
+        "progressive", "Progressive bridge: 2T pairs, winners move down a table (seed 002)",
+        "1-30", _progressive_kind,
+    ),
+    "swiss-pairs": KindInfo(
+        "swiss-pairs", "Swiss pairs: 2T pairs, Chicago chukkers scored in VPs (seed 002)",
+        "2-30", _swiss_pairs_kind,
+    ),
     "four-player": KindInfo(
         "four-player", "Four players: pivot stays, the others rotate (seed 002)", "1", _four_kind
     ),

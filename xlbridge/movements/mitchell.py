@@ -24,9 +24,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from xlbridge.errors import MovementError
+from xlbridge.limits import BOARDS_PER_ROUND, TABLES, check_count
+from xlbridge.movements.arrow import SWITCH_PATTERNS, ArrowSwitch, fixed_switch, with_switches
 from xlbridge.movements.model import Entry, Movement, Pair
+from xlbridge.movements.optimise import optimise_switches
 
 __all__ = [
+    "SWITCH_PATTERNS",
     "ArrowSwitch",
     "Grid",
     "apply_arrow_switch",
@@ -39,13 +43,9 @@ __all__ = [
     "rover",
     "set_boards",
     "standard_form",
+    "with_switches",
     "worger",
 ]
-
-#: An arrow-switch request: a named pattern, or explicit (round, table[, boards]) items.
-ArrowSwitch = str | Sequence[tuple[int, int] | tuple[int, int, Sequence[int]]]
-
-SWITCH_PATTERNS = ("none", "last", "last2", "staggered", "optimal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +90,10 @@ def set_boards(s: int, k: int) -> tuple[int, ...]:
 def _check_common(tables: int, boards_per_round: int, minimum: int = 3) -> None:
     if not isinstance(tables, int) or tables < minimum:
         raise MovementError(f"tables {tables!r}: this movement needs at least {minimum} tables")
+    check_count(tables, "tables", TABLES)  # an upper bound before any work (xlbridge.limits)
     if not isinstance(boards_per_round, int) or boards_per_round < 1:
         raise MovementError(f"boards per round {boards_per_round!r}: must be 1 or more")
+    check_count(boards_per_round, "boards per round", BOARDS_PER_ROUND)
 
 
 def _check_rounds(rounds: int | None, default: int, maximum: int, what: str) -> int:
@@ -281,11 +283,13 @@ def grid_to_movement(
     )
 
 
-# -- arrow-switching --------------------------------------------------------------------------
+# -- arrow-switching (the patterns live in arrow.py, the optimiser in optimise.py) ------------
 
 
 def apply_arrow_switch(m: Movement, spec: ArrowSwitch) -> Movement:
-    """A copy of ``m`` with boards arrow-switched as ``spec`` says (see :func:`mitchell`).
+    """A copy of ``m`` with boards arrow-switched as ``spec`` says (see :func:`mitchell`):
+    ``"optimal"`` is the optimiser's pattern, anything else a fixed one
+    (:func:`xlbridge.movements.arrow.fixed_switch`).
 
     >>> m = apply_arrow_switch(mitchell(7, 2), "last")
     >>> m.round_entries(7)[0].switched
@@ -293,81 +297,9 @@ def apply_arrow_switch(m: Movement, spec: ArrowSwitch) -> Movement:
     >>> apply_arrow_switch(mitchell(7, 2), [(1, 2, [3])]).round_entries(1)[1].switched
     (3,)
     """
-    switched: dict[tuple[int, int], set[int]] = {}
-    by_key = {(e.round, e.table): e for e in m.entries}
-    last = max((e.round for e in m.entries), default=0)
-    if isinstance(spec, str):
-        name = spec.strip().lower()
-        if name == "none":
-            return m
-        if name == "optimal":
-            from xlbridge.movements.optimise import optimise_switches
-
-            return optimise_switches(m).movement
-        if name in ("last", "last2"):
-            rounds = {last} if name == "last" else {last, last - 1}
-            for e in m.entries:
-                if e.round in rounds:
-                    switched[(e.round, e.table)] = set(e.boards)
-        elif name == "staggered":
-            k = m.boards_per_round
-            for e in m.entries:
-                j = e.round - (last - k)  # round last-k+j switches the j-th board of each set
-                if 1 <= j <= len(e.boards):
-                    switched[(e.round, e.table)] = {e.boards[j - 1]}
-        else:
-            raise MovementError(
-                f"arrow switch {spec!r}: choose one of {', '.join(SWITCH_PATTERNS)} "
-                "or a list of round:table[:boards] items"
-            )
-    else:
-        for item in spec:
-            if len(item) not in (2, 3):
-                raise MovementError(f"arrow switch item {item!r}: give (round, table[, boards])")
-            rnd, tab = int(item[0]), int(item[1])
-            entry = by_key.get((rnd, tab))
-            if entry is None:
-                raise MovementError(f"arrow switch: no play at round {rnd}, table {tab}")
-            boards = set(entry.boards) if len(item) == 2 else {int(b) for b in item[2]}
-            bad = boards - set(entry.boards)
-            if bad:
-                raise MovementError(
-                    f"arrow switch: round {rnd} table {tab} plays boards "
-                    f"{list(entry.boards)}, not {sorted(bad)}"
-                )
-            switched.setdefault((rnd, tab), set()).update(boards)
-    return with_switches(m, switched)
-
-
-def with_switches(m: Movement, switched: dict[tuple[int, int], set[int]]) -> Movement:
-    """A copy of ``m`` whose entry (round, table) switches exactly the given boards."""
-    entries = []
-    for e in m.entries:
-        sw = switched.get((e.round, e.table), set())
-        entries.append(
-            Entry(
-                round=e.round,
-                table=e.table,
-                ns=e.ns,
-                ew=e.ew,
-                boards=e.boards,
-                switched=tuple(b for b in e.boards if b in sw),
-                players=e.players,
-                set=e.set,
-            )
-        )
-    return Movement(
-        kind=m.kind,
-        tables=m.tables,
-        rounds=m.rounds,
-        boards_per_round=m.boards_per_round,
-        pairs=m.pairs,
-        entries=tuple(entries),
-        sit_outs=m.sit_outs,
-        bye_stand=m.bye_stand,
-        notes=m.notes,
-        individual=m.individual,
-    )
+    if isinstance(spec, str) and spec.strip().lower() == "optimal":
+        return optimise_switches(m).movement
+    return fixed_switch(m, spec)
 
 
 # -- derivatives (Manning Tables III-V) -------------------------------------------------------

@@ -8,8 +8,10 @@ calls it once per round). With ``per_table=True`` each (round, table, position) 
 The search is deterministic and bounded: it starts from the best of the named patterns (none,
 last round, last two rounds, staggered), then does steepest-descent bit flips, then moves of
 one switched bit to another place, then two-bit flips, until nothing improves or
-``max_evals`` balances have been computed. The objective is the sample standard deviation
-of s_ij, ties broken by fewer switched boards.
+``max_evals`` balances have been computed, or the work budget ``work`` (s_ij cell updates,
+:data:`xlbridge.limits.ARROW_SWITCH_WORK`) is spent. The budget is a count, not a clock, so a
+30-table Mitchell answers in seconds with the same pattern on every machine. The objective is
+the sample standard deviation of s_ij, ties broken by fewer switched boards.
 
 >>> from xlbridge.movements.mitchell import mitchell
 >>> r = optimise_switches(mitchell(7, 4))
@@ -22,11 +24,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from xlbridge.errors import MovementError
+from xlbridge.limits import ARROW_SWITCH_WORK
+from xlbridge.movements.arrow import fixed_switch, with_switches
 from xlbridge.movements.balance import s_matrix
-from xlbridge.movements.mitchell import apply_arrow_switch, with_switches
 from xlbridge.movements.model import Movement
 
-__all__ = ["SwitchResult", "optimise_switches", "spread"]
+__all__ = ["SwitchResult", "evaluation_work", "optimise_switches", "spread"]
 
 Bit = tuple[int, int, int]  # (round, table or 0 for every table, position in the set)
 
@@ -73,14 +77,35 @@ def _bits_of(m: Movement, per_table: bool) -> frozenset[Bit]:
     return frozenset(out)
 
 
+def evaluation_work(m: Movement) -> int:
+    """s_ij cell updates one evaluation of ``m`` costs: (plays of each board)² summed, plus the
+    pairs² matrix.
+
+    >>> from xlbridge.movements.mitchell import mitchell
+    >>> evaluation_work(mitchell(7, 4))
+    1568
+    """
+    plays: dict[int, int] = {}
+    for e in m.entries:
+        if e.ns is not None and e.ew is not None:
+            for b in e.boards:
+                plays[b] = plays.get(b, 0) + 1
+    return sum(n * n for n in plays.values()) + len(m.pairs) ** 2
+
+
 def optimise_switches(
-    m: Movement, *, per_table: bool = False, max_evals: int = 4000
+    m: Movement, *, per_table: bool = False, max_evals: int = 4000, work: int = ARROW_SWITCH_WORK
 ) -> SwitchResult:
     """Search for the arrow-switch pattern of ``m`` with the smallest spread of s_ij.
 
-    Any switches already in ``m`` are discarded first.
+    Any switches already in ``m`` are discarded first. At most ``max_evals`` patterns are
+    evaluated, and no more than ``work`` s_ij updates are spent (whichever comes first).
     """
+    for name, value in (("max_evals", max_evals), ("work", work)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise MovementError(f"arrow-switch optimiser: {name} {value!r} must be 1 or more")
     plain = with_switches(m, {})
+    max_evals = min(max_evals, max(8, work // max(1, evaluation_work(plain))))
     k = max((len(e.boards) for e in plain.entries), default=0)
     rounds = sorted({e.round for e in plain.entries})
     tables = sorted({e.table for e in plain.entries}) if per_table else [0]
@@ -97,7 +122,7 @@ def optimise_switches(
 
     starts: list[tuple[str, frozenset[Bit]]] = []
     for name in ("none", "last", "last2", "staggered"):
-        starts.append((name, _bits_of(apply_arrow_switch(plain, name), per_table)))
+        starts.append((name, _bits_of(fixed_switch(plain, name), per_table)))
     start_name, best = min(starts, key=lambda s: cost(s[1]))
     start_sd = cost(best)[0]
     best_cost = cost(best)

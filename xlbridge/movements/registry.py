@@ -18,11 +18,14 @@ when present.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from xlbridge.errors import MovementError
+from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, check_count
 from xlbridge.movements.model import Movement
 
 __all__ = ["FAMILIES", "KINDS", "KindInfo", "family_of", "get_kind", "parse_table_range"]
@@ -57,6 +60,12 @@ class KindInfo:
     tables: str
     build: Callable[..., Movement]
 
+    def __post_init__(self) -> None:
+        # Every generator reached through the registry checks its counts before any work
+        # (xlbridge.limits): a huge --tables or --boards-per-round is one line, not a hang.
+        if not getattr(self.build, "_xlbridge_checked", False):
+            object.__setattr__(self, "build", _checked(self, self.build))
+
     def supports(self, tables: int) -> bool:
         """Whether ``tables`` is in this kind's supported range.
 
@@ -64,6 +73,30 @@ class KindInfo:
         True
         """
         return tables in parse_table_range(self.tables)
+
+
+def _checked(info: KindInfo, build: Callable[..., Movement]) -> Callable[..., Movement]:
+    """``build`` with its counts checked first: tables in the kind's range, boards per round
+    and rounds in :mod:`xlbridge.limits`' ranges."""
+
+    @functools.wraps(build)
+    def checked(*args: Any, **kwargs: Any) -> Movement:
+        tables = kwargs.get("tables", args[0] if args else None)
+        if tables is not None:
+            check_count(tables, f"{info.name}: tables", TABLES)
+            if not info.supports(tables):
+                raise MovementError(
+                    f"{info.name}: {tables} tables is not supported (supported: {info.tables})"
+                )
+        if kwargs.get("boards_per_round") is not None:
+            bpr = kwargs["boards_per_round"]
+            check_count(bpr, f"{info.name}: boards per round", BOARDS_PER_ROUND)
+        if kwargs.get("rounds") is not None:
+            check_count(kwargs["rounds"], f"{info.name}: rounds", ROUNDS)
+        return build(*args, **kwargs)
+
+    checked._xlbridge_checked = True  # type: ignore[attr-defined]
+    return checked
 
 
 def parse_table_range(text: str) -> frozenset[int]:
@@ -188,12 +221,27 @@ def family_of(name: str) -> str:
 
 
 def get_kind(name: str) -> KindInfo:
-    """The kind called ``name``, or a clear error listing the known kinds."""
+    """The kind called ``name`` (any case), or a clear error naming the close kinds.
+
+    >>> get_kind("Mitchell").name
+    'mitchell'
+    >>> get_kind("mitchel")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.MovementError: unknown movement kind 'mitchel'; did you mean mitchell?
+    """
+    import difflib
+
     from xlbridge.errors import MovementError
 
+    key = name.strip().lower()
     try:
-        return KINDS[name]
+        return KINDS[key]
     except KeyError:
-        raise MovementError(
-            f"unknown movement kind {name!r}; known kinds: {', '.join(sorted(KINDS))}"
-        ) from None
+        close = difflib.get_close_matches(key, sorted(KINDS), n=3, cutoff=0.6)
+        hint = (
+            f"did you mean {' or '.join(close)}?"
+            if close
+            else f"known kinds: {', '.join(sorted(KINDS))}"
+        )
+        raise MovementError(f"unknown movement kind {name!r}; {hint}") from None

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from xlbridge.errors import MovementError
+from xlbridge.limits import MATCH_BOARDS, SEGMENTS, check_count
 from xlbridge.movements.home import swiss_pairing
 from xlbridge.movements.individual import relay_order
 from xlbridge.movements.model import Entry, Movement, Pair
@@ -42,11 +43,13 @@ __all__ = [
     "TeamTable",
     "board_a_match",
     "head_to_head",
+    "knockout",
     "knockout_bracket",
     "knockout_next",
     "marvin",
     "round_robin_four",
     "round_robin_three",
+    "swiss_teams",
     "swiss_teams_pairing",
 ]
 
@@ -225,6 +228,8 @@ def head_to_head(boards: int = 24, halves: int = 2) -> TeamSchedule:
     >>> [(t.table, t.ns_pair, t.ew_pair) for t in head_to_head(16).stage(1, 1)]
     [(1, 1, 3), (2, 4, 2)]
     """
+    check_count(boards, "head-to-head: boards", MATCH_BOARDS)  # before any work
+    check_count(halves, "head-to-head: halves", SEGMENTS)
     if halves < 1 or boards < 2 * halves or boards % halves:
         raise MovementError(
             f"head-to-head: {boards} boards in {halves} halves; use a multiple of the halves "
@@ -515,6 +520,63 @@ def marvin(match_boards: int = 8) -> TeamSchedule:
     )
 
 
+def knockout(
+    teams: int, boards: int = 16, draw: Sequence[int] | None = None
+) -> TeamSchedule:
+    """The first round of a knockout (seed 002): :func:`knockout_bracket`'s matches, each at
+    two tables of its own playing ``boards`` boards; teams with a bye sit out.
+
+    >>> s = knockout(6, 8)
+    >>> [(t.table, t.ns_team, t.ew_team) for t in s.tables]
+    [(1, 4, 5), (2, 5, 4), (3, 3, 6), (4, 6, 3)]
+    """
+    if boards < 1:
+        raise MovementError(f"knockout: {boards} boards a match; at least 1")
+    check_count(boards, "knockout: boards", MATCH_BOARDS)  # before any work
+    out: list[TeamTable] = []
+    table = 1
+    for a, b in knockout_bracket(teams, draw):
+        if a is not None and b is not None:
+            out += _match(1, 1, table, a, b, _boards(1, boards))
+            table += 2
+    names, pairs = _team_pairs(teams)
+    return TeamSchedule(
+        kind="knockout",
+        teams=names,
+        pairs=pairs,
+        tables=tuple(out),
+        notes=("Each match plays its own copy of the boards; winners meet in the next round.",),
+    )
+
+
+def swiss_teams(
+    teams: int, boards: int = 7, pairing: Sequence[tuple[int, int]] | None = None
+) -> TeamSchedule:
+    """One round of Swiss teams (seed 002): round 1 by draw (1 v 2, 3 v 4, ...) unless
+    ``pairing`` is given; each match at two tables of its own.
+
+    >>> [(t.table, t.ns_team, t.ew_team) for t in swiss_teams(4, 6).tables][:2]
+    [(1, 1, 2), (2, 2, 1)]
+    """
+    if teams < 4 or teams % 2:
+        raise MovementError(
+            f"swiss-teams: {teams} teams; use an even number, at least 4 (seed 002 advises "
+            "avoiding an odd number)"
+        )
+    if boards < 1:
+        raise MovementError(f"swiss-teams: {boards} boards a match; at least 1")
+    draw = (
+        list(pairing)
+        if pairing is not None
+        else [(k, k + 1) for k in range(1, teams + 1, 2)]
+    )
+    out: list[TeamTable] = []
+    for i, (a, b) in enumerate(draw):
+        out += _match(1, 1, 2 * i + 1, a, b, _boards(1, boards))
+    names, pairs = _team_pairs(teams)
+    return TeamSchedule(kind="swiss-teams", teams=names, pairs=pairs, tables=tuple(out))
+
+
 def _need(kind: str, tables: int, need: int) -> None:
     if tables != need:
         raise MovementError(f"{kind}: {tables} tables; this schedule is for {need} tables")
@@ -537,6 +599,14 @@ def _rr4_kind(tables: int, boards_per_round: int = 8) -> Movement:
 
 def _bam_kind(tables: int, boards_per_round: int = 4) -> Movement:
     return board_a_match(tables, boards_per_round).to_movement()
+
+
+def _ko_kind(tables: int, boards_per_round: int = 16) -> Movement:
+    return knockout(tables, boards_per_round).to_movement()
+
+
+def _swiss_kind(tables: int, boards_per_round: int = 7) -> Movement:
+    return swiss_teams(tables, boards_per_round).to_movement()
 
 
 def _marvin_kind(boards: int) -> Callable[..., Movement]:
@@ -562,9 +632,21 @@ KINDS: dict[str, KindInfo] = {
     ),
     "board-a-match": KindInfo(
         "board-a-match",
-        "Board-a-match round robin: as many teams as tables",
-        "4,6,8",
+        "Board-a-match round robin: as many teams as tables (3-8; odd: one sits out)",
+        "3-8",
         _bam_kind,
+    ),
+    "knockout": KindInfo(
+        "knockout",
+        "Knockout teams: seeded bracket, byes for the top seeds (teams = tables)",
+        "2-32",
+        _ko_kind,
+    ),
+    "swiss-teams": KindInfo(
+        "swiss-teams",
+        "Swiss teams: round 1 by draw, later rounds by record (teams = tables)",
+        ",".join(str(t) for t in range(4, 41, 2)),
+        _swiss_kind,
     ),
     **{
         f"marvin-{b}": KindInfo(

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from xlbridge.errors import ScaleError
+from xlbridge.limits import MATCH_BOARDS, check_count
 
 __all__ = [
     "VP_SCALES",
@@ -91,7 +92,8 @@ def _scale(scale: str) -> str:
 def _boards(boards: int) -> int:
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
         raise ScaleError(f"boards {boards!r} is not a whole number of boards (1 or more)")
-    return boards
+    # The WBF table has 15·√N entries: bounded before it is built (xlbridge.limits).
+    return check_count(boards, "boards", MATCH_BOARDS, ScaleError)
 
 
 def _margin(margin: float) -> float:

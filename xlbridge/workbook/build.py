@@ -2,19 +2,23 @@
 
 >>> from xlbridge.movements.mitchell import mitchell
 >>> wb = build_workbook(mitchell(3, 2), Options(event="Test"))
->>> wb.sheetnames[:4], wb.sheetnames[-3:]
-(['Session', 'Names', 'Movement', 'Table Cards'], ['Recap', 'Checks', 'Lists'])
+>>> wb.sheetnames[:5]
+['Session', 'Names', 'Movement', 'Table Cards', 'Travellers']
+>>> wb.sheetnames[-4:]
+['Recap', 'Results', 'Checks', 'Lists']
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
 from xlbridge.errors import WorkbookError
 from xlbridge.fileio import write_atomically
+from xlbridge.limits import SESSION_BOARDS
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.cards import write_cards
 from xlbridge.workbook.checks import write_checks
@@ -23,9 +27,13 @@ from xlbridge.workbook.lists import write_lists
 from xlbridge.workbook.movement_sheet import write_movement
 from xlbridge.workbook.names import write_names
 from xlbridge.workbook.recap import write_recap
+from xlbridge.workbook.results_sheet import write_results
 from xlbridge.workbook.session import write_session_sheet
 from xlbridge.workbook.styles import open_template
-from xlbridge.workbook.traveller import write_traveller
+from xlbridge.workbook.traveller import write_paper_travellers, write_traveller
+
+if TYPE_CHECKING:
+    from xlbridge.interchange.deals import HandRecord
 
 __all__ = ["build_workbook", "write_session"]
 
@@ -36,15 +44,22 @@ def build_workbook(
     """The session workbook for ``movement``, in memory."""
     if not movement.boards:
         raise WorkbookError(f"movement {movement.kind!r} has no boards")
+    if len(movement.boards) > SESSION_BOARDS[1]:  # one sheet each: checked before any work
+        raise WorkbookError(
+            f"{len(movement.boards)} boards in play; a session workbook holds at most "
+            f"{SESSION_BOARDS[1]} (fewer boards per round or rounds)"
+        )
     wb = open_template(template)
     ctx = Context.create(wb, movement, options)
     write_session_sheet(ctx)
     write_names(ctx)
     write_movement(ctx)
     write_cards(ctx)
+    write_paper_travellers(ctx)
     for b in movement.boards:
         write_traveller(ctx, b)
     write_recap(ctx)
+    write_results(ctx)
     write_checks(ctx)
     write_lists(ctx)
     wb.active = 0
@@ -64,12 +79,14 @@ def write_session(
     template: str | Path | None = None,
     force: bool = False,
     names: Mapping[str, Sequence[str]] | None = None,
+    hand_records: Sequence[HandRecord] = (),
 ) -> Path:
     """Write the session workbook to ``path`` (``.xlsx``) and return the path.
 
     Refuses to replace an existing file unless ``force``; writes a temporary file in the same
     folder and renames it, so a failure never leaves half a workbook. ``names`` maps a pair
-    label (or id) to its players' names; they are written as text.
+    label (or id) to its players' names; they are written as text. ``hand_records`` (analysed
+    deals of the boards) add a diagram to each traveller and a ``Hand Records`` sheet.
     """
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
@@ -85,4 +102,8 @@ def write_session(
         names={k: tuple(v) for k, v in (names or {}).items()},
     )
     wb = build_workbook(movement, options, template)
+    if hand_records:
+        from xlbridge.workbook.hand_records import add_hand_records
+
+        add_hand_records(wb, hand_records, options.event)
     return write_atomically(out, wb.save, force=force)

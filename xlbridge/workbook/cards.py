@@ -1,4 +1,10 @@
-"""The Table Cards sheet: one card per table, then one guide card per pair, page by page."""
+"""The Table Cards sheet: table cards, then guide cards, several to a printed page.
+
+Both come from the one card model of the rules layer (:mod:`xlbridge.movements.cards`), as the
+``xlbridge movement --cards`` text does: each round's boards, arrow-switched boards, the tables
+that share boards, and where each pair and the boards go next. A card never breaks across a
+page: page breaks fall between cards only, two to four cards to a page.
+"""
 
 from __future__ import annotations
 
@@ -7,62 +13,95 @@ from typing import Any
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.movements.cards import boards_text, guide_cards, move_text, table_cards
 from xlbridge.workbook.context import Context
-from xlbridge.workbook.movement_sheet import boards_text
+from xlbridge.workbook.styles import fit_portrait
+from xlbridge.workbook.text import put_text
 
-__all__ = ["write_cards"]
+__all__ = ["ROWS_PER_PAGE", "cards_per_page", "write_cards"]
+
+# Rows of 18 pt that fit a portrait page (A4 or Letter) inside the margins, with room to spare.
+ROWS_PER_PAGE = 44
+_ROW_PT = 18
+
+
+def cards_per_page(card_rows: int, most: int = 4) -> int:
+    """How many cards of ``card_rows`` rows (blank line included) fit one page, 1 to ``most``.
+
+    >>> cards_per_page(9), cards_per_page(16), cards_per_page(60)
+    (4, 2, 1)
+    """
+    return max(1, min(most, ROWS_PER_PAGE // max(card_rows, 1)))
 
 
 def write_cards(ctx: Context) -> Worksheet:
-    """Write the ``Table Cards`` sheet: table cards, then guide cards for the moving pairs."""
+    """Write the ``Table Cards`` sheet: a card per table, then a guide card per pair."""
     ws: Worksheet = ctx.wb.create_sheet("Table Cards")
     st, m = ctx.style, ctx.movement
+    event = ctx.options.event
     r = 1
 
-    def header(cells: list[str]) -> None:
-        for i, text in enumerate(cells, start=1):
-            st(ws.cell(row=r, column=i, value=text), "xlb Header")
+    def row(values: list[Any], style: str) -> None:
+        nonlocal r
+        for i, v in enumerate(values, start=1):
+            st(ws.cell(row=r, column=i, value=v), style)
+        ws.row_dimensions[r].height = _ROW_PT
+        r += 1
 
-    for t in sorted({e.table for e in m.entries}):
-        st(ws.cell(row=r, column=1, value=f"{ctx.options.event}: Table {t}"), "xlb Title")
+    def title(text: str) -> None:
+        nonlocal r
+        st(ws.cell(row=r, column=1), "xlb Title")  # style first: put_text sets the @ format
+        put_text(ws.cell(row=r, column=1), text, "event")
+        ws.row_dimensions[r].height = 22
         r += 1
-        header(["Round", "NS", "EW", "Boards", "Switched"])
-        r += 1
-        for e in sorted((e for e in m.entries if e.table == t), key=lambda e: e.round):
-            row: list[Any] = [
-                e.round,
-                m.label(e.ns) if e.ns is not None else "-",
-                m.label(e.ew) if e.ew is not None else "-",
-                boards_text(e.boards),
-                boards_text(e.switched),
-            ]
-            for i, v in enumerate(row, start=1):
-                st(ws.cell(row=r, column=i, value=v), "xlb Card")
+
+    def group(blocks: list[int]) -> int:
+        """Cards per page for cards of these heights (the tallest decides)."""
+        return cards_per_page(max(blocks, default=1))
+
+    tcards = table_cards(m)
+    t_rows = [2 + len(c.notes) + len(c.lines) + 1 for c in tcards]
+    per = group(t_rows)
+    for i, card in enumerate(tcards):
+        title(f"{event}: Table {card.table}")
+        for note in card.notes:
+            st(ws.cell(row=r, column=1), "xlb Label")
+            put_text(ws.cell(row=r, column=1), note)
             r += 1
-        ws.row_breaks.append(Break(id=r))
+        row(["Round", "NS", "EW", "Boards", "Switched", "Then"], "xlb Header")
+        for line in card.lines:
+            boards = boards_text(line.boards)
+            if line.shares:
+                boards += f" (with {', '.join(map(str, line.shares))})"
+            row(
+                [line.round, line.ns, line.ew, boards,
+                 boards_text(line.switched) if line.switched else "", move_text(line)],
+                "xlb Card",
+            )  # fmt: skip
         r += 1
-    # Guide cards: where each pair goes, round by round.
-    for p in m.pairs:
-        st(ws.cell(row=r, column=1, value=f"Guide card: pair {p.label}"), "xlb Title")
+        if (i + 1) % per == 0 or i + 1 == len(tcards):
+            ws.row_breaks.append(Break(id=r - 1))
+    gcards = guide_cards(m)
+    per = group([2 + len(c.lines) + 1 for c in gcards])
+    for i, g in enumerate(gcards):
+        title(f"{event}: guide card, pair {g.label}")
+        row(["Round", "Table", "Sit", "Opponents", "Boards", "Then"], "xlb Header")
+        for gl in g.lines:
+            if gl.table is None:
+                row([gl.round, "-", "sit out", "", "", gl.next], "xlb Card")
+                continue
+            sit = gl.direction
+            if gl.switched:
+                other = "EW" if sit == "NS" else "NS"
+                sit += f" ({other} on {boards_text(gl.switched)})"
+            row([gl.round, gl.table, sit, gl.opponents, boards_text(gl.boards), gl.next],
+                "xlb Card")  # fmt: skip
         r += 1
-        header(["Round", "Table", "Sit", "Opponents", "Boards"])
-        r += 1
-        for rnd in range(1, m.rounds + 1):
-            at = next((x for x in m.round_entries(rnd) if p.id in (x.ns, x.ew)), None)
-            line: list[Any]
-            if at is None:
-                line = [rnd, "-", "sit out", "", ""]
-            else:
-                sit = "NS" if at.ns == p.id else "EW"
-                opp = at.ew if sit == "NS" else at.ns
-                line = [rnd, at.table, sit, m.label(opp) if opp is not None else "-",
-                        boards_text(at.boards)]  # fmt: skip
-            for i, v in enumerate(line, start=1):
-                st(ws.cell(row=r, column=i, value=v), "xlb Card")
-            r += 1
-        r += 1
-    for col, w in zip("ABCDE", (8, 10, 10, 14, 14), strict=True):
+        if (i + 1) % per == 0 and i + 1 < len(gcards):
+            ws.row_breaks.append(Break(id=r - 1))
+    for col, w in zip("ABCDEF", (7, 9, 16, 12, 10, 42), strict=True):
         ws.column_dimensions[col].width = w
-    ws.print_area = f"A1:E{r}"
+    ws.print_area = f"A1:F{max(r - 1, 1)}"
+    fit_portrait(ws)
     ws.protection.sheet = True
     return ws

@@ -10,10 +10,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.context import Context
+from xlbridge.workbook.styles import fit_landscape
 
 __all__ = ["FIRST", "write_checks"]
 
 FIRST = 4
+PRINTED = 24  # problem lines on the one printed (landscape) page
 
 
 def write_checks(ctx: Context) -> Worksheet:
@@ -28,17 +30,25 @@ def write_checks(ctx: Context) -> Worksheet:
     st(ws["A1"], "xlb Title")
     ws["A2"] = F.problems_summary(f"$Z${last}")
     st(ws["A2"], "xlb Label")
-    ws["A3"] = "Problem"
+    printed = min(len(src), PRINTED)
+    ws["A3"] = (
+        "Problem"
+        if printed == len(src)
+        else f"Problem (the first {printed} print; fix them and the next move up)"
+    )
     st(ws["A3"], "xlb Header")
+    put = ws.cell
     for i, ref in enumerate(src):
         r = FIRST + i
-        ws[f"Y{r}"] = f'=IF({ref}="","",{ref})'
-        ws[f"Z{r}"] = F.running_count(f"$Y{r}", None if i == 0 else f"$Z{r - 1}")
-        ws[f"A{r}"] = F.nth_problem(i + 1, msgs, counts)
+        put(row=r, column=25, value=f'=IF({ref}="","",{ref})')  # Y
+        put(row=r, column=26, value=F.running_count(f"$Y{r}", None if i == 0 else f"$Z{r - 1}"))
+        put(row=r, column=1, value=F.nth_problem(i + 1, msgs, counts))
     ws.column_dimensions["A"].width = 110
     ws.column_dimensions.group("Y", "Z", hidden=True)
     ws.freeze_panes = f"A{FIRST}"
-    ws.print_area = f"A1:A{last}"
+    # One page: the list fills from the top, so the rows below the problems are blank.
+    ws.print_area = f"A1:A{FIRST + printed - 1}"
+    fit_landscape(ws)
     ws.print_title_rows = "3:3"
     ws.protection.sheet = True
     return ws

@@ -10,19 +10,30 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from openpyxl import Workbook
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from xlbridge.errors import WorkbookError
+from xlbridge.limits import DATE_TEXT, EVENT_TEXT, NAME_TEXT
 from xlbridge.movements.model import Entry, Movement
 from xlbridge.scoring.matchpoints import MPScale
+from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 from xlbridge.workbook.formulas import FIRST_ROW, BoardRange, TravellerCols
 from xlbridge.workbook.styles import Styler
+from xlbridge.workbook.text import clean_text
 
-__all__ = ["RESULT_ENTRIES", "SCORINGS", "Context", "Options", "pair_value", "plays"]
+__all__ = [
+    "RESULT_ENTRIES",
+    "SCORINGS",
+    "Context",
+    "Options",
+    "cell_at",
+    "pair_value",
+    "plays",
+]
 
-SCORINGS = ("mp", "butler", "ximp")
-RESULT_ENTRIES = ("made-down", "tricks")
 
 LISTS = "Lists"
 NAMES = "Names"
@@ -48,6 +59,16 @@ class Options:
                 f"result entry {self.result_entry!r} is not one of {', '.join(RESULT_ENTRIES)}"
             )
         MPScale.parse(self.scale)
+        # User text is checked once here (hostile or unreadable text refused in one line);
+        # the sheet writers then write it with put_text, as text, never as a formula.
+        setattr_ = object.__setattr__
+        setattr_(self, "event", clean_text(self.event, "event", max_chars=EVENT_TEXT))
+        setattr_(self, "date", clean_text(self.date, "date", max_chars=DATE_TEXT))
+        names = {
+            str(k): tuple(clean_text(n, f"name of pair {k}", max_chars=NAME_TEXT) for n in v)
+            for k, v in self.names.items()
+        }
+        setattr_(self, "names", names)
 
     @property
     def per(self) -> int:
@@ -68,6 +89,18 @@ def plays(movement: Movement, board: int) -> list[tuple[Entry, int, int]]:
     return out
 
 
+@cache
+def cell_at(ref: str) -> tuple[int, int]:
+    """(row, column) of a cell reference such as ``"B12"``, parsed once: every Board sheet
+    writes the same references, and ``ws[ref]`` parses them again each time.
+
+    >>> cell_at("B12"), cell_at("AA3")
+    ((12, 2), (3, 27))
+    """
+    col, row = coordinate_from_string(ref)
+    return row, column_index_from_string(col)
+
+
 def pair_value(label: str) -> int | str:
     """How a pair label is written in cells: a number when it is all digits."""
     return int(label) if label.isdigit() else label
@@ -86,6 +119,10 @@ class Context:
     # traveller cells other sheets read, per board
     board_cells: dict[int, dict[str, str]] = field(default_factory=dict)
     checks_sources: list[str] = field(default_factory=list)
+    # where the Recap put its columns (first/last row, column letters), read by the Results sheet
+    recap: dict[str, str] = field(default_factory=dict)
+    # who plays each board, in playing order (``plays``), worked out once
+    board_plays: dict[int, list[tuple[Entry, int, int]]] = field(default_factory=dict)
 
     @classmethod
     def create(cls, wb: Workbook, movement: Movement, options: Options) -> Context:
@@ -96,8 +133,18 @@ class Context:
             style=Styler(wb),
             cols=TravellerCols.build(options.result_entry, options.scoring),
         )
-        for b in movement.boards:
-            n = len(plays(movement, b))
+        by_board: dict[int, list[Entry]] = {b: [] for b in movement.boards}
+        for e in movement.entries:
+            for b in e.boards:
+                by_board[b].append(e)
+        for b, entries in by_board.items():
+            rows = []
+            for e in sorted(entries, key=lambda e: (e.round, e.table)):
+                ns, ew = e.direction_on(b)
+                if ns is not None and ew is not None:
+                    rows.append((e, ns, ew))
+            ctx.board_plays[b] = rows  # the same as plays(movement, b), for every board at once
+            n = len(rows)
             ctx.ranges[b] = BoardRange(f"Board {b}", FIRST_ROW, FIRST_ROW + max(n, 1) - 1)
         return ctx
 
@@ -111,10 +158,14 @@ class Context:
         n = len(self.movement.pairs)
         return f"{NAMES}!$A${NAMES_FIRST}:$A${NAMES_FIRST + n - 1}"
 
+    def plays_of(self, board: int) -> list[tuple[Entry, int, int]]:
+        """``plays(movement, board)``, worked out once when the context was made."""
+        return self.board_plays[board]
+
     @property
     def expected(self) -> int:
         """Results expected on every board: the most times any board is played."""
-        return max((len(plays(self.movement, b)) for b in self.movement.boards), default=0)
+        return max((len(x) for x in self.board_plays.values()), default=0)
 
     def directions(self) -> dict[int, set[str]]:
         """The directions each pair sits in over the session, arrow-switches included."""

@@ -21,7 +21,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.utils import (
+    column_index_from_string,
+    get_column_letter,
+    quote_sheetname,
+    range_boundaries,
+)
 
 from xlbridge.scoring import contract as law77
 from xlbridge.types import _PASS_WORDS, Doubling
@@ -36,7 +41,8 @@ __all__ = [
 # Functions that Excel 2010, LibreOffice 7.4 and Google Sheets all compute, non-volatile.
 ALLOWED_FUNCTIONS: frozenset[str] = frozenset(
     {
-        "ABS", "AND", "COUNT", "COUNTIF", "COUNTIFS", "FIND", "IF", "IFERROR", "INDEX", "INT",
+        "ABS", "AND", "COUNT", "COUNTA", "COUNTIF", "COUNTIFS", "FIND", "IF", "IFERROR",
+        "INDEX", "INT",
         "ISNUMBER", "LEFT", "LEN", "MATCH", "MAX", "MID", "MIN", "NOT", "OR", "ROUND", "SIGN",
         "VALUE",
         "SUBSTITUTE", "SUM", "SUMIF", "SUMPRODUCT", "TRIM", "UPPER", "VLOOKUP",
@@ -273,8 +279,22 @@ def result_message(c: TravellerCols, r: int) -> str:
         f'"")),'
         f'IF(NOT(ISNUMBER({d})),"Down "&{d}&" not a number",'
         f"IF(OR({d}<>INT({d}),{d}<1,{d}>{lv}+6),"
-        f'"Down "&{d}&" cannot happen on a "&{lv}&"-level contract",""))))))'
+        f'"Down "&{d}&" cannot happen on a "&{lv}&"-level contract","")))))))'
     )
+
+
+def contract_cells(c: TravellerCols, r: int) -> dict[str, str]:
+    """A row's contract-parsing helpers by column: ``Contract.parse`` and ``Seat.parse``."""
+    return {
+        c.key: contract_key(c, r),
+        c.is_pass: is_pass(c, r),
+        c.level: level(c, r),
+        c.strain: strain(c, r),
+        c.dbl: doubling_text(c, r),
+        c.mult: multiplier(c, r),
+        c.ok: contract_ok(c, r),
+        c.side: declarer_side(c, r),
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -327,6 +347,20 @@ def ns_calc(c: TravellerCols, r: int) -> str:
         f'=IF(${c.ok}{r}=0,"",IF(AND(${c.is_pass}{r}=1,${c.result_msg}{r}=""),0,'
         f'IF(${c.decl}{r}="","",IF(${c.side}{r}="NS",1,-1)*${c.decl}{r})))'
     )
+
+
+def score_cells(c: TravellerCols, r: int, vul: str) -> dict[str, str]:
+    """:func:`contract_cells`, ``vul``, then the Law 77 helpers up to the computed NS score
+    (``xlbridge.scoring.contract.score``), by column."""
+    return {
+        **contract_cells(c, r),
+        c.vul: vul,
+        c.tricks: tricks(c, r),
+        c.result_msg: result_message(c, r),
+        c.below: trick_score(c, r),
+        c.decl: declarer_score(c, r),
+        c.calc: ns_calc(c, r),
+    }
 
 
 def ns_score(c: TravellerCols, r: int) -> str:
@@ -480,13 +514,36 @@ def cross_imp(c: TravellerCols, b: BoardRange, r: int, n: str, bounds: str) -> s
     """NS cross-IMPs ÷ comparisons: ``imp_pairs.cross_imps(divisor="comparisons")``.
 
     Σ over the others of imps(x − y) = Σ over each bound of (#y ≤ x − bound) − (#y ≥ x + bound).
+    ``bounds`` is the IMP_BOUNDS column (one cell per bound); the sum is written out bound by
+    bound, plain COUNTIFs that every engine computes alike (``SUMPRODUCT(COUNTIF(rng, array))``
+    needs array evaluation, which Gnumeric does not give it outside an array formula).
+
+    >>> f = cross_imp(TravellerCols.build("tricks", "ximp"), BoardRange("B", 6, 8), 6, "$B$2",
+    ...               "Lists!$B$2:$B$3")
+    >>> f.count("COUNTIF"), f[f.index("(COUNTIF") : f.index("+COUNTIF")]
+    (4, '(COUNTIF($AM$6:$AM$8,"<="&($F6-Lists!$B$2))-COUNTIF($AM$6:$AM$8,">="&($F6+Lists!$B$2))')
     """
     x = f"${c.ns_score}{r}"
     rng = b.col(c.cmp)
-    return (
-        f'=IF(${c.real}{r}=0,"",IF({n}<2,0,(SUMPRODUCT(COUNTIF({rng},"<="&({x}-{bounds})))'
-        f'-SUMPRODUCT(COUNTIF({rng},">="&({x}+{bounds}))))/({n}-1)))'
+    terms = "+".join(
+        f'COUNTIF({rng},"<="&({x}-{cell}))-COUNTIF({rng},">="&({x}+{cell}))'
+        for cell in _cells(bounds)
     )
+    return f'=IF(${c.real}{r}=0,"",IF({n}<2,0,({terms})/({n}-1)))'
+
+
+def _cells(column: str) -> list[str]:
+    """The cells of a one-column range.
+
+    >>> _cells("Lists!$B$2:$B$4")
+    ['Lists!$B$2', 'Lists!$B$3', 'Lists!$B$4']
+    """
+    sheet, _, ref = column.rpartition("!")
+    min_col, min_row, max_col, max_row = range_boundaries(ref.replace("$", ""))
+    assert min_col is not None and min_col == max_col and min_row and max_row
+    letter = get_column_letter(min_col)
+    prefix = f"{sheet}!" if sheet else ""
+    return [f"{prefix}${letter}${row}" for row in range(min_row, max_row + 1)]
 
 
 def ew_imp(c: TravellerCols, r: int) -> str:
@@ -498,35 +555,54 @@ def ew_imp(c: TravellerCols, r: int) -> str:
 # Checks on a traveller row
 
 
-def row_issues(c: TravellerCols, b: BoardRange, r: int, pairs: str) -> str:
-    """Every problem of one traveller row, each followed by "; " ("" when none).
+# IMP games take only the Law 86A adjusted scores (``imp_pairs.adjusted_imps``).
+_ADJ_IMP_HINT = " (IMP games: A+, A or A-, or NS/EW as A+/A-)"
 
-    ``pairs`` is the range of pair labels on the Names sheet.
+
+def result_issue_parts(c: TravellerCols, b: BoardRange, r: int) -> list[str]:
+    """The problems of one row's result cells (not its contestants), each text ending "; ".
+
+    Shared by the pairs traveller (:func:`row_issues`) and the individual one.
     """
-    con, by, ns, ew = (f"${x}{r}" for x in (c.contract, c.by, c.ns, c.ew))
+    con, by = f"${c.contract}{r}", f"${c.by}{r}"
     sc, calc, adj = f"${c.ns_score}{r}", f"${c.calc}{r}", f"${c.adjusted}{r}"
+    hint = _ADJ_IMP_HINT if c.scoring != "mp" else ""
     inputs = [con, by] + ([f"${c.made}{r}", f"${c.down}{r}"] if c.made else [f"${c.tricks_in}{r}"])
     any_input = "OR(" + ",".join(f'{x}<>""' for x in inputs) + ")"
+    # COUNTA, not COUNTIF "?*": LibreOffice matches "?*" against numbers too, Excel does not.
     board_has = (
-        f'(COUNT({b.col(c.ns_score)})+COUNTIF({b.col(c.adjusted)},"?*")'
-        f'+COUNTIF({b.col(c.contract)},"?*"))>0'
+        f"(COUNT({b.col(c.ns_score)})+COUNTA({b.col(c.adjusted)})"
+        f"+COUNTA({b.col(c.contract)}))>0"
     )
-    ns_col, ew_col = b.col(c.ns), b.col(c.ew)
-    parts = [
+    return [
         f'IF(AND(TRIM({con})<>"",${c.ok}{r}=0),"contract "&{con}&" does not parse; ","")',
         f'IF(AND(TRIM({con})="",{any_input}),"contract missing; ","")',
         f'IF(AND(${c.ok}{r}=1,${c.is_pass}{r}=0,${c.side}{r}=""),'
         f'IF(TRIM({by})="","declarer missing; ","declarer "&{by}&" is not N, E, S or W; "),"")',
         f'IF(${c.result_msg}{r}<>"",${c.result_msg}{r}&"; ","")',
         f'IF(AND({sc}<>"",NOT(ISNUMBER({sc}))),"NS Score "&{sc}&" is not a number; ","")',
+        # A score the director marked accepted (OK column) is no longer a problem.
+        f'IF(TRIM(${accepted_col(c)}{r})<>"","",'
         f'IF(AND(ISNUMBER({sc}),{calc}=""),"NS Score "&{sc}&" typed over the formula; ",'
         f'IF(AND(ISNUMBER({sc}),ISNUMBER({calc})),IF({sc}<>{calc},"NS Score "&{sc}&'
-        f'" typed over the formula ("&{calc}&" computed); ",""),""))',
+        f'" typed over the formula ("&{calc}&" computed); ",""),"")))',
         f'IF(AND(TRIM({adj})<>"",${c.adj_ns}{r}=""),'
-        f'"adjusted score "&{adj}&" not understood; ","")',
+        f'"adjusted score "&{adj}&" not understood{hint}; ","")',
         f'IF(AND(TRIM({adj})<>"",{any_input}),"both a result and an adjusted score; ","")',
         f'IF(AND({board_has},NOT({any_input}),NOT(ISNUMBER({sc})),TRIM({adj})=""),'
         f'"no result; ","")',
+    ]
+
+
+def row_issues(c: TravellerCols, b: BoardRange, r: int, pairs: str) -> str:
+    """Every problem of one traveller row, each followed by "; " ("" when none).
+
+    ``pairs`` is the range of pair labels on the Names sheet.
+    """
+    ns, ew = f"${c.ns}{r}", f"${c.ew}{r}"
+    ns_col, ew_col = b.col(c.ns), b.col(c.ew)
+    parts = [
+        *result_issue_parts(c, b, r),
         f"IF(COUNTIF({ns_col},{ns})+COUNTIF({ew_col},{ns})>1,"
         f'"pair "&{ns}&" twice on this board; ","")',
         f"IF(COUNTIF({ns_col},{ew})+COUNTIF({ew_col},{ew})>1,"
@@ -534,8 +610,6 @@ def row_issues(c: TravellerCols, b: BoardRange, r: int, pairs: str) -> str:
         f'IF(COUNTIF({pairs},{ns})=0,"pair "&{ns}&" is not in this game; ","")',
         f'IF(COUNTIF({pairs},{ew})=0,"pair "&{ew}&" is not in this game; ","")',
     ]
-    if c.scoring != "mp":
-        parts.append(f'IF(TRIM({adj})<>"","adjusted scores are not scored in IMP games; ","")')
     return "=" + "&".join(parts)
 
 
@@ -568,6 +642,37 @@ def nth_problem(k: int, msgs: str, counts: str) -> str:
 def problem_count(counts_last: str) -> str:
     """How many problems: the last running count."""
     return f"={counts_last}"
+
+
+def blank_or(ref: str) -> str:
+    """Another sheet's cell, "" when it is blank (a Checks source; a knockout winner)."""
+    return f'=IF({ref}="","",{ref})'
+
+
+def copy_of(ref: str) -> str:
+    """A cell showing another cell's value."""
+    return f"={ref}"
+
+
+def sum_of(cells: str) -> str:
+    """The sum of a range (a board's matchpoints on every row, adjusted ones included)."""
+    return f"=SUM({cells})"
+
+
+def problem_row_rule(c: TravellerCols, first: int) -> str:
+    """Format rule: the row has a problem (:func:`row_issues` is not empty)."""
+    return f'${c.issues}{first}<>""'
+
+
+def typed_over_rule(c: TravellerCols, first: int) -> str:
+    """Format rule: NS Score holds a typed number other than :func:`ns_calc`'s."""
+    x, calc = f"${c.ns_score}{first}", f"${c.calc}{first}"
+    return f'AND(ISNUMBER({x}),OR({calc}="",{x}<>{calc}))'
+
+
+def placed_rule(rank_cell: str, places: int) -> str:
+    """Format rule: the rank ("2=" too) is within ``session.places_to_rank``'s places."""
+    return f'AND({rank_cell}<>"",IFERROR(VALUE(SUBSTITUTE({rank_cell},"=","")),99)<={places})'
 
 
 def problems_summary(count: str) -> str:
@@ -613,8 +718,17 @@ def factored(raw: str, played_cell: str, boards_max: int) -> str:
 
 
 def percent(raw: str, cells: str, tops: str, played_cell: str) -> str:
-    """Percentage of the tops of the boards scored: ``session.percentage`` (as a fraction)."""
-    return f'=IF({played_cell}=0,"",IFERROR({raw}/SUMPRODUCT(ISNUMBER({cells})*{tops}),""))'
+    """Percentage of the tops of the boards scored: ``session.percentage`` (as a fraction).
+
+    The tops are summed with SUMIF over the scored (numeric) cells, a form every engine
+    computes alike (``SUMPRODUCT(ISNUMBER(cells)*tops)`` needs array evaluation, which
+    Gnumeric does not give it outside an array formula).
+
+    >>> percent("$O5", "D5:F5", "$D$3:$F$3", "$J5")
+    '=IF($J5=0,"",IFERROR($O5/SUMIF(D5:F5,">=-1E+9",$D$3:$F$3),""))'
+    """
+    num = '">=-1E+9"'
+    return f'=IF({played_cell}=0,"",IFERROR({raw}/SUMIF({cells},{num},{tops}),""))'
 
 
 def average(raw: str, played_cell: str) -> str:
@@ -635,7 +749,12 @@ def rank(key: str, keys: str, dir_cell: str | None, dirs: str | None) -> str:
     else:
         higher = f'COUNTIFS({dirs},{dir_cell},{keys},">"&{key})'
         same = f"COUNTIFS({dirs},{dir_cell},{keys},{key})"
-    return f'=IF(ISNUMBER({key}),({higher}+1)&IF({same}>1,"=",""),"")'
+    return f'=IF(ISNUMBER({key}),{tied_rank(higher, same)},"")'
+
+
+def tied_rank(higher: str, same: str) -> str:
+    """1 + ``higher``, "=" added on a tie: ``session.ranks``, ``team_match.rank_teams``."""
+    return f'({higher}+1)&IF({same}>1,"=","")'
 
 
 def direction_sum(totals: str, dirs: str | None, direction: str | None) -> str:
@@ -653,3 +772,76 @@ def boards_sum(cells: list[str]) -> str:
 def grand_balance(got: str, want: str) -> str:
     """ "in balance" when the recap's total equals the travellers' total."""
     return f'=IF(ABS({got}-{want})<0.000001,"in balance","OUT OF BALANCE")'
+
+
+# --------------------------------------------------------------------------------------------
+# Accepted typed-over scores and the Results sheet (issue 9 §3; added by the "pairs" helper)
+
+
+def accepted_col(c: TravellerCols) -> str:
+    """The traveller's ``OK`` column, just after the visible ones: the director types OK there
+    to accept a score typed over the formula (Law 79C: the director may correct or confirm a
+    score; Checks then no longer lists it).
+
+    >>> accepted_col(TravellerCols.build("made-down", "mp"))
+    'N'
+    """
+    return get_column_letter(column_index_from_string(c.table) + 1)
+
+
+def standing_order(
+    key: str,
+    keys: str,
+    keys_to_here: str,
+    dir_cell: str | None = None,
+    dirs: str | None = None,
+    dirs_to_here: str | None = None,
+) -> str:
+    """A pair's place in the standings list: the order of ``session.ranks`` (higher total first),
+    ties in the order the pairs are listed (Python's stable ``sorted``). In two-winner games the
+    place is within the direction and written ``"NS-3"``. ``keys_to_here`` is the key column
+    from the first pair down to this one (so ties count only the pairs above).
+
+    >>> standing_order("$K5", "$K$5:$K$9", "$K$5:$K5")
+    '=IF(ISNUMBER($K5),COUNTIF($K$5:$K$9,">"&$K5)+COUNTIF($K$5:$K5,$K5),"")'
+    """
+    if dir_cell is None or dirs is None or dirs_to_here is None:
+        return f'=IF(ISNUMBER({key}),COUNTIF({keys},">"&{key})+COUNTIF({keys_to_here},{key}),"")'
+    higher = f'COUNTIFS({dirs},{dir_cell},{keys},">"&{key})'
+    above = f"COUNTIFS({dirs_to_here},{dir_cell},{keys_to_here},{key})"
+    return f'=IF(ISNUMBER({key}),{dir_cell}&"-"&({higher}+{above}),"")'
+
+
+def standing_value(place: str, places: str, values: str) -> str:
+    """The value (rank, pair, names, total, %) of the pair at ``place`` in the standings: the
+    row of :func:`standing_order` equal to ``place`` (``session.ranks`` order); "" when no pair
+    has that place yet (no results).
+
+    >>> standing_value("1", "Recap!$M$5:$M$9", "Recap!$A$5:$A$9")
+    '=IFERROR(INDEX(Recap!$A$5:$A$9,MATCH(1,Recap!$M$5:$M$9,0)),"")'
+    """
+    return f'=IFERROR(INDEX({values},MATCH({place},{places},0)),"")'
+
+
+def contract_entry_rule(cell: str) -> str:
+    """Data validation of a Contract cell: refuse what ``Contract.parse`` can never accept (text
+    not starting with a level 1-7 that is not a pass word, or longer than any contract);
+    Checks reports the rest (an unknown strain, a bad doubling).
+
+    >>> contract_entry_rule("C6")[:60]
+    '=OR(TRIM(C6)="",AND(LEN(TRIM(C6))<=8,ISNUMBER(FIND(LEFT(TRIM'
+    """
+    t = f"TRIM({cell})"
+    bare = f"UPPER(SUBSTITUTE({t},{_s(' ')},{_s('')}))"
+    words = ",".join(f"{bare}={_s(w)}" for w in sorted(_PASS_WORDS))
+    return f'=OR({t}="",AND(LEN({t})<=8,ISNUMBER(FIND(LEFT({t},1),"1234567"))),{words})'
+
+
+def shown_text(ref: str) -> str:
+    """What a typed cell (the Session sheet's date) holds, as text, "" when empty. Mirrors no
+    scoring rule: it shows the director's entry on the Recap and Results sheets.
+
+    >>> shown_text("Session!$B$3")
+    '=IF(Session!$B$3="","",Session!$B$3&"")'
+    """
+    return f'=IF({ref}="","",{ref}&"")'

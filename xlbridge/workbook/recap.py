@@ -7,6 +7,8 @@ up to the most boards any pair is scheduled to play (seed 001).
 
 from __future__ import annotations
 
+from typing import Any
+
 from openpyxl.chart import BarChart, Reference
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import PatternFill
@@ -15,11 +17,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring.session import places_to_rank
 from xlbridge.workbook import formulas as F
-from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, pair_value
+from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, cell_at, pair_value
 from xlbridge.workbook.styles import fit_landscape
+from xlbridge.workbook.text import put_text
 
 __all__ = ["FIRST", "HEADER", "write_recap"]
 
+SESSION_DATE = "Session!$B$3"
 HEADER = 4
 FIRST = 5
 _PLACE = PatternFill("solid", fgColor="E2EFDA")
@@ -39,14 +43,15 @@ def write_recap(ctx: Context) -> Worksheet:
     boards_max = max((ctx.boards_of(p.id) for p in pairs), default=1) or 1
     places = places_to_rank(ctx.movement.tables)
 
-    def put(ref: str, value: object, style: str | None = None) -> None:
-        cell = ws[ref]
-        cell.value = value
+    def put(ref: str, value: Any, style: str | None = None) -> None:
+        row, col = cell_at(ref)
+        cell = ws.cell(row=row, column=col, value=value)
         if style:
             st(cell, style)
 
-    put("A1", f"Recap: {opt.event}", "xlb Title")
-    put("A2", f"{opt.date}  ", "xlb Label")
+    put("A1", None, "xlb Title")
+    put_text(ws["A1"], f"Recap: {opt.event}", "event")
+    put("A2", F.shown_text(SESSION_DATE), "xlb Label")  # the date as typed on the Session sheet
     method = {"mp": f"Matchpoints ({opt.scale.upper()})", "butler": "Butler IMPs",
               "ximp": "Cross-IMPs"}[opt.scoring]  # fmt: skip
     put("C2", f"{method}; places ranked{' per direction' if two else ''}: {places}", "xlb Label")
@@ -55,6 +60,7 @@ def write_recap(ctx: Context) -> Worksheet:
     k = 4 + len(boards)
     col_played, col_total, col_pct, col_rank = (get_column_letter(k + i) for i in range(4))
     col_raw, col_key = get_column_letter(k + 5), get_column_letter(k + 6)
+    col_order = get_column_letter(k + 7)
     put("A3", "Top" if mp else "", "xlb Label")
     for b in boards:
         put(f"{bcol[b]}3", f"={ctx.board_cells[b]['top']}" if mp else "", "xlb Number")
@@ -64,6 +70,7 @@ def write_recap(ctx: Context) -> Worksheet:
         put(f"{get_column_letter(i)}{HEADER}", text, "xlb Header")
     put(f"{col_raw}{HEADER}", "Raw")
     put(f"{col_key}{HEADER}", "Key")
+    put(f"{col_order}{HEADER}", "Order")
     last = FIRST + len(pairs) - 1
     name_row = {p.id: NAMES_FIRST + i for i, p in enumerate(ctx.movement.pairs)}
     dir_rng = f"$C${FIRST}:$C${last}"
@@ -89,6 +96,15 @@ def write_recap(ctx: Context) -> Worksheet:
         else:
             put(f"{col_pct}{r}", F.average(raw, played), "xlb Number")
         put(f"{col_key}{r}", F.rank_key(f"${col_total}{r}"))
+        to_here = f"${col_key}${FIRST}:${col_key}{r}"
+        put(
+            f"{col_order}{r}",
+            F.standing_order(f"${col_key}{r}", key_rng, to_here)
+            if not two
+            else F.standing_order(
+                f"${col_key}{r}", key_rng, to_here, f"$C{r}", dir_rng, f"$C${FIRST}:$C{r}"
+            ),
+        )
         put(
             f"{col_rank}{r}",
             F.rank(f"${col_key}{r}", key_rng, f"$C{r}" if two else None, dir_rng if two else None),
@@ -143,6 +159,11 @@ def write_recap(ctx: Context) -> Worksheet:
         ws.column_dimensions[bcol[b]].width = 5
     ws.column_dimensions[col_raw].hidden = True
     ws.column_dimensions[col_key].hidden = True
+    ws.column_dimensions[col_order].hidden = True
+    ctx.recap.update(
+        first=str(FIRST), last=str(last), pair="A", names="B", dir="C", total=col_total,
+        pct=col_pct, rank=col_rank, order=col_order,
+    )  # fmt: skip
     ws.freeze_panes = f"D{FIRST}"
     ws.print_area = f"A1:{col_rank}{r}"
     ws.print_title_rows = f"{HEADER}:{HEADER}"

@@ -7,14 +7,39 @@ from typing import Any
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbook.context import Context
+from xlbridge.workbook.styles import Styler, fit_portrait
+from xlbridge.workbook.text import put_text
 
-__all__ = ["write_session_sheet"]
+__all__ = ["write_session_sheet", "write_settings"]
+
+_CHARS_PER_LINE = 80  # of the instructions, in the 86 characters of columns A:C
 
 _METHODS = {
     "mp": "matchpoints",
     "butler": "Butler IMPs (datum: trimmed mean, nearest 10)",
     "ximp": "cross-IMPs (divided by comparisons)",
 }
+
+
+def write_settings(ws: Worksheet, st: Styler, rows: list[tuple[str, Any]], first: int = 3) -> None:
+    """One labelled setting a row from row ``first``: the label in A, the value in B (text as
+    text, "=..." included; a number as a number). The individual and social games' Session
+    sheets use it.
+
+    >>> from xlbridge.workbook.styles import open_template
+    >>> wb = open_template(None)
+    >>> ws = wb.create_sheet("Session")
+    >>> write_settings(ws, Styler(wb), [("Date", "=1+1"), ("Tables", 5)])
+    >>> ws["B3"].value, ws["B3"].data_type, ws["B4"].value
+    ('=1+1', 's', 5)
+    """
+    for i, (label, value) in enumerate(rows, start=first):
+        st(ws.cell(row=i, column=1, value=label), "xlb Label")
+        cell = ws.cell(row=i, column=2)
+        if isinstance(value, str):
+            put_text(cell, value, label.lower())
+        else:
+            cell.value = value
 
 
 def instructions(ctx: Context) -> list[str]:
@@ -25,14 +50,20 @@ def instructions(ctx: Context) -> list[str]:
         else "Tricks (tricks taken by declarer, 0-13)"
     )
     return [
-        "1. Print the Movement sheet, the Table Cards and one traveller per board.",
+        "1. Print the Movement sheet, the Table Cards and the Travellers sheet (several a page).",
         "2. Type the pair names on the Names sheet (optional).",
         f"3. On each Board sheet type Contract (4S, 3NT, 4HX, PASS), By (N, E, S, W) and {entry}.",
         "   NS Score, EW Score and the matchpoints fill in by themselves.",
-        "4. A score typed straight into NS Score replaces the computed one (Checks lists it).",
-        "5. Adjusted scores: type A, A+, A-, A+/A- or 60/40 in the Adjusted column.",
+        "4. A score typed straight into NS Score replaces the computed one (Checks lists it);"
+        " type OK in the row's OK column to accept it.",
+        "5. Adjusted scores: type A, A+, A-, A+/A- or 60/40 in the Adjusted column"
+        + (
+            "."
+            if ctx.options.scoring == "mp"
+            else " (IMPs, Law 86A: A+ +3, A 0, A- -3; A+/A- is NS/EW)."
+        ),
         "6. Fix every line on the Checks sheet; each board shows 'in balance' when it adds up.",
-        "7. The Recap ranks the pairs; print it, or publish it.",
+        "7. The Recap ranks the pairs; the Results sheet lists them by rank for the notice board.",
         "Yellow cells are for typing; the other cells are formulas and are locked.",
         "Sheets are protected without a password: Review > Unprotect Sheet to change the layout.",
     ]
@@ -42,8 +73,8 @@ def write_session_sheet(ctx: Context) -> Worksheet:
     """Write the ``Session`` sheet (the first sheet)."""
     ws: Worksheet = ctx.wb.create_sheet("Session")
     st, opt, m = ctx.style, ctx.options, ctx.movement
-    ws["A1"] = opt.event
     st(ws["A1"], "xlb Title")
+    put_text(ws["A1"], opt.event, "event")
     rows: list[tuple[str, Any]] = [
         ("Date", opt.date),
         ("Movement", m.kind),
@@ -61,19 +92,28 @@ def write_session_sheet(ctx: Context) -> Worksheet:
     for i, (label, value) in enumerate(rows, start=3):
         ws.cell(row=i, column=1, value=label)
         st(ws.cell(row=i, column=1), "xlb Label")
-        cell = ws.cell(row=i, column=2, value=value)
         if isinstance(value, str):
-            cell.data_type = "s"  # an event name beginning with "=" stays text
+            put_text(ws.cell(row=i, column=2), value, label)  # "=..." stays text
+        else:
+            ws.cell(row=i, column=2, value=value)
+        st(ws.cell(row=i, column=2), "xlb Names" if label == "Date" else "xlb Text")
+    # The date is typed in on the night: an unlocked text cell (Recap and Results show it).
+    ws["C3"] = "type the date here"
     r = 4 + len(rows)
     ws.cell(row=r, column=1, value="Instructions")
     st(ws.cell(row=r, column=1), "xlb Label")
-    for i, line in enumerate([*instructions(ctx), *m.notes], start=r + 1):
-        cell = ws.cell(row=i, column=1, value=line)
-        cell.data_type = "s"
-    if isinstance(opt.event, str):
-        ws["A1"].data_type = "s"
+    # Each instruction spans A:C and wraps, so it prints whole on a portrait page.
+    lines = [*instructions(ctx), *m.notes]
+    for i, line in enumerate(lines, start=r + 1):
+        cell = ws.cell(row=i, column=1)
+        put_text(cell, line, "instructions")
+        st(cell, "xlb Text")
+        ws.merged_cells.add(f"A{i}:C{i}")  # B and C are empty: no MergedCell objects needed
+        ws.row_dimensions[i].height = 15 * (1 + len(line) // _CHARS_PER_LINE)
     ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 40
-    ws.print_area = f"A1:B{r + 12 + len(m.notes)}"
+    ws.column_dimensions["C"].width = 20
+    ws.print_area = f"A1:C{r + len(lines)}"
+    fit_portrait(ws)
     ws.protection.sheet = True
     return ws

@@ -15,7 +15,7 @@ from copy import copy
 from pathlib import Path
 from typing import Any
 
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Protection, Side
 from openpyxl.styles.cell_style import StyleArray
 
@@ -27,6 +27,7 @@ __all__ = [
     "Styler",
     "default_styles",
     "fit_landscape",
+    "fit_portrait",
     "open_template",
 ]
 
@@ -100,10 +101,11 @@ def open_template(template: str | Path | None) -> Workbook:
     else:
         if not path.exists():
             raise WorkbookError(f"template {str(path)!r} does not exist")
-        try:
-            wb = load_workbook(path)
-        except Exception as exc:  # openpyxl raises many kinds on a bad file
-            raise WorkbookError(f"template {str(path)!r} is not a readable .xlsx: {exc}") from None
+        # Through the safe-reading gate: size, zip expansion and entities are checked before
+        # openpyxl parses anything (a zip-bomb template is refused at once).
+        from xlbridge.interchange.gate import load_workbook as gated_load
+
+        wb = gated_load(path, what="template")
     for ws in list(wb.worksheets):
         wb.remove(ws)
     for name in list(wb.defined_names):
@@ -118,6 +120,14 @@ def open_template(template: str | Path | None) -> Workbook:
 def fit_landscape(ws: Any) -> None:
     """Landscape, one page wide, as many pages tall as needed."""
     ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def fit_portrait(ws: Any) -> None:
+    """Portrait, one page wide, as many pages tall as needed (cards, travellers, results)."""
+    ws.page_setup.orientation = "portrait"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True

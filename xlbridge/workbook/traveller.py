@@ -13,21 +13,35 @@ from typing import Any
 
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import PatternFill
-from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import column_index_from_string
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
-from xlbridge.workbook.context import LISTS, Context, pair_value, plays
-from xlbridge.workbook.styles import fit_landscape
+from xlbridge.workbook import formulas_imp as FX
+from xlbridge.workbook.context import LISTS, Context, cell_at, pair_value
+from xlbridge.workbook.styles import fit_landscape, fit_portrait
+from xlbridge.workbook.text import header_text, put_text
 
-__all__ = ["ADJ_TABLE", "BOUNDS", "BOUNDS0", "CONTRACTS", "write_traveller"]
+__all__ = [
+    "ADJ_IMP_TABLE",
+    "ADJ_TABLE",
+    "BOUNDS",
+    "BOUNDS0",
+    "CONTRACTS",
+    "TRAVELLERS",
+    "write_paper_travellers",
+    "write_traveller",
+]
 
 CONTRACTS = f"{LISTS}!$A$1:$A$106"
 BOUNDS0 = f"{LISTS}!$B$1:$B$25"
 BOUNDS = f"{LISTS}!$B$2:$B$25"
 ADJ_TABLE = f"{LISTS}!$D$1:$F$500"
+ADJ_IMP_TABLE = f"{LISTS}!$H$1:$J$60"  # IMP games: text, NS and EW IMPs (lists.py, Law 86A)
 
 _BAD = PatternFill("solid", fgColor="F4B6B6")
 _TYPED = PatternFill("solid", fgColor="F8CBAD")
@@ -59,11 +73,11 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     b = ctx.ranges[board]
     ws: Worksheet = ctx.wb.create_sheet(b.sheet)
     per = opt.per
-    rows = plays(ctx.movement, board)
+    rows = ctx.plays_of(board)
 
     def put(ref: str, value: Any, style: str | None = None) -> None:
-        col, row = coordinate_from_string(ref)
-        cell = ws.cell(row=row, column=_index(col), value=value)
+        row, col = cell_at(ref)
+        cell = ws.cell(row=row, column=col, value=value)
         if style:
             st(cell, style)
 
@@ -72,9 +86,10 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     put("B1", board, "xlb Title")
     put("C1", "Dealer", "xlb Label")
     put("D1", str(Seat.dealer_of(board)), "xlb Value")
-    put("G1", "Vulnerable", "xlb Label")
+    put("G1", "Vul", "xlb Label")
     put("H1", str(Vulnerability.from_board(board)), "xlb Value")
-    put("I1", ctx.options.event, "xlb Label")
+    put("I1", None, "xlb Label")
+    put_text(ws["I1"], ctx.options.event, "event")
     n, adj, field, top = "$B$2", "$D$2", "$F$2", "$B$3"
     check, ns_sum, ew_sum, status = "$D$3", "$F$3", "$H$3", "$I$3"
     put("A2", "Results", "xlb Label")
@@ -124,15 +139,20 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         "A4",
         "Contract like 4S, 3NT, 4HX, PASS; By N E S W; "
         + ("Made = level made, or Down = tricks down." if c.made else "Tricks = tricks taken.")
-        + " A number typed into NS Score replaces the computed score.",
+        + " A number typed into NS Score replaces the computed score; OK in the row accepts it.",
         "xlb Text",
     )
 
     headers = _headers(ctx)
+    ok_col = F.accepted_col(c)
+    headers[ok_col] = "OK"
+    put("I2", "Rows 2-3, Adjusted and OK: the director's")
     for col, text in headers.items():
         put(f"{col}{F.HEADER_ROW}", text, "xlb Header")
     # The instructions span the visible columns, so they wrap there instead of in column A.
-    ws.merge_cells(f"A4:{max(headers, key=_index)}4")
+    # Registered directly: the cells of row 4 are empty, and merge_cells would make a
+    # MergedCell object for each of them (a tenth of the build time of a large session).
+    ws.merged_cells.add(f"A4:{max(headers, key=_index)}4")
     ws.row_dimensions[4].height = 30
 
     # Rows
@@ -142,9 +162,10 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     trim, datum = "$F$3", "$D$3"
     for i, (entry, ns_id, ew_id) in enumerate(rows):
         r = F.FIRST_ROW + i
-        put(f"{c.ns}{r}", pair_value(ctx.movement.label(ns_id)), "xlb Input")
-        put(f"{c.ew}{r}", pair_value(ctx.movement.label(ew_id)), "xlb Input")
-        for col in [*input_cols, c.adjusted]:
+        # Pair numbers come from the movement: locked, so a player cannot type over them.
+        put(f"{c.ns}{r}", pair_value(ctx.movement.label(ns_id)), "xlb Value")
+        put(f"{c.ew}{r}", pair_value(ctx.movement.label(ew_id)), "xlb Value")
+        for col in [*input_cols, c.adjusted, ok_col]:
             assert col is not None
             st(ws.cell(row=r, column=_index(col)), "xlb Input")
         put(f"{c.ns_score}{r}", F.ns_score(c, r), "xlb Score")
@@ -168,8 +189,12 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
             c.calc: F.ns_calc(c, r),
             c.real: F.is_real(c, r),
             c.cmp: F.compared(c, r),
-            c.adj_ns: F.adjusted_pct(c, r, ADJ_TABLE, 2),
-            c.adj_ew: F.adjusted_pct(c, r, ADJ_TABLE, 3),
+            c.adj_ns: F.adjusted_pct(c, r, ADJ_TABLE, 2)
+            if opt.scoring == "mp"
+            else FX.adjusted_imp(c, r, ADJ_IMP_TABLE, 2),
+            c.adj_ew: F.adjusted_pct(c, r, ADJ_TABLE, 3)
+            if opt.scoring == "mp"
+            else FX.adjusted_imp(c, r, ADJ_IMP_TABLE, 3),
             c.issues: F.row_issues(c, b, r, ctx.pairs_range),
             c.problem: F.row_message(c, r, board),
         }
@@ -180,11 +205,11 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         elif opt.scoring == "butler":
             hidden[c.pos] = F.butler_pos(c, b, r)
             hidden[c.keep] = F.butler_keep(c, r, n, trim)
-            ns_v = F.butler_imps(c, r, datum, BOUNDS0)
-            ew_v = F.ew_imp(c, r)
+            ns_v = FX.ns_imp(c, r, F.butler_imps(c, r, datum, BOUNDS0))
+            ew_v = FX.ew_imp(c, r)
         else:
-            ns_v = F.cross_imp(c, b, r, n, BOUNDS)
-            ew_v = F.ew_imp(c, r)
+            ns_v = FX.ns_imp(c, r, F.cross_imp(c, b, r, n, BOUNDS))
+            ew_v = FX.ew_imp(c, r)
         put(f"{c.ns_mp}{r}", ns_v, "xlb Number")
         put(f"{c.ew_mp}{r}", ew_v, "xlb Number")
         for col, formula in hidden.items():
@@ -193,9 +218,11 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     ctx.checks_sources.append(ctx.board_cells[board]["problem"])
 
     last = b.last
-    # Validation: drop-downs and whole numbers; the contract list only suggests.
-    dv = DataValidation(type="list", formula1=CONTRACTS, allow_blank=True)
-    dv.showErrorMessage = False
+    # Validation stops what can never be right; Checks reports the rest.
+    first_contract = f"{c.contract}{F.FIRST_ROW}"
+    dv = DataValidation(type="custom", formula1=F.contract_entry_rule(first_contract)[1:])
+    dv.allow_blank, dv.showErrorMessage, dv.errorTitle = True, True, "Contract"
+    dv.error = "A contract is a level 1-7 and a strain, like 4S, 3NT, 4HX, or PASS"
     dv.add(b.col(c.contract).replace("$", ""))
     ws.add_data_validation(dv)
     dv = DataValidation(type="list", formula1='"N,E,S,W"', allow_blank=True)
@@ -212,20 +239,22 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         dv.allow_blank, dv.showErrorMessage, dv.error = True, True, msg
         dv.add(b.col(col).replace("$", ""))
         ws.add_data_validation(dv)
-    dv = DataValidation(type="whole", operator="between", formula1="1", formula2="99")
+    most = max(len(rows), ctx.expected, 1)
+    dv = DataValidation(type="whole", operator="between", formula1="1", formula2=str(most))
+    dv.showErrorMessage, dv.errorTitle = True, "Expected"
+    dv.error = f"Results expected on this board: a whole number 1-{most}"
     dv.add("H2")
     ws.add_data_validation(dv)
 
     # Highlight wrong entries: the row's inputs when it has a problem; NS Score when typed over.
     first = F.FIRST_ROW
-    for col in [c.ns, c.ew, *input_cols, c.adjusted]:
-        assert col is not None
-        ws.conditional_formatting.add(
-            f"{col}{first}:{col}{last}",
-            FormulaRule(  # type: ignore[no-untyped-call]
-                formula=[f'${c.issues}{first}<>""'], fill=_BAD
-            ),
-        )
+    # One rule over all the input columns (a multi-range), not one rule per column.
+    ws.conditional_formatting.add(
+        " ".join(f"{col}{first}:{col}{last}" for col in [c.ns, c.ew, *input_cols, c.adjusted]),
+        FormulaRule(  # type: ignore[no-untyped-call]
+            formula=[f'${c.issues}{first}<>""'], fill=_BAD
+        ),
+    )
     x, calc = f"${c.ns_score}{first}", f"${c.calc}{first}"
     ws.conditional_formatting.add(
         f"{c.ns_score}{first}:{c.ns_score}{last}",
@@ -235,16 +264,67 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     )
 
     # Layout, printing, protection
-    widths = {c.ns: 8, c.ew: 8, c.contract: 10, c.by: 5, c.ns_score: 9, c.ew_score: 9}
+    widths = {c.ns: 8, c.ew: 8, c.contract: 11, c.by: 5, c.ns_score: 9, c.ew_score: 9}
     widths.update({c.ns_mp: 8, c.ew_mp: 8, c.adjusted: 9, c.round: 7, c.table: 7, "I": 14})
+    widths.update({ok_col: 5})
+    widths["G"] = max(widths.get("G", 9), 11)  # "Check total"/"Vul" labels sit in column G
     for col, w in widths.items():
         ws.column_dimensions[col].width = w
     ws.column_dimensions.group(c.first_hidden, c.last_hidden, hidden=True)
     ws.freeze_panes = f"C{first}"
-    ws.print_area = f"A1:{c.table}{last}"
+    ws.print_area = f"A1:{ok_col}{last}"
     ws.print_title_rows = f"{F.HEADER_ROW}:{F.HEADER_ROW}"
     fit_landscape(ws)
     header: Any = ws.oddHeader
-    header.center.text = f"{ctx.options.event}: Board {board}"
+    header.center.text = header_text(f"{ctx.options.event}: Board {board}")
+    ws.protection.sheet = True
+    return ws
+
+
+# -- the printed travellers: several to a page, what the players fill only ----------------------
+
+TRAVELLERS = "Travellers"
+PAPER_ROWS_PER_PAGE = 40  # rows of 17 pt on a portrait page (A4 or Letter), inside the margins
+
+
+def write_paper_travellers(ctx: Context) -> Worksheet:
+    """Write the ``Travellers`` sheet: one paper traveller per board, several to a printed page,
+    never one split across pages. It holds only what the players write (contract, declarer,
+    result, score); the director's cells (Expected, Adjusted, check totals) stay on the Board
+    sheets, where the results are typed in afterwards.
+    """
+    ws: Worksheet = ctx.wb.create_sheet(TRAVELLERS)
+    st, m, c = ctx.style, ctx.movement, ctx.cols
+    result = ["Made", "Down"] if c.made else ["Tricks"]
+    heads = ["NS", "EW", "Contract", "By", *result, "NS score", "EW score"]
+    width = len(heads)
+    tallest = max((len(ctx.plays_of(b)) for b in m.boards), default=1) + 3
+    per = max(1, min(6, PAPER_ROWS_PER_PAGE // tallest))
+    r = 1
+    for i, board in enumerate(m.boards):
+        put = ws.cell
+        st(put(row=r, column=1, value=f"Board {board}"), "xlb Title")
+        st(put(row=r, column=3, value=f"Dealer {Seat.dealer_of(board)}"), "xlb Label")
+        st(put(row=r, column=5, value=f"Vul {Vulnerability.from_board(board)}"), "xlb Label")
+        put_text(put(row=r, column=7), ctx.options.event, "event")
+        ws.row_dimensions[r].height = 20
+        r += 1
+        for j, text in enumerate(heads, start=1):
+            st(put(row=r, column=j, value=text), "xlb Header")
+        r += 1
+        for _entry, ns_id, ew_id in ctx.plays_of(board):
+            st(put(row=r, column=1, value=pair_value(m.label(ns_id))), "xlb Card")
+            st(put(row=r, column=2, value=pair_value(m.label(ew_id))), "xlb Card")
+            for j in range(3, width + 1):
+                st(put(row=r, column=j), "xlb Card")
+            ws.row_dimensions[r].height = 17
+            r += 1
+        r += 1
+        if (i + 1) % per == 0 and i + 1 < len(m.boards):
+            ws.row_breaks.append(Break(id=r - 1))
+    for j, w in enumerate((8, 8, 11, 6, *([7] * len(result)), 10, 10), start=1):
+        ws.column_dimensions[get_column_letter(j)].width = w
+    ws.print_area = f"A1:{get_column_letter(width)}{max(r - 2, 1)}"
+    fit_portrait(ws)
     ws.protection.sheet = True
     return ws

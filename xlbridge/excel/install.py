@@ -1,9 +1,9 @@
-"""The xlwings add-in: install it, say what is installed, write a demo workbook.
+"""Install the xlwings add-in and say what is installed (``xlbridge addin install|status``).
 
-Engine layer behind ``xlbridge addin install|status|demo``. Classic xlwings runs Python
-functions in desktop Excel on Windows only, so ``install`` and ``status`` need Windows; on any
-other system they raise :class:`ExcelUnavailable` with one line that says so. ``write_demo``
-works everywhere.
+Classic xlwings runs Python functions in desktop Excel on Windows only, so ``install`` and
+``status`` need Windows; on any other system they raise :class:`ExcelUnavailable` with one line
+that says so. Nothing here imports xlwings or openpyxl until a step needs them, so ``status``
+and the command line start fast.
 
 What ``install`` does on Windows:
 
@@ -15,6 +15,9 @@ What ``install`` does on Windows:
    workbook. This needs Excel's "Trust access to the VBA project object model"; without it
    step 3 fails and the xlwings ribbon's "Import Functions" does the same per workbook.
 
+The functions themselves are :mod:`xlbridge.excel.udf`; the demo workbook is
+:mod:`xlbridge.excel.demo`.
+
 >>> with_setting('"INTERPRETER_WIN","C:/py.exe"\\n', "UDF MODULES", "xlbridge.udf")
 '"INTERPRETER_WIN","C:/py.exe"\\n"UDF MODULES","xlbridge.udf"\\n'
 >>> udf_modules_with("mine;xlbridge.udf", "xlbridge.udf"), udf_modules_with("mine", "xlbridge.udf")
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import csv
 import importlib
+import importlib.util
 import io
 import os
 import subprocess
@@ -32,17 +36,15 @@ import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from openpyxl import Workbook, load_workbook
-from openpyxl.styles import Font
-from openpyxl.worksheet.formula import ArrayFormula
-from openpyxl.worksheet.worksheet import Worksheet
-
-from xlbridge import udf
 from xlbridge.errors import WorkbookError, XlbridgeError
-from xlbridge.fileio import write_atomically
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = [
     "CONF_KEY",
@@ -58,10 +60,12 @@ __all__ = [
     "status",
     "udf_modules_with",
     "with_setting",
-    "write_demo",
 ]
 
 UDF_MODULE = "xlbridge.udf"
+"""The module xlwings.conf names. It stays ``xlbridge.udf`` (a thin re-export of
+:mod:`xlbridge.excel.udf`) so that settings and xlwings Lite ``main.py`` files written before the
+add-in moved keep working, and a second name never registers every function twice."""
 CONF_KEY = "UDF MODULES"  # the key xlwings' VBA reads (GetConfig("UDF MODULES"))
 INTERPRETER_KEY = "INTERPRETER_WIN"
 FUNCTIONS_ADDIN = "xlbridge.xlam"
@@ -169,9 +173,10 @@ def startup_dir(env: Mapping[str, str]) -> Path | None:
 
 
 def _xlwings_version() -> str | None:
+    # The installed distribution's version: importing xlwings itself costs ~0.6 s (pandas).
     try:
-        return str(importlib.import_module("xlwings").__version__)
-    except ImportError:
+        return metadata.version("xlwings")
+    except metadata.PackageNotFoundError:
         return None
 
 
@@ -298,20 +303,23 @@ def install(
     return done
 
 
-# ---- the standalone workbook and the demo ------------------------------------------------
+# ---- the standalone workbook ------------------------------------------------
 
 
 def _standalone_template() -> Path:
+    # Found, not imported: the template is a data file beside xlwings' __init__.py.
     try:
-        xw = importlib.import_module("xlwings")
-    except ImportError:
+        spec = importlib.util.find_spec("xlwings")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or spec.origin is None:
         raise WorkbookError(
             "an .xlsm demo needs xlwings' standalone template: pip install xlbridge[addin],"
             " or write an .xlsx demo"
-        ) from None
-    path = Path(str(xw.__file__)).parent / STANDALONE_TEMPLATE
+        )
+    path = Path(spec.origin).parent / STANDALONE_TEMPLATE
     if not path.is_file():
-        raise WorkbookError(f"xlwings {xw.__version__} does not ship {STANDALONE_TEMPLATE}")
+        raise WorkbookError(f"xlwings {_xlwings_version()} does not ship {STANDALONE_TEMPLATE}")
     return path
 
 
@@ -333,6 +341,8 @@ def _set_conf_row(sheet: Worksheet, key: str, value: str) -> None:
 def prepare_standalone(interpreter: str | None = None) -> Workbook:
     """xlwings' standalone workbook (its VBA inside) with its settings sheet switched on and
     pointing at xlbridge.udf; ``interpreter`` sets Interpreter_Win."""
+    from openpyxl import load_workbook
+
     book = load_workbook(_standalone_template(), keep_vba=True)
     conf_name = next((n for n in book.sheetnames if n.lstrip("_").lower() == "xlwings.conf"), None)
     sheet = book[conf_name] if conf_name else book.create_sheet("xlwings.conf")
@@ -341,155 +351,3 @@ def prepare_standalone(interpreter: str | None = None) -> Workbook:
     if interpreter:
         _set_conf_row(sheet, "Interpreter_Win", interpreter)
     return book
-
-
-# Seed 000, board 1 (nobody vulnerable): NS pair, contract, declarer, tricks taken.
-_TRAVELLER: list[tuple[int, str, str, int]] = [
-    (1, "3D", "N", 10),
-    (2, "4S", "S", 9),
-    (3, "4S", "S", 11),
-    (4, "3H", "E", 9),
-    (5, "3S", "S", 10),
-    (6, "4H", "E", 8),
-    (7, "4D", "N", 10),
-]
-
-_HEAD = Font(bold=True)
-
-_README = [
-    "xlbridge add-in demo",
-    "",
-    "Every BRIDGE_* function of xlbridge's Excel add-in, on the Demo sheet. Column C holds the",
-    "live formula; column D what xlbridge computed in Python when this file was written.",
-    "Until the functions are registered, column C shows #NAME?.",
-    "",
-    "Windows (classic xlwings):",
-    "  1. In a command prompt: pip install xlbridge[addin]   then   xlbridge addin install",
-    "  2. Open this file and enable macros; press Ctrl+Alt+F9 to recalculate.",
-    "  In the .xlsm demo the xlwings code is inside the file (xlwings' standalone layout):",
-    "  without the add-in, run the macro ImportPythonUDFs once (Alt+F8), which needs",
-    "  File > Options > Trust Center > Macro Settings > Trust access to the VBA project.",
-    "  The sheet xlwings.conf holds its settings: UDF Modules = xlbridge.udf and",
-    "  Interpreter_Win = the python.exe that has xlbridge installed.",
-    "",
-    "Mac and Excel on the web: xlwings Lite. Add xlbridge to requirements.txt and put",
-    "  from xlbridge.udf import *",
-    "in main.py; the same functions appear, named BRIDGE_*.",
-    "",
-    "Blank inputs give blank cells; bad inputs give a short message in the cell.",
-]
-
-
-def _examples(score_ref: str, one_ref: str) -> list[tuple[str, str, Any]]:
-    """(function, formula, Python's value) for the one-cell examples."""
-    scores = [[udf.BRIDGE_SCORE(c, d, float(t), 1.0)] for _, c, d, t in _TRAVELLER]
-    first = scores[2][0]
-    vps = udf.BRIDGE_VP(14.0, 16.0)
-    score, imp, vul, dealer = udf.BRIDGE_SCORE, udf.BRIDGE_IMP, udf.BRIDGE_VUL, udf.BRIDGE_DEALER
-    return [
-        ("BRIDGE_SCORE", '=BRIDGE_SCORE("4S","N",10,"None")', score("4S", "N", 10.0, "None")),
-        ("BRIDGE_SCORE", '=BRIDGE_SCORE("3NTX","E","-2",7)', score("3NTX", "E", "-2", 7.0)),
-        ("BRIDGE_IMP", "=BRIDGE_IMP(420)", imp(420.0)),
-        ("BRIDGE_IMP", "=BRIDGE_IMP(620,170)", imp(620.0, 170.0)),
-        ("BRIDGE_VP", "=INDEX(BRIDGE_VP(14,16),1,1)", vps[0][0]),
-        ("BRIDGE_VP", "=INDEX(BRIDGE_VP(14,16),1,2)", vps[0][1]),
-        ("BRIDGE_VUL", "=BRIDGE_VUL(7)", vul(7.0)),
-        ("BRIDGE_DEALER", "=BRIDGE_DEALER(7)", dealer(7.0)),
-        ("BRIDGE_NEUBERG", '=BRIDGE_NEUBERG(18,10,11,"ebu")',
-         udf.BRIDGE_NEUBERG(18.0, 10.0, 11.0, "ebu")),
-        ("BRIDGE_MP", f"=BRIDGE_MP({one_ref},{score_ref})", udf.BRIDGE_MP(first, scores)),
-        ("BRIDGE_PCT", f"=BRIDGE_PCT({one_ref},{score_ref})", udf.BRIDGE_PCT(first, scores)),
-        ("BRIDGE_DATUM", f"=BRIDGE_DATUM({score_ref})", udf.BRIDGE_DATUM(scores)),
-        ("BRIDGE_SCORE", '=BRIDGE_SCORE("8S","N",10,"None")', score("8S", "N", 10.0, "None")),
-    ]  # fmt: skip
-
-
-def _demo_sheet(sheet: Worksheet) -> None:
-    sheet["A1"] = "xlbridge functions: every BRIDGE_* function (see the Read me sheet)"
-    sheet["A1"].font = Font(bold=True, size=14)
-    # The traveller block (seed 000, board 1) sits below the examples; its formulas spill down.
-    first = 20
-    last = first + len(_TRAVELLER) - 1
-    score_ref = f"G{first}:G{last}"
-    for col, title in enumerate(["Function", "Formula", "Excel says", "xlbridge says"], 1):
-        sheet.cell(2, col, title).font = _HEAD
-    for row, (name, formula, value) in enumerate(_examples(score_ref, f"G{first + 2}"), 3):
-        sheet.cell(row, 1, name)
-        sheet.cell(row, 2, formula.lstrip("="))
-        sheet.cell(row, 3, formula)
-        sheet.cell(row, 4, value)
-    head = first - 1
-    sheet.cell(head - 1, 1, "Seed 000, board 1 (columns G-K are one formula each, over the rows)")
-    sheet.cell(head - 1, 1).font = _HEAD
-    titles = ["NS", "Contract", "By", "Tricks", "Board", "Vul", "NS score", "NS MP",
-              "Cross-IMPs", "Butler", "Dealer", "", "Python: score", "MP", "Cross-IMPs",
-              "Butler"]  # fmt: skip
-    for col, title in enumerate(titles, 1):
-        sheet.cell(head, col, title).font = _HEAD
-    cells = [[c, d, float(t)] for _, c, d, t in _TRAVELLER]
-    for i, (pair, contract, by, tricks) in enumerate(_TRAVELLER):
-        r = first + i
-        sheet.cell(r, 1, pair)
-        sheet.cell(r, 2, contract)
-        sheet.cell(r, 3, by)
-        sheet.cell(r, 4, tricks)
-        sheet.cell(r, 5, 1)
-    spills = {
-        "F": f"=BRIDGE_VUL(E{first}:E{last})",
-        "G": f"=BRIDGE_SCORE(B{first}:B{last},C{first}:C{last},D{first}:D{last},E{first})",
-        "H": f"=BRIDGE_MPS({score_ref})",
-        "I": f"=BRIDGE_XIMP({score_ref})",
-        "J": f"=BRIDGE_BUTLER({score_ref})",
-        "K": f"=BRIDGE_DEALER(E{first}:E{last})",
-    }
-    for letter, formula in spills.items():
-        sheet[f"{letter}{first}"] = ArrayFormula(f"{letter}{first}:{letter}{last}", formula)
-    scores = udf.BRIDGE_SCORE([[c] for c, _, _ in cells], [[d] for _, d, _ in cells],
-                              [[t] for _, _, t in cells], 1.0)  # fmt: skip
-    python_cols = [scores, udf.BRIDGE_MPS(scores), udf.BRIDGE_XIMP(scores),
-                   udf.BRIDGE_BUTLER(scores)]  # fmt: skip
-    for offset, values in enumerate(python_cols):
-        for i, (v,) in enumerate(values):
-            sheet.cell(first + i, 13 + offset, v)
-    sheet.cell(last + 2, 1, "Column G's formula, as typed:")
-    sheet.cell(last + 2, 2, spills["G"].lstrip("="))
-    for letter, width in {"A": 16, "B": 40, "C": 14, "D": 30}.items():
-        sheet.column_dimensions[letter].width = width
-
-
-def build_demo(standalone: bool) -> Workbook:
-    """The demo workbook: a Demo sheet using every function and a Read me sheet."""
-    book = prepare_standalone() if standalone else Workbook()
-    if standalone:
-        demo = book.create_sheet("Demo", 0)
-        for name in list(book.sheetnames):
-            if name not in ("Demo", "xlwings.conf"):
-                del book[name]
-    else:
-        demo = book.active
-        assert demo is not None  # a new Workbook always has one sheet
-        demo.title = "Demo"
-    _demo_sheet(demo)
-    readme = book.create_sheet("Read me", 1)
-    for row, line in enumerate(_README, 1):
-        readme.cell(row, 1, line)
-    readme["A1"].font = Font(bold=True, size=14)
-    readme.column_dimensions["A"].width = 100
-    book.active = 0
-    return book
-
-
-def write_demo(path: Path | str, force: bool = False) -> Path:
-    """Write the demo workbook: ``.xlsm`` in xlwings' standalone layout, or a plain ``.xlsx``.
-
-    Refuses to replace a file unless ``force``; writes a temporary file beside it and renames
-    it, so a failure never leaves half a workbook.
-    """
-    out = Path(path)
-    suffix = out.suffix.lower()
-    if suffix not in (".xlsm", ".xlsx"):
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsm (standalone) or .xlsx")
-    if out.exists() and not force:
-        raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
-    book = build_demo(standalone=suffix == ".xlsm")
-    return write_atomically(out, book.save, force=force)

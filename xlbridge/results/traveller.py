@@ -1,9 +1,11 @@
-"""One board's traveller read from CSV and scored across the field (engine layer).
+"""One board's traveller read from CSV and scored across the field.
 
 The CSV has a header row: ``ns,ew,contract,declarer,result`` or ``ns,ew,score``, optionally
 ``adjusted`` (``A``, ``A+``, ``A-``, ``A+/A-``, ``60/40``). Other columns are ignored. Rows are
 counted from the first result after the header. A non-empty ``score`` overrides the score
-computed from the contract; for ``PASS`` the declarer and result may be empty.
+computed from the contract; for ``PASS`` the declarer and result may be empty. Files are read
+through :mod:`xlbridge.interchange.gate` (size, encodings Excel writes) and every field through
+:mod:`xlbridge.interchange.csvio` (length, control characters, ASCII digits).
 
 The rules come from :mod:`xlbridge.scoring`; this module only reads, assembles and formats.
 
@@ -11,33 +13,35 @@ The rules come from :mod:`xlbridge.scoring`; this module only reads, assembles a
 >>> [r.score_ns for r in t]
 [420, 450, -50]
 >>> scored = score_traveller(t, board=1, method="mp")
->>> scored["top"], [r["mp_ns"] for r in scored["rows"]]
+>>> scored.top, [r.mp_ns for r in scored.rows]
 (2.0, [1.0, 2.0, 0.0])
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import TravellerError, XlbridgeError
+from xlbridge.interchange.csvio import ascii_int, read_rows, write_csv
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import (
     CROSS_IMP_DIVISORS,
     adjusted_imps,
-    butler,
     butler_datum,
-    cross_imps,
+    score_imp_board,
 )
 from xlbridge.scoring.matchpoints import Adjusted, MPScale, score_board, top
 from xlbridge.types import Contract, Seat, Vulnerability
 
 __all__ = [
+    "MAX_TRAVELLER_BYTES",
     "METHODS",
+    "ScoredRow",
+    "ScoredTraveller",
     "TravellerRow",
     "format_traveller",
     "read_traveller",
@@ -45,7 +49,9 @@ __all__ = [
 ]
 
 METHODS: tuple[str, ...] = ("mp", "butler", "ximp")
+MAX_TRAVELLER_BYTES = 4 * 1024 * 1024  # a traveller CSV file (range 1 byte .. 20 MB)
 _KNOWN = ("ns", "ew", "contract", "declarer", "result", "score", "adjusted")
+_RESULT = re.compile(r"=|[+-][0-9]{1,2}|[0-9]{1,2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,45 +68,83 @@ class TravellerRow:
     adjusted: Adjusted | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ScoredRow:
+    """A traveller row with its score for each side; the fields of the other method are None."""
+
+    ns: str
+    ew: str
+    score_ns: int | None
+    adjusted: str | None = None
+    mp_ns: float | None = None
+    mp_ew: float | None = None
+    pct_ns: float | None = None
+    pct_ew: float | None = None
+    imp_ns: float | None = None
+    imp_ew: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as product.md's traveller JSON gives it."""
+        out: dict[str, Any] = {"ns": self.ns, "ew": self.ew, "score_ns": self.score_ns}
+        if self.adjusted is not None:
+            out["adjusted"] = self.adjusted
+        for key in ("mp_ns", "mp_ew", "pct_ns", "pct_ew", "imp_ns", "imp_ew"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredTraveller:
+    """A scored traveller: ``top`` for matchpoints, ``datum`` for Butler (else None)."""
+
+    board: int
+    method: str
+    scale: str
+    rows: tuple[ScoredRow, ...]
+    top: float | None = None
+    datum: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"board", "method", "scale", "top" | "datum", "rows"}`` as in product.md."""
+        out: dict[str, Any] = {"board": self.board, "method": self.method, "scale": self.scale}
+        if self.top is not None:
+            out["top"] = self.top
+        if self.datum is not None:
+            out["datum"] = self.datum
+        out["rows"] = [r.to_json() for r in self.rows]
+        return out
+
+
 def _row_error(row: int, exc: XlbridgeError) -> XlbridgeError:
     return type(exc)(f"row {row}: {exc}")
 
 
-def _int_score(text: str, row: int) -> int:
-    try:
-        return int(text.replace("+", "", 1) if text.startswith("+") else text)
-    except ValueError:
-        raise TravellerError(f"row {row}: score {text!r} is not a whole number of points") from None
-
-
 def read_traveller(
-    source: str | Iterable[str],
+    source: str,
     board: int,
     vulnerability: str | Vulnerability | None = None,
 ) -> list[TravellerRow]:
-    """Read a traveller's CSV (text, or lines such as an open file) and score each contract.
+    """Read a traveller's CSV text and score each contract.
 
     ``vulnerability`` defaults to the board's (rules.md §7).
 
-    >>> rows = read_traveller(["ns,ew,contract,declarer,result", "1,2,4S,N,10", "3,4,pass,,"], 1)
+    >>> rows = read_traveller("ns,ew,contract,declarer,result\\n1,2,4S,N,10\\n3,4,pass,,\\n", 1)
     >>> [(r.contract, r.score_ns) for r in rows]
     [('4S', 420), ('PASS', 0)]
     """
     vul = Vulnerability.parse(board if vulnerability is None else vulnerability)
-    lines = io.StringIO(source) if isinstance(source, str) else source
-    reader = csv.reader(lines)
+    lines = read_rows(source.removeprefix("\ufeff"), what="traveller")
     header: list[str] | None = None
-    for fields in reader:
-        if any(f.strip() for f in fields):
-            header = [f.strip().lower() for f in fields]
-            break
+    for _, fields in lines:
+        header = [f.strip().lower() for f in fields]
+        break
     if header is None:
         raise TravellerError(
             "the traveller is empty; the first line must be a header such as "
             "ns,ew,contract,declarer,result"
         )
-    if header and header[0].startswith("\ufeff"):
-        header[0] = header[0][1:]
     for name in ("ns", "ew"):
         if name not in header:
             raise TravellerError(
@@ -116,15 +160,11 @@ def read_traveller(
             f"header {','.join(header)!r} needs contract,declarer,result or score columns"
         )
     rows: list[TravellerRow] = []
-    number = 0
-    for fields in reader:
-        if not any(f.strip() for f in fields):
-            continue
-        number += 1
+    for number, (_, fields) in enumerate(lines, start=1):
         if len(fields) != len(header):
             raise TravellerError(
                 f"row {number}: {len(fields)} fields, the header has {len(header)}: "
-                f"{','.join(fields)!r}"
+                f"{','.join(fields)[:80]!r}"
             )
         cell = {h: f.strip() for h, f in zip(header, fields, strict=True)}
         rows.append(_read_row(number, cell, vul, has_contract))
@@ -152,8 +192,12 @@ def _read_row(
     score_text = cell.get("score", "")
     points: int | None = None
     if score_text:
-        points = _int_score(score_text, number)
+        points = ascii_int(score_text, what=f"row {number}: score")
     elif contract is not None and adjusted is None:
+        if result and not _RESULT.fullmatch(result):
+            raise TravellerError(
+                f"row {number}: result {result[:20]!r} is not a number of tricks or =, +N, -N"
+            )
         try:
             points = score(contract, declarer or None, result or None, vul)
         except XlbridgeError as exc:
@@ -186,9 +230,8 @@ def score_traveller(
     trim: int | None = None,
     datum: float | None = None,
     divisor: str = "comparisons",
-) -> dict[str, Any]:
-    """Score a traveller: the JSON-ready object ``{"board", "method", "scale", "top" | "datum",
-    "rows"}`` described in product.md. Values are rounded to 2 decimals.
+) -> ScoredTraveller:
+    """Score a traveller. Values are rounded to 2 decimals.
 
     ``method``: ``mp`` (``scale``, ``expected`` for Neuberg), ``butler`` (``trim``, fixed
     ``datum``) or ``ximp`` (``divisor``). Adjusted rows: a share of the full top at matchpoints;
@@ -198,8 +241,7 @@ def score_traveller(
         raise TravellerError(f"method {method!r} is not one of {', '.join(METHODS)}")
     if not rows:
         raise TravellerError("the traveller has no results")
-    out: dict[str, Any] = {"board": board, "method": method}
-    base = [_base(r) for r in rows]
+    adjusted = [str(r.adjusted) if r.adjusted is not None else None for r in rows]
     if method == "mp":
         mp_scale = MPScale.parse(scale)
         values: list[float | Adjusted | None] = [
@@ -210,60 +252,54 @@ def score_traveller(
                 f"expected results {expected} is fewer than the {len(values)} rows of the traveller"
             )
         full_top = top(len(values) if expected is None else expected, mp_scale)
-        out["scale"] = str(mp_scale)
-        out["top"] = full_top
-        for row, (mp_ns, mp_ew) in zip(base, score_board(values, mp_scale, expected), strict=True):
+        out = []
+        for r, adj, (mp_ns, mp_ew) in zip(
+            rows, adjusted, score_board(values, mp_scale, expected), strict=True
+        ):
             assert mp_ns is not None and mp_ew is not None
-            row["mp_ns"], row["mp_ew"] = _r(mp_ns), _r(mp_ew)
-            row["pct_ns"] = _r(100 * mp_ns / full_top) if full_top else 50.0
-            row["pct_ew"] = _r(100 * mp_ew / full_top) if full_top else 50.0
-        out["rows"] = base
-        return out
+            out.append(
+                ScoredRow(
+                    r.ns, r.ew, r.score_ns, adj, mp_ns=_r(mp_ns), mp_ew=_r(mp_ew),
+                    pct_ns=_r(100 * mp_ns / full_top) if full_top else 50.0,
+                    pct_ew=_r(100 * mp_ew / full_top) if full_top else 50.0,
+                )
+            )  # fmt: skip
+        return ScoredTraveller(board, method, str(mp_scale), tuple(out), top=full_top)
     if expected is not None:
         raise TravellerError("--expected (Neuberg) applies to matchpoints, method mp")
-    out["scale"] = "wbf"
     real = [r.score_ns for r in rows if r.adjusted is None and r.score_ns is not None]
-    n = len(rows)
+    d: float | None = None
     if method == "butler":
         if datum is None:
             if not real:
                 raise TravellerError("the traveller has no real results to make a datum from")
-            d: float = butler_datum(real, trim)
+            d = butler_datum(real, trim)
         else:
             d = datum
-        out["datum"] = d
-        real_imps: list[float] = [float(x) for x in butler(real, datum=d)]
-        factor = 1.0
-    else:
-        if divisor not in CROSS_IMP_DIVISORS:
-            raise TravellerError(
-                f"cross-IMP divisor {divisor!r} is not one of {', '.join(CROSS_IMP_DIVISORS)}"
-            )
-        real_imps = cross_imps(real, divisor)
-        factor = {"comparisons": 1.0, "results": (n - 1) / n, "total": float(n - 1)}[divisor]
-    it = iter(real_imps)
-    for row, r in zip(base, rows, strict=True):
-        if r.adjusted is None:
-            value = next(it)
-            if method == "butler":
-                row["imp_ns"], row["imp_ew"] = int(value), -int(value)
-            else:
-                row["imp_ns"], row["imp_ew"] = _r(value), _r(-value)
-            continue
-        try:
-            ns_adj, ew_adj = adjusted_imps(r.adjusted)
-        except XlbridgeError as exc:
-            raise _row_error(r.row, exc) from None
-        row["imp_ns"], row["imp_ew"] = _r(ns_adj * factor), _r(ew_adj * factor)
-    out["rows"] = base
-    return out
-
-
-def _base(r: TravellerRow) -> dict[str, Any]:
-    row: dict[str, Any] = {"ns": r.ns, "ew": r.ew, "score_ns": r.score_ns}
-    if r.adjusted is not None:
-        row["adjusted"] = str(r.adjusted)
-    return row
+    elif divisor not in CROSS_IMP_DIVISORS:
+        raise TravellerError(
+            f"cross-IMP divisor {divisor!r} is not one of {', '.join(CROSS_IMP_DIVISORS)}"
+        )
+    for r in rows:  # an adjusted score without an IMP equivalent, named by its row
+        if r.adjusted is not None:
+            try:
+                adjusted_imps(r.adjusted)
+            except XlbridgeError as exc:
+                raise _row_error(r.row, exc) from None
+    # The rule (adjusted rows leave the datum and comparisons, Law 86A) is the rules layer's.
+    imp_rows: list[float | Adjusted | None] = [
+        r.adjusted if r.adjusted is not None else r.score_ns for r in rows
+    ]
+    scored = []
+    for r, adj, (ns_v, ew_v) in zip(
+        rows, adjusted, score_imp_board(imp_rows, method, datum=d, divisor=divisor), strict=True
+    ):
+        if ns_v is not None and ew_v is not None and adj is None and method == "butler":
+            ns_v, ew_v = int(ns_v), int(ew_v)  # whole IMPs, printed as integers
+        elif ns_v is not None and ew_v is not None:
+            ns_v, ew_v = _r(ns_v), _r(ew_v)
+        scored.append(ScoredRow(r.ns, r.ew, r.score_ns, adj, imp_ns=ns_v, imp_ew=ew_v))
+    return ScoredTraveller(board, method, "wbf", tuple(scored), datum=d)
 
 
 def _num(x: Any) -> str:
@@ -275,38 +311,41 @@ def _num(x: Any) -> str:
 
 
 def format_traveller(
-    scored: dict[str, Any], rows: Sequence[TravellerRow], fmt: str = "text"
+    scored: ScoredTraveller, rows: Sequence[TravellerRow], fmt: str = "text"
 ) -> str:
-    """Render a scored traveller as ``text`` (a readable traveller), ``csv`` or ``json``."""
+    """Render a scored traveller as ``text`` (a readable traveller), ``csv`` or ``json``.
+
+    CSV fields go through :func:`xlbridge.interchange.csvio.safe_cell` (no CSV injection).
+    """
     if fmt == "json":
-        return json.dumps(scored, ensure_ascii=False)
-    method = scored["method"]
+        return json.dumps(scored.to_json(), ensure_ascii=False)
+    method = scored.method
     keys = ("mp_ns", "mp_ew", "pct_ns", "pct_ew") if method == "mp" else ("imp_ns", "imp_ew")
     if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["ns", "ew", "contract", "declarer", "result", "adjusted", "score_ns", *keys])
-        for r, s in zip(rows, scored["rows"], strict=True):
-            w.writerow(
-                [r.ns, r.ew, r.contract, r.declarer, r.result, s.get("adjusted", ""),
-                 _num(s["score_ns"]), *(_num(s[k]) for k in keys)]
-            )  # fmt: skip
-        return buf.getvalue().rstrip("\n")
+        header = ["ns", "ew", "contract", "declarer", "result", "adjusted", "score_ns", *keys]
+        return write_csv(
+            header,
+            (
+                [r.ns, r.ew, r.contract, r.declarer, r.result, s.adjusted or "",
+                 _num(s.score_ns), *(_num(getattr(s, k)) for k in keys)]
+                for r, s in zip(rows, scored.rows, strict=True)
+            ),
+        )  # fmt: skip
     if fmt != "text":
         raise TravellerError(f"format {fmt!r} is not one of text, csv, json")
-    board = scored["board"]
+    board = scored.board
     vul = Vulnerability.from_board(board)
     title = {"mp": "matchpoints", "butler": "Butler IMPs", "ximp": "cross-IMPs"}[method]
     head = f"Board {board}   dealer {Seat.dealer_of(board)}, vul {vul}   {title}"
     if method == "mp":
-        head += f", {scored['scale'].upper()} scale, top {_num(scored['top'])}"
-    if "datum" in scored:
-        head += f", datum {_num(scored['datum'])}"
+        head += f", {scored.scale.upper()} scale, top {_num(scored.top)}"
+    if scored.datum is not None:
+        head += f", datum {_num(scored.datum)}"
     labels = ["NS", "EW", "Contract", "By", "Result", "NS score", "EW score"]
     labels += ["NS MP", "EW MP", "NS %", "EW %"] if method == "mp" else ["NS IMP", "EW IMP"]
     table: list[list[str]] = [labels]
-    for r, s in zip(rows, scored["rows"], strict=True):
-        pts = s["score_ns"]
+    for r, s in zip(rows, scored.rows, strict=True):
+        pts = s.score_ns
         ns_pts = str(pts) if pts is not None and pts > 0 else ""
         ew_pts = str(-pts) if pts is not None and pts < 0 else ""
         if pts == 0:
@@ -315,7 +354,7 @@ def format_traveller(
             ns_pts, ew_pts = f"adj {r.adjusted}", ""
         table.append(
             [r.ns, r.ew, r.contract, r.declarer, r.result, ns_pts, ew_pts]
-            + [_num(s[k]) for k in keys]
+            + [_num(getattr(s, k)) for k in keys]
         )
     widths = [max(len(line[i]) for line in table) for i in range(len(labels))]
     text_cols = {2, 3, 4}

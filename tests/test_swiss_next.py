@@ -1,0 +1,203 @@
+"""``xlbridge swiss next``: the next Swiss teams round paired from the entered results (seed
+002, "Swiss Teams": highest meets next highest not yet met, never a rematch), every entered
+value carried over, the user's file untouched, and the new workbook still scoring right."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+from pathlib import Path
+
+import openpyxl
+import pytest
+from test_teams_workbook import Case, check_values, fill, random_rows
+
+from xlbridge.cli import main
+from xlbridge.movements.teams import swiss_teams_pairing
+from xlbridge.scoring.team_match import board_imps, score_match, standings_order
+from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.teams_plan import TeamsOptions, plan_swiss
+
+TEAMS, BOARDS, ROUNDS = 6, 3, 4
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _inputs(path: Path) -> dict[tuple[str, str], object]:
+    wb = openpyxl.load_workbook(path)
+    out = {}
+    for ws in wb.worksheets:
+        if not ws.title.startswith("Match "):
+            continue
+        for row in ws.iter_rows(min_row=6, max_row=6 + BOARDS - 1, max_col=14):
+            for c in row:
+                if c.value is not None and not (isinstance(c.value, str) and c.value[:1] == "="):
+                    out[(ws.title, c.coordinate)] = c.value
+    return out
+
+
+def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) -> list[Path]:
+    first = tmp_path / "r1.xlsx"
+    assert (
+        main(
+            [
+                "new",
+                "swiss-teams",
+                "--tables",
+                str(TEAMS),
+                "--boards-per-round",
+                str(BOARDS),
+                "--rounds",
+                str(ROUNDS),
+                *options_args,
+                "-o",
+                str(first),
+            ]
+        )
+        == 0
+    )
+    rng = random.Random(20)
+    pairings: list[list[tuple[int, int]]] = [[(1, 2), (3, 4), (5, 6)]]
+    paths = [first]
+    for rnd in range(1, ROUNDS + 1):
+        plan = plan_swiss(TEAMS, BOARDS, pairings, ROUNDS)
+        rows = random_rows(plan, rng, adjusted=True, incomplete=None)
+        # Keep the earlier rounds' results: fill only this round's matches.
+        keep = {m.number for m in plan.matches if m.round == rnd}
+        fill(
+            paths[-1],
+            plan,
+            {n: r for n, r in rows.items() if n in keep} | {n: [] for n in rows if n not in keep},
+            {},
+        )
+        if rnd == ROUNDS:
+            break
+        # The expected pairing, from the rules layer.
+        vps = dict.fromkeys(range(1, TEAMS + 1), 0.0)
+        imps = dict.fromkeys(range(1, TEAMS + 1), 0.0)
+        entered = _all_rows(paths[-1], plan)
+        for m in plan.matches:
+            credits = [board_imps(s1, s2, adj) for s1, s2, adj in entered[m.number]]
+            s = score_match(
+                credits,
+                scale=options.scale,
+                match_boards=BOARDS,
+                three_quarter=options.three_quarter if options.win_loss else None,
+            )
+            assert m.home is not None and m.away is not None
+            vps[m.home] += s.home_vp
+            vps[m.away] += s.away_vp
+            imps[m.home] += s.home
+            imps[m.away] += s.away
+        ids = list(range(1, TEAMS + 1))
+        order = standings_order(ids, [vps[t] for t in ids], [imps[t] for t in ids])
+        want = swiss_teams_pairing(order, [p for r in pairings for p in r], ROUNDS - rnd)
+        before, digest = _inputs(paths[-1]), _digest(paths[-1])
+        out = tmp_path / f"r{rnd + 1}.xlsx"
+        assert main(["swiss", "next", str(paths[-1]), "-o", str(out)]) == 0
+        assert _digest(paths[-1]) == digest  # the user's file is untouched
+        after = _inputs(out)
+        assert {k: v for k, v in after.items() if k in before} == before
+        assert set(before) <= set(after)
+        wb = openpyxl.load_workbook(out)
+        got = [
+            (wb[f"Match {n}"]["B2"].value, wb[f"Match {n}"]["H2"].value)
+            for n in range(rnd * TEAMS // 2 + 1, (rnd + 1) * TEAMS // 2 + 1)
+        ]
+        assert got == list(want)
+        pairings.append(list(want))
+        paths.append(out)
+    met = [frozenset(p) for r in pairings for p in r]
+    assert len(met) == len(set(met)), "a rematch"
+    return paths
+
+
+def _all_rows(path: Path, plan: object) -> dict[int, list[tuple[float, float, str | None]]]:
+    """Each board's two NS scores (computed by the rules layer from the typed inputs)."""
+    from xlbridge.workbook.teams_swiss import _room_score
+
+    wb = openpyxl.load_workbook(path)
+    out: dict[int, list[tuple[float, float, str | None]]] = {}
+    for name in wb.sheetnames:
+        if not name.startswith("Match "):
+            continue
+        ws = wb[name]
+        cells = {
+            c.coordinate: c.value
+            for row in ws.iter_rows(max_row=20, max_col=14)
+            for c in row
+            if c.value is not None
+        }
+        rows = []
+        for i in range(BOARDS):
+            r = 6 + i
+            adj = cells.get(f"N{r}")
+            if adj:
+                rows.append((0.0, 0.0, str(adj)))
+                continue
+            s1 = _room_score(cells, r, 1, i + 1, name)
+            s2 = _room_score(cells, r, 2, i + 1, name)
+            assert s1 is not None and s2 is not None
+            rows.append((s1, s2, None))
+        out[int(name.split()[1])] = rows
+    return out
+
+
+def test_swiss_next_pairs_every_round_without_rematches(tmp_path: Path) -> None:
+    paths = _run_rounds(tmp_path, [], TeamsOptions())
+    last = paths[-1]
+    # All planned rounds paired: one more is refused with one line.
+    assert main(["swiss", "next", str(last), "-o", str(tmp_path / "r9.xlsx")]) == 2
+
+
+def test_swiss_next_win_loss(tmp_path: Path) -> None:
+    _run_rounds(tmp_path, ["--win-loss"], TeamsOptions(win_loss=True))
+
+
+def test_swiss_next_refuses_an_unfinished_round_and_its_own_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = tmp_path / "r1.xlsx"
+    assert main(["new", "swiss-teams", "--tables", "4", "-o", str(first)]) == 0
+    assert main(["swiss", "next", str(first), "-o", str(tmp_path / "r2.xlsx")]) == 2
+    assert "Match 1, board 1: no result" in capsys.readouterr().err
+    assert main(["swiss", "next", str(first), "-o", str(first), "--force"]) == 2
+    assert not (tmp_path / "r2.xlsx").exists()
+    pairs = tmp_path / "pairs.xlsx"
+    assert main(["new", "mitchell", "--tables", "3", "-o", str(pairs)]) == 0
+    assert main(["swiss", "next", str(pairs), "-o", str(tmp_path / "x.xlsx")]) == 2
+    assert "is a mitchell workbook; swiss next pairs" in capsys.readouterr().err
+
+
+@pytest.mark.libreoffice
+def test_paired_workbook_scores_like_the_rules_layer(tmp_path: Path) -> None:
+    if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
+        pytest.skip("LibreOffice (soffice) is not installed")
+    paths = _run_rounds(tmp_path, [], TeamsOptions())
+    last = paths[-1]
+    wb = openpyxl.load_workbook(last)
+    pairings = []
+    for n in range(1, ROUNDS * TEAMS // 2 + 1):
+        ws = wb[f"Match {n}"]
+        if (n - 1) % (TEAMS // 2) == 0:
+            pairings.append([])
+        pairings[-1].append((ws["B2"].value, ws["H2"].value))
+    plan = plan_swiss(TEAMS, BOARDS, pairings, ROUNDS)
+    from test_teams_workbook import Room, Row
+
+    entered = _all_rows(last, plan)
+    rows = {
+        n: [
+            Row(Room(typed=s1), Room(typed=s2)) if adj is None else Row(adjusted=adj)
+            for s1, s2, adj in entered[n]
+        ]
+        for n in entered
+    }
+    (out,) = recalculate([last], tmp_path / "lo")
+    got = openpyxl.load_workbook(out, data_only=True)
+    case = Case("swiss-next", plan, TeamsOptions(), 0)
+    bad = check_values(lambda s, c: got[s][c].value, case, rows, {})
+    assert bad == [], "\n".join(bad[:20])

@@ -1,0 +1,109 @@
+"""``xlbridge new`` for individual games (``rainbow``, ``individual-2``, ``individual-3``,
+``six-couples``): the writer call, and the options individuals need that no other family adds.
+
+``--scale``, ``--result-entry`` and ``--names`` mean the same as for pairs games (added here only
+when the pairs module has not added them); the names file has one row per player: the player's
+number, then the name.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from xlbridge.cli.movement import build_movement
+from xlbridge.errors import WorkbookError
+from xlbridge.movements.registry import KindInfo
+from xlbridge.workbook.choices import RESULT_ENTRIES
+
+__all__ = ["add_options", "read_player_names", "run"]
+
+_PAIRS_EVENT_DEFAULT = "Club pairs"
+
+
+def add_options(p: argparse.ArgumentParser) -> None:
+    """Options of ``new`` for individual games, where another family has not added them."""
+    have = p._option_string_actions
+    g = p.add_argument_group(
+        "individual games (rainbow, individual-2, individual-3, six-couples)",
+        # The parser keeps descriptions as written, so the line breaks are ours.
+        "matchpoints only; --scale and --result-entry as for pairs games;\n"
+        "--names FILE.csv: one row per player, the player's number then the name",
+    )
+    if "--scale" not in have:
+        g.add_argument("--scale", choices=("acbl", "ebu"), default="acbl", help="matchpoint scale")
+    if "--result-entry" not in have:
+        g.add_argument("--result-entry", choices=RESULT_ENTRIES, default="made-down")
+    if "--names" not in have:
+        g.add_argument(
+            "--names",
+            default=None,
+            metavar="FILE.csv",
+            help="names: one row per pair (pairs games) or per player (individual games: "
+            "the player's number, then the name)",
+        )
+
+
+def read_player_names(path: str | Path) -> dict[int, str]:
+    """Player number -> name, from a CSV file with one row per player (``player,name``).
+
+    A header row whose first field is ``player`` is skipped; a first and a last name in two
+    fields are joined. Reading and decoding are the pairs games' (``new_pairs.read_names``).
+
+    >>> import tempfile, os
+    >>> f = os.path.join(tempfile.mkdtemp(), "n.csv")
+    >>> _ = open(f, "w").write("player,name\\n1,Ann Lee\\n2,=SUM(1)\\n3,Bo,Chan\\n")
+    >>> read_player_names(f)
+    {1: 'Ann Lee', 2: '=SUM(1)', 3: 'Bo Chan'}
+    """
+    from xlbridge.cli.new_pairs import read_names
+
+    out: dict[int, str] = {}
+    for key, names in read_names(path).items():
+        if key.lower() in ("player", "player number", "number", "no"):
+            continue
+        if not key.isdigit() or not key.isascii():
+            raise WorkbookError(
+                f"names file {str(path)!r}: {key[:20]!r} is not a player number "
+                "(one row per player: number, name)"
+            )
+        out[int(key)] = " ".join(names)
+    return out
+
+
+def run(args: argparse.Namespace, info: KindInfo) -> int:
+    """Build the movement and write the individuals workbook."""
+    from xlbridge.cli.new_pairs import import_engine
+
+    import_engine("xlbridge.workbook.individual")  # the engine: loaded only to write, lean
+    from xlbridge.workbook.individual import write_individuals
+
+    scoring = getattr(args, "scoring", "mp")
+    if scoring != "mp":
+        raise WorkbookError(
+            f"--scoring {scoring}: individual games are scored by matchpoints "
+            "(IMP scoring for individuals is not built yet)"
+        )
+    movement = build_movement(info, args)
+    names = read_player_names(args.names) if args.names else {}
+    event = "Club individual" if args.event == _PAIRS_EVENT_DEFAULT else args.event
+    from xlbridge.cli.deals import hand_records_for
+
+    records = hand_records_for(args, movement.boards)  # [] without --deals/--deal
+    out = write_individuals(
+        movement,
+        args.output,
+        event=event,
+        date=args.date,
+        scale=args.scale,
+        result_entry=args.result_entry,
+        template=args.template,
+        force=args.force,
+        names=names,
+        hand_records=records,
+    )
+    print(
+        f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} players, "
+        f"{movement.rounds} rounds" + (", hand records" if records else "")
+    )
+    return 0

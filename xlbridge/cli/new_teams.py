@@ -1,0 +1,148 @@
+"""``xlbridge new`` for team games (head-to-head, round robins, board-a-match, knockout, Swiss
+teams, Marvin's six-pair game): the options only team games have, and the writer call.
+
+``--boards-per-round`` means: boards a half (head-to-head, knockout segments), boards a round
+(three-team round robin), boards a match (four-team round robin, board-a-match, Swiss);
+Marvin's kinds carry the match length in their name. ``--tables`` is the number of teams for
+board-a-match, knockout and Swiss teams.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from xlbridge.cli._args import float_arg, int_arg, range_help
+from xlbridge.errors import WorkbookError
+from xlbridge.limits import CARRY_OVER, SEGMENTS
+from xlbridge.movements import teams as sched
+from xlbridge.movements.registry import KindInfo
+from xlbridge.scoring.vp import VP_SCALES
+from xlbridge.workbook.teams_plan import (
+    TEAM_SCALES,
+    TeamsOptions,
+    TeamsPlan,
+    plan_knockout,
+    plan_schedule,
+    plan_swiss,
+)
+
+__all__ = ["add_options", "build_plan", "run"]
+
+
+def add_options(p: argparse.ArgumentParser) -> None:
+    """Options of ``new`` that only team games have."""
+    g = p.add_argument_group("team games")
+    if "--vp-scale" not in p._option_string_actions:
+        g.add_argument(
+            "--vp-scale",
+            choices=VP_SCALES,
+            default="wbf",
+            help=f"VP scale (default wbf, WBF 2013); team matches take {', '.join(TEAM_SCALES)}",
+        )
+    if "--win-loss" not in p._option_string_actions:
+        g.add_argument(
+            "--win-loss",
+            action="store_true",
+            help="score matches 1 / 1/2 / 0 (3/4-1/4 for a win by 1-2 IMPs) instead of VPs",
+        )
+    g.add_argument(
+        "--no-three-quarter",
+        action="store_true",
+        help="with --win-loss: a win by 1-2 IMPs is a full win",
+    )
+    g.add_argument(
+        "--carry-over",
+        type=float_arg("carry-over", CARRY_OVER),
+        default=0,
+        help=range_help(
+            "IMPs the home team starts with (head-to-head, knockout); negative: the away team",
+            CARRY_OVER,
+        ),
+    )
+    g.add_argument(
+        "--segments",
+        type=int_arg("segments", SEGMENTS),
+        default=2,
+        help=range_help("segments (halves) of a head-to-head or knockout", SEGMENTS),
+    )
+    g.add_argument(
+        "--team-scoring",
+        choices=("imps", "bam"),
+        default=None,
+        help="imps or bam (board-a-match); default bam for board-a-match, else imps "
+        "(board-a-match --team-scoring imps: an IMP round robin for 3-8 teams)",
+    )
+
+
+def build_plan(args: argparse.Namespace, info: KindInfo) -> TeamsPlan:
+    """The matches of the kind, from the rules layer's schedules."""
+    kind, tables, bpr = info.name, args.tables, args.boards_per_round
+    segments = getattr(args, "segments", 2)
+    if kind == "head-to-head":
+        if tables != 2:
+            raise WorkbookError(f"head-to-head: {tables} tables; it is played at 2 tables")
+        return plan_schedule(sched.head_to_head((bpr or 12) * segments, segments))
+    if kind == "knockout":
+        return plan_knockout(tables, (bpr or 8) * segments, segments)
+    if kind == "swiss-teams":
+        sched.swiss_teams(tables, bpr or 7)  # checks the field
+        first = [(k, k + 1) for k in range(1, tables + 1, 2)]
+        return plan_swiss(tables, bpr or 7, [first], args.rounds or min(6, tables - 1))
+    kw = {"tables": tables}
+    if bpr is not None and not kind.startswith("marvin"):
+        kw["boards_per_round"] = bpr
+    info.build(**kw)  # checks the table count and boards as the movement would
+    if kind == "round-robin-3":
+        return plan_schedule(sched.round_robin_three(bpr or 6))
+    if kind == "round-robin-4":
+        return plan_schedule(sched.round_robin_four(bpr or 8))
+    if kind == "board-a-match":
+        return plan_schedule(sched.board_a_match(tables, bpr or 4))
+    if kind.startswith("marvin-"):
+        return plan_schedule(sched.marvin(int(kind.split("-")[1])))
+    raise WorkbookError(f"{kind}: no teams workbook for this kind")
+
+
+def run(args: argparse.Namespace, info: KindInfo) -> int:
+    """Build the plan and write the teams workbook."""
+    from xlbridge.cli.new_pairs import import_engine
+
+    import_engine("xlbridge.workbook.teams")  # the engine: loaded only to write, lean
+    from xlbridge.workbook.teams import write_teams
+
+    plan = build_plan(args, info)
+    chosen = getattr(args, "team_scoring", None)
+    bam = chosen == "bam" or (chosen is None and info.name == "board-a-match")
+    event = args.event if args.event != "Club pairs" else "Club teams"
+    options = TeamsOptions(
+        event=event,
+        date=args.date,
+        scoring="bam" if bam else "imps",
+        scale=getattr(args, "vp_scale", "wbf"),
+        win_loss=bool(getattr(args, "win_loss", False)),
+        three_quarter=not getattr(args, "no_three_quarter", False),
+        carry_over=getattr(args, "carry_over", 0) or 0,
+    )
+    names: dict[int, tuple[str, ...]] = {}
+    if getattr(args, "names", None):
+        from xlbridge.cli.new_pairs import read_names
+
+        for key, value in read_names(args.names).items():
+            if key.lower() in ("team", "pair"):  # a header row
+                continue
+            if not key.isdigit():
+                raise WorkbookError(f"names file: {key!r} is not a team (or Marvin pair) number")
+            names[int(key)] = value
+    options = TeamsOptions(
+        event=options.event,
+        date=options.date,
+        scoring=options.scoring,
+        scale=options.scale,
+        win_loss=options.win_loss,
+        three_quarter=options.three_quarter,
+        carry_over=options.carry_over,
+        names=names,
+    )
+    out = write_teams(plan, args.output, options, template=args.template, force=args.force)
+    print(f"wrote {out}: {len(plan.matches)} matches, {len(plan.teams)} teams")
+    return 0

@@ -1,0 +1,182 @@
+"""The ``import`` and ``rebuild`` commands: results in from an electronic scorer, and a running
+session changed without losing anything. Pairs workbooks only; the user's file is only read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from xlbridge.cli._args import int_arg, path_arg, range_help
+from xlbridge.errors import MovementError, WorkbookError
+from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    """Add ``xlbridge import`` and ``xlbridge rebuild`` to the parser."""
+    p = sub.add_parser(
+        "import",
+        help="fill a session workbook's travellers from an electronic scorer's results",
+        description="Read results from CSV (board,ns,ew,contract,declarer,result; also score,"
+        " adjusted, round, table columns), PBN (Board, Contract, Declarer, Result tags or a"
+        " ScoreTable) or a Bridgemate .bws file (table ReceivedData, read with mdbtools), and"
+        " write a copy of the workbook with them typed into the travellers. Rows that do not fit"
+        " the movement are listed by line and board (standard error and the Checks sheet); a"
+        " cell already typed is never replaced without --force. The workbook given is only read.",
+        epilog="Example: xlbridge import club.xlsx --from scores.bws -o club-scored.xlsx",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=path_arg("workbook"), help="the session workbook (.xlsx)")
+    p.add_argument(
+        "--from", dest="source", type=path_arg("results file"), required=True,
+        metavar="RESULTS", help="results: .csv, .pbn or .bws",
+    )  # fmt: skip
+    p.add_argument("--force", action="store_true",
+                   help="replace cells already typed, and an existing output file")  # fmt: skip
+    p.add_argument("-o", "--output", type=path_arg("output"), required=True,
+                   help="the new workbook (.xlsx)")  # fmt: skip
+    p.set_defaults(handler=_import)
+
+    p = sub.add_parser(
+        "rebuild",
+        help="regenerate a session workbook after a change, carrying every entry over",
+        description="Write a new workbook for a changed session (more tables, a late pair, a"
+        " phantom, more rounds, another movement of the same pairs) and carry over every name,"
+        " result, adjusted score and typed-over score, matched by board and pair labels. What"
+        " cannot be carried is listed (standard output and a 'Not carried' sheet). Settings not"
+        " given come from the old workbook's Session sheet. The old workbook is only read.",
+        epilog="Example: xlbridge rebuild club.xlsx --tables 8 -o club-8.xlsx\n"
+        "         xlbridge rebuild club16.xlsx --kind add-table -o club17.xlsx   (seed 003)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=path_arg("workbook"), help="the session workbook (.xlsx)")
+    p.add_argument("--kind", default=None, help="movement kind (default: the old one)")
+    p.add_argument("--tables", type=int_arg("tables", TABLES), default=None,
+                   help=range_help("tables (default: the old number)", TABLES))  # fmt: skip
+    p.add_argument("--rounds", type=int_arg("rounds", ROUNDS), default=None,
+                   help=range_help("rounds", ROUNDS))  # fmt: skip
+    p.add_argument(
+        "--boards-per-round", type=int_arg("boards per round", BOARDS_PER_ROUND), default=None,
+        help=range_help("boards a round (default: the old number)", BOARDS_PER_ROUND),
+    )  # fmt: skip
+    from xlbridge.cli.movement import add_movement_options
+
+    add_movement_options(p)
+    p.add_argument(
+        "--fouled", action="append", default=None, metavar="BOARD:TABLES",
+        help="a fouled board and the tables that played it in another form, e.g. 5:1-3: each"
+        " group is matchpointed on its own, then factored to the full field (Law 87, Neuberg);"
+        " repeat for more boards",
+    )  # fmt: skip
+    p.add_argument("--template", type=path_arg("template"), default=None,
+                   help="a club's template .xlsx (styles)")  # fmt: skip
+    p.add_argument("--force", action="store_true", help="replace an existing output file")
+    p.add_argument("-o", "--output", type=path_arg("output"), required=True,
+                   help="the new workbook (.xlsx)")  # fmt: skip
+    p.set_defaults(handler=_rebuild)
+
+
+def _same_file(a: str, b: str) -> None:
+    if Path(a).resolve() == Path(b).resolve():
+        raise WorkbookError("the output would replace the workbook; choose another -o file")
+
+
+_VARIANTS: tuple[dict[str, Any], ...] = (
+    {}, {"even": "skip"}, {"even": "relay"}, {"half_table": True},
+)  # fmt: skip
+
+
+def _rebuild(args: argparse.Namespace) -> int:
+    from xlbridge.cli.movement import build_movement
+    from xlbridge.movements.registry import family_of, get_kind
+    from xlbridge.movements.sections import add_table
+    from xlbridge.rebuild.carry import add_table_maps, count_fits, write_rebuilt
+    from xlbridge.rebuild.entries import family_article as _a
+    from xlbridge.rebuild.entries import read_entered
+
+    _same_file(args.file, args.output)
+    from xlbridge.scoring.fouled import parse_fouled
+
+    fouled: dict[int, frozenset[int]] = {}
+    for text in args.fouled or []:
+        board, at = parse_fouled(text)
+        fouled[board] = fouled.get(board, frozenset()) | at
+    old = read_entered(args.file)
+    info = get_kind(args.kind or old.kind)
+    family = family_of(info.name)
+    if family != "pairs":
+        raise WorkbookError(f"{info.name} is {_a(family)} game; rebuild makes pairs workbooks only")
+    old_tables = old.tables
+    if old.kind == "add-table" and old_tables:  # its --tables is the size before the addition
+        old_tables -= 1
+    tables = args.tables or old_tables
+    same = info.name == old.kind and tables == old_tables
+    base: dict[str, Any] = {
+        "tables": tables,
+        "boards_per_round": args.boards_per_round or old.boards_per_round,
+        "rounds": args.rounds or (old.rounds if same else None),
+    }
+    given = {k: getattr(args, k) for k in ("even", "arrow_switch", "half_table")
+             if getattr(args, k) not in (None, False)}  # fmt: skip
+    variants = [given] if given else list(_VARIANTS)
+    pairs: dict[str, str] = {}
+    boards: dict[int, int] = {}
+    notes: list[str] = []
+    best: tuple[int, Any, dict[str, Any]] | None = None
+    first_error: MovementError | None = None
+    for extra in variants:
+        try:
+            m = build_movement(info, argparse.Namespace(**base, **extra))
+        except MovementError as exc:
+            first_error = first_error or exc
+            continue
+        p_map: dict[str, str] = {}
+        b_map: dict[int, int] = {}
+        if info.name == "add-table" and old.kind != "add-table" and tables is not None:
+            p_map, b_map, _n = add_table_maps(old, m, add_table(tables).renumber)
+        fits = count_fits(old, m, p_map, b_map)
+        if best is None or fits > best[0]:
+            best = (fits, m, extra)
+    if best is None:
+        assert first_error is not None
+        raise first_error
+    _fits, movement, extra = best
+    if info.name == "add-table" and old.kind != "add-table" and tables is not None:
+        pairs, boards, notes = add_table_maps(old, movement, add_table(tables).renumber)
+    if extra and not given:
+        notes.append("movement option chosen to fit the old workbook: "
+                     + " ".join(f"--{k.replace('_', '-')}" + ("" if v is True else f" {v}")
+                                for k, v in extra.items()))  # fmt: skip
+    res = write_rebuilt(old, movement, args.output, force=args.force, pairs=pairs,
+                        boards=boards, template=args.template, fouled=fouled)  # fmt: skip
+    for note in notes:
+        print(f"note: {note}")
+    print(
+        f"wrote {args.output}: {movement.kind}, {movement.tables} tables, {len(movement.boards)}"
+        f" boards, {len(movement.pairs)} pairs; carried {res.cells_carried} of"
+        f" {res.cells_entered} entered cells"
+    )
+    if res.not_carried:
+        print(f"not carried ({len(res.not_carried)}; also on the 'Not carried' sheet):")
+        for item in res.not_carried:
+            print(f"  {item}")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from xlbridge.rebuild.imports import import_results
+
+    _same_file(args.file, args.output)
+    _same_file(args.source, args.output)
+    res = import_results(args.file, args.source, args.output, force=args.force)
+    for line in res.problems:
+        print(f"xlbridge import: {line}", file=sys.stderr)
+    print(
+        f"wrote {args.output}: {res.filled} results filled, {res.same} already there,"
+        f" {len(res.problems)} not imported"
+    )
+    return 0

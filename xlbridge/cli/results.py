@@ -1,0 +1,134 @@
+"""The ``results`` command: read a filled workbook, score it again, check it, publish it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from xlbridge.cli._args import path_arg
+from xlbridge.errors import WorkbookError
+
+FORMATS = ("text", "csv", "json", "html", "usebio", "pbn")
+TABLES = ("standings", "results", "barometer")
+
+
+def register(sub: Any) -> None:
+    """Add the ``results`` command to the ``xlbridge`` parser."""
+    p = sub.add_parser(
+        "results",
+        help="score a filled session workbook again, check its formulas, publish the results",
+        description="Read the entries of a filled session workbook (never changing it), score"
+        " every board again in Python, list every cell whose stored formula value disagrees"
+        " (a formula typed over or damaged), and print or write the results: a text or CSV"
+        " ranking, JSON, an HTML results page, USEBIO XML (EBU) or PBN with score tables."
+        " Reads pairs, individuals, teams and social (rubber, Chicago, four to six players)"
+        " workbooks; USEBIO and PBN are for pairs and individuals. Exit status 1 when a cell"
+        " disagrees.",
+        epilog="Example: xlbridge results session.xlsx\n"
+        "         xlbridge results session.xlsx --format html --deals boards.pbn -o results.html\n"
+        "         xlbridge results session.xlsx --format usebio -o results.xml\n"
+        "         xlbridge results session.xlsx --format csv --table barometer",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=path_arg("workbook"), help="the filled session workbook (.xlsx)")
+    p.add_argument("--format", default="text", choices=FORMATS, help="output (default text)")
+    p.add_argument(
+        "--table", default="standings", choices=TABLES,
+        help="CSV only: the ranking (default), every result, or the standings after each round"
+        " (one row a pair, a percentage and rank column a round)",
+    )  # fmt: skip
+    p.add_argument("--club", default="", help="USEBIO only: the club's name")
+    p.add_argument(
+        "--deals",
+        metavar="FILE.pbn",
+        help="HTML only: hand records (PBN Board and Deal tags); without it, those of the"
+        " workbook's Hand Records sheet when it has one",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        type=path_arg("output"),
+        help="write to this file instead of standard output",
+    )
+    p.add_argument("--force", action="store_true", help="replace an existing output file")
+    p.set_defaults(handler=_results)
+
+
+def _results(args: argparse.Namespace) -> int:
+    from xlbridge.results.readers import read_workbook
+    from xlbridge.results.session import SessionResults
+
+    for name in (args.file, args.output, args.deals):
+        if name and "\x00" in name:
+            raise WorkbookError(f"file name {name!r} holds a NUL character")
+    if args.output and Path(args.output).resolve() == Path(args.file).resolve():
+        raise WorkbookError("the output would replace the workbook; choose another -o file")
+    res = read_workbook(args.file)
+    fmt = args.format
+    data: str | bytes
+    if not isinstance(res, SessionResults):  # teams and social: their reader renders
+        data = res.render(fmt, args.table)
+    elif fmt == "text":
+        from xlbridge.results.tables import to_text
+
+        data = to_text(res)
+    elif fmt == "csv":
+        from xlbridge.results import tables as t
+
+        if args.table == "standings":
+            data = t.to_csv(t.standings_rows(res), t.STANDING_COLUMNS)
+        elif args.table == "results":
+            data = t.to_csv(t.result_rows(res), t.RESULT_COLUMNS)
+        else:
+            cols, rows = t.barometer_sheet(res)
+            data = t.to_csv(rows, cols)
+    elif fmt == "json":
+        data = json.dumps(res.to_json(), ensure_ascii=False, indent=1)
+    elif fmt == "html":
+        from xlbridge.results.html import render_html
+
+        deals = None
+        if args.deals:
+            from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_text
+            from xlbridge.results.pbn import read_pbn_deals
+
+            deals = read_pbn_deals(read_text(args.deals, max_bytes=MAX_TEXT_BYTES, what="PBN"))
+        else:  # the hand records `new --deals/--deal` put in the workbook, when it has them
+            from xlbridge.workbook.hand_records import read_hand_records_file
+
+            deals = read_hand_records_file(args.file) or None
+        data = render_html(res, deals)
+    elif fmt == "usebio":
+        from xlbridge.results.usebio import write_usebio
+
+        data = write_usebio(res, club=args.club)
+    else:
+        from xlbridge.results.pbn import write_pbn
+
+        data = write_pbn(res)
+    if args.output:
+        from xlbridge.fileio import write_atomically
+
+        payload = data if isinstance(data, bytes) else (data.rstrip("\n") + "\n").encode()
+        write_atomically(args.output, lambda tmp: Path(tmp).write_bytes(payload), args.force)
+        print(f"wrote {args.output}", file=sys.stderr)
+    elif isinstance(data, bytes):
+        sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else print(
+            data.decode("iso-8859-1")
+        )
+    else:
+        print(data)
+    if res.disagreements:
+        print(
+            f"xlbridge results: {len(res.disagreements)} cell(s) disagree with Python"
+            + ("" if fmt == "text" else "; see --format text"),
+            file=sys.stderr,
+        )
+        return 1
+    if not res.recalculated:
+        print("xlbridge results: the workbook was never calculated; its formulas were not"
+              " checked", file=sys.stderr)  # fmt: skip
+    return 0

@@ -1,0 +1,124 @@
+"""CSV in and out: strict fields coming in, spreadsheet-safe fields going out.
+
+Reading: every field is checked before a parser sees it: at most ``MAX_FIELD`` characters, no
+control characters, and digits only in ASCII (``²``, full-width ``１０`` and Arabic-Indic ``٣``
+are digits to Python's ``int()`` but never to a scorer). Rows stop at ``MAX_ROWS``.
+
+Writing: a CSV opened in a spreadsheet turns a field starting with ``=``, ``+``, ``-``, ``@``,
+tab or carriage return into a formula (CSV injection). As OWASP advises, such fields get a
+leading apostrophe, which spreadsheets show as text. A field that is a plain decimal number
+(``-50``, ``+1``, ``3.5``) is data, not a formula, and is written as it is: negative scores stay
+numbers.
+
+>>> safe_cell("=1+1"), safe_cell("-50"), safe_cell("@SUM(A1)"), safe_cell("4S")
+("'=1+1", '-50', "'@SUM(A1)", '4S')
+>>> ascii_int("420", what="score"), ascii_int("+1", what="score")
+(420, 1)
+>>> ascii_int("４２０", what="score")
+Traceback (most recent call last):
+...
+xlbridge.errors.InputFileError: score '４２０' holds a digit that is not 0-9
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Iterator, Sequence
+
+from xlbridge.errors import InputFileError
+
+__all__ = [
+    "MAX_FIELD",
+    "MAX_ROWS",
+    "ascii_int",
+    "check_field",
+    "read_rows",
+    "safe_cell",
+    "write_csv",
+]
+
+MAX_FIELD = 200  # characters in one field (range 1 .. 131,072, the csv module's own limit)
+MAX_ROWS = 10_000  # data rows in one CSV (range 1 .. 10,000,000)
+MAX_DIGITS = 9  # digits in a whole number: bridge scores have at most 5
+
+_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def safe_cell(value: object) -> str:
+    """A field as written to CSV, neutralised if a spreadsheet would run it as a formula."""
+    text = "" if value is None else str(value)
+    if text.startswith(_TRIGGERS) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def write_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """CSV text (``\\n`` line ends, no trailing newline) with every field through
+    :func:`safe_cell`.
+
+    >>> print(write_csv(["ns", "name"], [[1, "=1+1"], [2, "Ann"]]))
+    ns,name
+    1,'=1+1
+    2,Ann
+    """
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow([safe_cell(h) for h in header])
+    for row in rows:
+        w.writerow([safe_cell(v) for v in row])
+    return buf.getvalue().rstrip("\n")
+
+
+def check_field(text: str, *, what: str, free_text: bool = False) -> str:
+    """``text`` if it is a plausible field: short, no control characters, and (unless
+    ``free_text``, such as a player's name) digits only in ASCII."""
+    if len(text) > MAX_FIELD:
+        raise InputFileError(f"{what} is {len(text):,} characters long; the limit is {MAX_FIELD}")
+    for ch in text:
+        if (ch < " " and ch != "\t") or ch == "\x7f":
+            raise InputFileError(f"{what} {text[:40]!r} holds a control character")
+        if not free_text and not ch.isascii() and (ch.isdigit() or ch.isnumeric()):
+            raise InputFileError(f"{what} {text[:40]!r} holds a digit that is not 0-9")
+    return text
+
+
+def ascii_int(text: str, *, what: str) -> int:
+    """A whole number written with ASCII digits and an optional sign, at most 9 digits."""
+    check_field(text, what=what)
+    t = text.strip()
+    if not _INT.fullmatch(t):
+        raise InputFileError(f"{what} {t[:40]!r} is not a whole number")
+    if len(t.lstrip("+-")) > MAX_DIGITS:
+        raise InputFileError(f"{what} {t[:20]!r}... has more than {MAX_DIGITS} digits")
+    return int(t)
+
+
+def read_rows(text: str, *, what: str, max_rows: int = MAX_ROWS) -> Iterator[tuple[int, list[str]]]:
+    """(line number, fields) for each non-blank CSV line, fields checked by :func:`check_field`;
+    stops with one line at the first line past ``max_rows`` data lines (the header counts too)
+    or at a malformed line.
+
+    >>> list(read_rows("a,b\\n\\n1,2\\n", what="CSV"))
+    [(1, ['a', 'b']), (3, ['1', '2'])]
+    """
+    reader = csv.reader(io.StringIO(text, newline=""))
+    count = 0
+    while True:
+        try:
+            fields = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise InputFileError(f"{what} line {reader.line_num}: {exc}") from None
+        if not any(f.strip() for f in fields):
+            continue
+        count += 1
+        if count > max_rows + 1:
+            raise InputFileError(f"{what} has more than {max_rows:,} rows; the limit")
+        for i, f in enumerate(fields):
+            check_field(f, what=f"{what} line {reader.line_num} field {i + 1}")
+        yield reader.line_num, fields

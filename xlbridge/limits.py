@@ -1,0 +1,88 @@
+"""Every size limit of xlbridge, in one place: each count a user gives has a checked range.
+
+A value outside its range is refused with one line before any work starts, so a typing slip
+(``--tables 1000000000``) or a hostile input costs one message, never minutes of work or
+gigabytes of memory. The command line checks these ranges as it parses its arguments
+(``xlbridge/cli/_args.py``); the rules layer's generators check them again for library callers.
+README.md, section "Limits", lists them for users.
+
+Standard library only (the rules layer runs in Pyodide).
+
+>>> check_count(7, "tables", TABLES)
+7
+>>> check_count(1000000000, "tables", TABLES)
+Traceback (most recent call last):
+...
+xlbridge.errors.MovementError: tables 1000000000 is out of range: 1-100
+"""
+
+from __future__ import annotations
+
+from xlbridge.errors import MovementError, XlbridgeError
+
+__all__ = [
+    "ARROW_SWITCH_ITEMS",
+    "ARROW_SWITCH_WORK",
+    "BOARDS_PER_ROUND",
+    "BOARD_NUMBER",
+    "CARRY_OVER",
+    "CELL_TEXT",
+    "DATE_TEXT",
+    "DATUM",
+    "EVENT_TEXT",
+    "EXPECTED",
+    "IMP_POINTS",
+    "MATCH_BOARDS",
+    "NAME_TEXT",
+    "NUMBER_DIGITS",
+    "ROUNDS",
+    "SEGMENTS",
+    "SESSION_BOARDS",
+    "TABLES",
+    "TRIM",
+    "VP_MARGIN",
+    "Range",
+    "check_count",
+]
+
+Range = tuple[int, int]
+
+# Counts that size a movement or a workbook.
+TABLES: Range = (1, 100)  # each kind narrows it further (``xlbridge movement list``)
+BOARDS_PER_ROUND: Range = (1, 32)  # a team match's longest segment is 32 boards
+ROUNDS: Range = (1, 100)  # each kind narrows it further (its own maximum)
+SEGMENTS: Range = (1, 16)  # segments of a head-to-head or knockout match
+SESSION_BOARDS: Range = (1, 200)  # board sheets in one session workbook (about 50 ms each)
+ARROW_SWITCH_ITEMS: Range = (1, 1000)  # ROUND:TABLE items in one --arrow-switch list
+# The arrow-switch optimiser's work budget: s_ij cell updates summed over every pattern it
+# tries. A count, not a clock, so the answer is the same on every machine (a few seconds).
+ARROW_SWITCH_WORK = 8_000_000
+
+# Numbers of the scoring commands.
+MATCH_BOARDS: Range = (1, 500)  # boards in one team match (vp --boards)
+BOARD_NUMBER: Range = (1, 9999)
+EXPECTED: Range = (1, 999)  # results expected on a board (traveller --expected)
+TRIM: Range = (0, 99)  # Butler: scores dropped from each end
+DATUM: Range = (-20000, 20000)  # a board's scores lie within +-7600 (Law 77)
+IMP_POINTS: Range = (-1_000_000, 1_000_000)  # a points difference (imps)
+VP_MARGIN: Range = (-1_000_000, 1_000_000)  # IMPs, or Chicago points, won by
+CARRY_OVER: Range = (-1000, 1000)  # IMPs a team starts a match with
+NUMBER_DIGITS = 12  # characters in one number typed on the command line
+
+# Text a user gives, in characters (Excel's limits: 32,767 in a cell, 255 in a page header).
+CELL_TEXT = 32_767
+EVENT_TEXT = 120  # printed in page headers: "EVENT: Board 12" must stay under 255
+DATE_TEXT = 60
+NAME_TEXT = 100  # a player's, pair's or team's name
+
+
+def check_count(
+    value: object, what: str, limits: Range, error: type[XlbridgeError] = MovementError
+) -> int:
+    """``value`` if it is a whole number within ``limits`` (inclusive), else ``error``."""
+    lo, hi = limits
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(f"{what} {value!r} is not a whole number")
+    if not lo <= value <= hi:
+        raise error(f"{what} {value} is out of range: {lo}-{hi}")
+    return value

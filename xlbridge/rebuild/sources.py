@@ -1,0 +1,296 @@
+"""Results from an electronic scorer, read into :class:`ImportRow` (one per played board):
+CSV (through the gate), PBN with results (endplay's parser, game by game) and Bridgemate
+``.bws`` files (Access databases, read with Debian's ``mdbtools``).
+
+A row keeps the line it came from so that every row that does not fit is reported by line and
+board. Nothing here knows the workbook; :mod:`xlbridge.rebuild.imports` places the rows.
+
+>>> rows, bad = read_csv_results("board,ns,ew,contract,declarer,result\\n1,1,2,4S,N,=\\n", "x.csv")
+>>> rows[0].board, rows[0].ns, rows[0].contract, rows[0].result, bad
+(1, '1', '4S', '=', [])
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlbridge.errors import InputFileError
+from xlbridge.interchange.csvio import read_rows
+from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_bytes, read_text
+
+__all__ = [
+    "BWS_TABLE",
+    "MAX_BWS_BYTES",
+    "ImportRow",
+    "read_bws_results",
+    "read_csv_results",
+    "read_pbn_results",
+    "read_results",
+]
+
+MAX_BWS_BYTES = 50 * 1024 * 1024  # a season of Bridgemate data is a few MB
+MDB_TIMEOUT = 30  # seconds for one mdbtools run
+BWS_TABLE = "ReceivedData"
+_ACCESS_MAGIC = (b"\x00\x01\x00\x00Standard Jet DB", b"\x00\x01\x00\x00Standard ACE DB")
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRow:
+    """One result as the scorer exported it (text, checked when placed)."""
+
+    where: str  # "scores.csv line 4"
+    board: int | None
+    ns: str = ""
+    ew: str = ""
+    round: int | None = None
+    table: int | None = None
+    contract: str = ""
+    declarer: str = ""
+    result: str = ""
+    score: str = ""
+    adjusted: str = ""
+
+
+def _int(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if re.fullmatch(r"[0-9]{1,4}", text, re.ASCII) else None
+
+
+_CSV_KEYS = {
+    "board": "board", "ns": "ns", "pairns": "ns", "ew": "ew", "pairew": "ew",
+    "contract": "contract", "declarer": "declarer", "by": "declarer", "result": "result",
+    "tricks": "result", "score": "score", "nsscore": "score", "scorens": "score",
+    "adjusted": "adjusted", "round": "round", "table": "table",
+}  # fmt: skip
+
+
+def read_csv_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
+    """Rows of a results CSV: header ``board,ns,ew,contract,declarer,result`` (or the traveller
+    forms ``...,score`` and an ``adjusted`` column; ``round`` and ``table`` may place a row).
+    The ``results --format csv --table results`` columns (``tricks``, ``score_ns``) read too."""
+    rows: list[ImportRow] = []
+    bad: list[str] = []
+    cols: dict[str, int] | None = None
+    for line, fields in read_rows(text, what=name):
+        if cols is None:
+            keys = [re.sub(r"[^a-z]", "", f.lower()) for f in fields]
+            cols = {_CSV_KEYS[k]: i for i, k in enumerate(keys) if k in _CSV_KEYS}
+            if "board" not in cols or not ({"contract", "score", "adjusted"} & set(cols)):
+                raise InputFileError(
+                    f"{name} line {line}: the header needs board and contract (or score or"
+                    " adjusted) columns, e.g. board,ns,ew,contract,declarer,result"
+                )
+            continue
+
+        def get(key: str, fields: list[str] = fields, cols: dict[str, int] = cols) -> str:
+            i = cols.get(key)
+            return fields[i].strip() if i is not None and i < len(fields) else ""
+
+        board = _int(get("board"))
+        where = f"{name} line {line}"
+        if board is None or board < 1:
+            bad.append(f"{where}: board {get('board')[:10]!r} is not a board number")
+            continue
+        rows.append(ImportRow(
+            where, board, get("ns"), get("ew"), _int(get("round")), _int(get("table")),
+            get("contract"), get("declarer"), get("result"), get("score"), get("adjusted"),
+        ))  # fmt: skip
+    return rows, bad
+
+
+_BOARD_TAG = re.compile(r'\[Board\s+"([^"]*)"\]')
+
+
+def _games(text: str) -> list[tuple[int, str]]:
+    """(first line, text) of each PBN game: games are separated by blank lines (PBN 2.1 §3)."""
+    out: list[tuple[int, str]] = []
+    start, lines = 0, list[str]()
+    for n, line in enumerate(text.splitlines(), start=1):
+        if line.strip() and not line.startswith("%"):
+            if not lines:
+                start = n
+            lines.append(line)
+        elif not line.strip() and lines:
+            out.append((start, "\n".join(lines) + "\n"))
+            lines = []
+    if lines:
+        out.append((start, "\n".join(lines) + "\n"))
+    return out
+
+
+def read_pbn_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
+    """Rows of a PBN file with results: each game's ``ScoreTable`` rows (PairId_NS,
+    PairId_EW, Contract, Declarer, Result, optional Table, Round, Score_NS), or, without one,
+    the game's own Contract, Declarer and Result tags placed by its Table and Round tags."""
+    from endplay.parsers import pbn
+
+    rows: list[ImportRow] = []
+    bad: list[str] = []
+    for start, game in _games(text):
+        m = _BOARD_TAG.search(game)
+        if m is None:
+            continue  # a header game without a board
+        where = f"{name} line {start}"
+        board = _int(m.group(1))
+        if board is None or board < 1:
+            bad.append(f"{where}: board {m.group(1)[:10]!r} is not a board number")
+            continue
+        try:
+            parsed = pbn.loads(game)
+        except Exception as exc:  # endplay raises ValueError and others for a damaged game
+            bad.append(f"{where}: board {board}: {str(exc)[:100]}")
+            continue
+        if not parsed:
+            continue
+        b = parsed[0]
+        table = b.info.get("ScoreTable") if hasattr(b.info, "get") else None
+        if isinstance(table, dict) and table.get("rows"):
+            heads = [str(h.get("name", "")) for h in table.get("headers", [])]
+            lines = game.splitlines()
+            at = next(i for i, x in enumerate(lines) if x.lstrip().startswith("[ScoreTable"))
+            body: list[tuple[int, list[str]]] = []
+            for i in range(at + 1, len(lines)):
+                if lines[i].lstrip().startswith("["):
+                    break
+                try:  # PBN 2.1 §5.2: table values may be quoted strings ("NS 1")
+                    body.append((start + i, shlex.split(lines[i])))
+                except ValueError as exc:
+                    bad.append(f"{name} line {start + i}: board {board}: {exc}")
+            for line_no, values in body:
+                if len(values) != len(heads):
+                    bad.append(f"{name} line {line_no}: board {board}: {len(values)} values for"
+                               f" {len(heads)} ScoreTable columns")  # fmt: skip
+                    continue
+                v = {h: ("" if x == "-" else x) for h, x in zip(heads, values, strict=True)}
+                score = v.get("Score_NS", "")
+                if not score and v.get("Score_EW"):
+                    score = "-" + v["Score_EW"]
+                contract = v.get("Contract", "")
+                rows.append(ImportRow(
+                    f"{name} line {line_no}", board, v.get("PairId_NS", ""),
+                    v.get("PairId_EW", ""), _int(v.get("Round", "")), _int(v.get("Table", "")),
+                    contract, v.get("Declarer", ""), v.get("Result", ""),
+                    score if not contract else "",
+                ))  # fmt: skip
+            continue
+        c = b.contract
+        if c is None:
+            bad.append(f"{where}: board {board}: no Contract tag and no ScoreTable")
+            continue
+        if c.is_passout():
+            contract, declarer, result = "PASS", "", ""
+        else:
+            if not re.search(r'\[Result\s+"[0-9]', game):
+                bad.append(f"{where}: board {board}: {c} has no Result (tricks taken)")
+                continue
+            strain = "NT" if c.denom.name == "nt" else c.denom.name[0].upper()
+            dbl = {"doubled": "X", "redoubled": "XX"}.get(c.penalty.name, "")
+            contract = f"{c.level}{strain}{dbl}"
+            declarer = c.declarer.name[0].upper()
+            result = str(c.level + 6 + c.result)
+        rows.append(ImportRow(
+            where, board, str(b.info.get("PairId_NS", "")), str(b.info.get("PairId_EW", "")),
+            _int(str(b.info.get("Round", ""))), _int(str(b.info.get("Table", ""))),
+            contract, declarer, result,
+        ))  # fmt: skip
+    return rows, bad
+
+
+def _mdb(tool: str, *args: str) -> str:
+    exe = shutil.which(tool)
+    if exe is None:
+        raise InputFileError(
+            f"reading a Bridgemate .bws file needs mdbtools ({tool}); install it, e.g."
+            " apt-get install mdbtools"
+        )
+    try:
+        done = subprocess.run([exe, *args], capture_output=True, timeout=MDB_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        msg = f"{tool} took longer than {MDB_TIMEOUT} s; the file is refused"
+        raise InputFileError(msg) from None
+    if done.returncode != 0:
+        lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise InputFileError(f"{tool} could not read the file: {(lines or ['?'])[0][:120]}")
+    return done.stdout.decode("utf-8", "replace")
+
+
+def _bws_contract(text: str) -> str:
+    """Bridgemate writes ``4 S x``, ``3 NT``, ``PASS``: spaces dropped, the rest as written."""
+    return re.sub(r"\s+", "", text)
+
+
+def read_bws_results(path: str | os.PathLike[str], name: str) -> tuple[list[ImportRow], list[str]]:
+    """Rows of a Bridgemate ``.bws`` file's ``ReceivedData`` table (erased rows skipped; a row
+    received again for the same table, round and board replaces the earlier one). The file is
+    size-checked and copied through the gate, and mdbtools reads the copy."""
+    data = read_bytes(path, max_bytes=MAX_BWS_BYTES, what="Bridgemate file")
+    if not data.startswith(_ACCESS_MAGIC):
+        raise InputFileError(f"Bridgemate file {name} is not an Access database (.bws)")
+    with tempfile.TemporaryDirectory(prefix="xlbridge-bws-") as tmp:
+        copy = Path(tmp) / "data.bws"
+        copy.write_bytes(data)
+        tables = _mdb("mdb-tables", "-1", str(copy)).split()
+        if BWS_TABLE not in tables:
+            raise InputFileError(f"Bridgemate file {name} has no {BWS_TABLE} table")
+        text = _mdb("mdb-export", str(copy), BWS_TABLE)
+    rows: list[ImportRow] = []
+    bad: list[str] = []
+    cols: dict[str, int] = {}
+    latest: dict[tuple[str, str, str, int], int] = {}
+    sections: set[str] = set()
+    what = f"{name} ({BWS_TABLE})"
+    for line, fields in read_rows(text, what=what):
+        if not cols:
+            cols = {f.strip().lower(): i for i, f in enumerate(fields)}
+            for need in ("table", "round", "board", "pairns", "pairew", "contract", "result"):
+                if need not in cols:
+                    raise InputFileError(f"{what}: no {need} column")
+            continue
+
+        def get(key: str, fields: list[str] = fields, cols: dict[str, int] = cols) -> str:
+            i = cols.get(key)
+            return fields[i].strip() if i is not None and i < len(fields) else ""
+
+        where = f"{name} {BWS_TABLE} line {line}"
+        if get("erased").lower() in ("1", "-1", "true", "yes"):
+            continue
+        board = _int(get("board"))
+        if board is None or board < 1:
+            bad.append(f"{where}: board {get('board')[:10]!r} is not a board number")
+            continue
+        section = get("section")
+        sections.add(section)
+        if len(sections) > 1 and section != min(sections):
+            bad.append(f"{where}: board {board}: section {section}: the workbook is one section")
+            continue
+        key = (section, get("table"), get("round"), board)
+        row = ImportRow(
+            where, board, get("pairns"), get("pairew"), _int(get("round")), _int(get("table")),
+            _bws_contract(get("contract")), get("ns/ew"), get("result"),
+        )  # fmt: skip
+        if key in latest:
+            rows[latest[key]] = row  # received again: the later entry stands
+        else:
+            latest[key] = len(rows)
+            rows.append(row)
+    return rows, bad
+
+
+def read_results(path: str | os.PathLike[str]) -> tuple[list[ImportRow], list[str]]:
+    """The rows of a results file by its suffix (.csv, .pbn, .bws) and the lines refused."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix == ".csv":
+        return read_csv_results(read_text(p, max_bytes=MAX_TEXT_BYTES, what="CSV"), p.name)
+    if suffix == ".pbn":
+        return read_pbn_results(read_text(p, max_bytes=MAX_TEXT_BYTES, what="PBN"), p.name)
+    if suffix == ".bws":
+        return read_bws_results(p, p.name)
+    raise InputFileError(f"results file {p.name!r}: give a .csv, .pbn or .bws file")

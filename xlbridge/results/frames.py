@@ -1,0 +1,58 @@
+"""A session's results and standings as pandas DataFrames (pandas imported only here).
+
+>>> import xlbridge
+>>> callable(xlbridge.read_session)
+True
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from xlbridge.results.session import SessionResults
+from xlbridge.results.tables import (
+    BAROMETER_COLUMNS,
+    RESULT_COLUMNS,
+    STANDING_COLUMNS,
+    barometer_rows,
+    result_rows,
+    standings_rows,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["SessionFrames", "frames_of", "read_session"]
+
+
+@dataclass(frozen=True)
+class SessionFrames:
+    """``results``: one row per traveller result; ``standings``: one row per pair (rank
+    order); ``barometer``: one row per pair per round; ``scored``: the typed results."""
+
+    results: pd.DataFrame
+    standings: pd.DataFrame
+    barometer: pd.DataFrame
+    scored: SessionResults
+
+
+def frames_of(res: SessionResults) -> SessionFrames:
+    """The DataFrames of a scored session."""
+    import pandas as pd
+
+    return SessionFrames(
+        results=pd.DataFrame(result_rows(res), columns=list(RESULT_COLUMNS)),
+        standings=pd.DataFrame(standings_rows(res), columns=list(STANDING_COLUMNS)),
+        barometer=pd.DataFrame(barometer_rows(res), columns=list(BAROMETER_COLUMNS)),
+        scored=res,
+    )
+
+
+def read_session(path: str | os.PathLike[str]) -> SessionFrames:
+    """Read a filled session workbook (through the safe-reading gate), score it again in
+    Python and return its tables as DataFrames."""
+    from xlbridge.results.readers import score_workbook
+
+    return frames_of(score_workbook(path))

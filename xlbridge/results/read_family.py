@@ -1,0 +1,222 @@
+"""What the teams and social workbook readers share: cell helpers, the formula check, tables.
+
+A teams or social workbook is scored by its own reader (:mod:`xlbridge.results.read_teams`,
+:mod:`xlbridge.results.read_social`) into a typed result that satisfies :class:`ScoredWorkbook`:
+its disagreements, whether the workbook was ever calculated, and ``render(fmt, table)`` for the
+``xlbridge results`` outputs (text, CSV, JSON, HTML; USEBIO and PBN refused with one line).
+
+>>> check([Expect("Match 1", "L6", 10)], {("Match 1", "L6"): 9})[0]
+(Disagreement(sheet='Match 1', cell='L6', workbook=9, python=10),)
+>>> table_text([["Rank", "Team"], ["1", "Aces"]])
+'Rank  Team\\n   1  Aces'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from xlbridge.errors import WorkbookError
+from xlbridge.interchange.csvio import check_field, write_csv
+from xlbridge.results.session import Disagreement
+
+if TYPE_CHECKING:
+    from xlbridge.results.readers import Book, Sheet
+
+__all__ = [
+    "Expect",
+    "ScoredWorkbook",
+    "check",
+    "disagreement_lines",
+    "num",
+    "refuse",
+    "render_template",
+    "table_text",
+    "text_of",
+    "to_csv",
+    "whole",
+]
+
+_TOLERANCE = 0.005  # values shown to 2 decimals may differ from Python by rounding
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+class ScoredWorkbook(Protocol):
+    """A teams or social workbook scored again in Python."""
+
+    @property
+    def family(self) -> str: ...
+
+    @property
+    def disagreements(self) -> tuple[Disagreement, ...]: ...
+
+    @property
+    def recalculated(self) -> bool: ...
+
+    def render(self, fmt: str, table: str = "standings") -> str:
+        """The output ``fmt`` (text, csv, json, html); usebio and pbn raise one line."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """A formula cell and the value Python computes for it (``None``: an empty cell)."""
+
+    sheet: str
+    cell: str
+    python: Any
+
+
+def text_of(value: Any, what: str, free_text: bool = True) -> str:
+    """A cell's text (numbers shown whole), checked like every user text."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return check_field(str(value).strip(), what=what, free_text=free_text)
+
+
+def num(value: Any) -> float | None:
+    """A typed number (not a bool, finite), else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def whole(value: Any) -> int | None:
+    """A whole number typed as a number or as digits, else None."""
+    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,6}\s*", value):
+        return int(value)
+    x = num(value)
+    return int(x) if x is not None and x.is_integer() else None
+
+
+def session_settings(book: Book) -> dict[str, Any]:
+    """The Session sheet's label → value lines (column A → B), and ``event`` from A1."""
+    if "Session" not in book.sheetnames:
+        raise WorkbookError("the workbook has no 'Session' sheet: not an xlbridge workbook")
+    ws: Sheet = book["Session"]
+    out: dict[str, Any] = {"event": ws["A1"].value}
+    for r in range(3, 40):
+        label = ws.cell(r, 1).value
+        if isinstance(label, str) and label:
+            out.setdefault(label, ws.cell(r, 2).value)
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a in (None, "") and b in (None, ""):
+        return True
+    if isinstance(a, bool) or isinstance(b, bool):
+        return bool(a == b)
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return math.isfinite(a) and abs(a - b) <= _TOLERANCE
+    return str(a).strip() == str(b).strip()
+
+
+def shown(x: Any) -> Any:
+    """A Python value as a report shows it (numbers rounded to 2 decimals, whole as int)."""
+    if isinstance(x, float):
+        r = round(x + 0.0, 2)
+        return int(r) if r.is_integer() else r
+    return x
+
+
+def check(
+    expects: Sequence[Expect], cached: Mapping[tuple[str, str], Any]
+) -> tuple[tuple[Disagreement, ...], bool]:
+    """(disagreements, recalculated): each expected cell against its stored value. A workbook
+    whose formula cells hold no stored value at all was never calculated (openpyxl writes none)
+    and is reported as such, not cell by cell."""
+    stored = [cached.get((e.sheet, e.cell)) for e in expects]
+    recalculated = any(v not in (None, "") for v in stored) or not any(
+        e.python not in (None, "") for e in expects
+    )
+    if not recalculated:
+        return (), False
+    out = tuple(
+        Disagreement(e.sheet, e.cell, v, shown(e.python))
+        for e, v in zip(expects, stored, strict=True)
+        if not _same(v, e.python)
+    )
+    return out, True
+
+
+def cached_values(book: Book, refs: Sequence[Expect]) -> dict[tuple[str, str], Any]:
+    """The stored values of ``refs`` (from the workbook opened with ``data_only``)."""
+    out: dict[tuple[str, str], Any] = {}
+    for e in refs:
+        if e.sheet in book.sheetnames:
+            out[(e.sheet, e.cell)] = book[e.sheet][e.cell].value
+    return out
+
+
+def disagreement_lines(disagreements: Sequence[Disagreement], recalculated: bool) -> list[str]:
+    """The text report's last lines: every disagreeing cell, or that all agree."""
+    if not recalculated:
+        return [
+            "",
+            "The workbook has never been calculated (no stored formula values): nothing to"
+            " compare; open and save it in a spreadsheet program.",
+        ]
+    if disagreements:
+        return ["", f"{len(disagreements)} cell(s) disagree with Python:"] + [
+            f"  {d.sheet}!{d.cell}: workbook {d.workbook!r}, Python {d.python!r}"
+            for d in disagreements
+        ]
+    return ["", "Every formula value agrees with Python."]
+
+
+def cell_text(x: Any) -> str:
+    """A value as a table or CSV cell."""
+    if x is None:
+        return ""
+    if isinstance(x, float):
+        r = round(x + 0.0, 2)
+        return str(int(r)) if r.is_integer() else f"{r:g}"
+    return str(x)
+
+
+def table_text(rows: Sequence[Sequence[Any]], left: Sequence[int] = (1,)) -> str:
+    """Rows as an aligned text table (columns in ``left`` left-aligned, the rest right)."""
+    cells = [[cell_text(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    return "\n".join(
+        "  ".join(
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in cells
+    )
+
+
+def to_csv(columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> str:
+    """CSV with spreadsheet-safe fields (:mod:`xlbridge.interchange.csvio`)."""
+    return write_csv(tuple(columns), ([cell_text(r.get(c)) for c in columns] for r in rows))
+
+
+def refuse(fmt: str, family: str, kind: str) -> WorkbookError:
+    """The one-line refusal of an output a family has no place in."""
+    what = {"usebio": "USEBIO XML", "pbn": "PBN score tables"}.get(fmt, fmt)
+    return WorkbookError(
+        f"{what} output is for pairs and individuals; this is a {family} workbook ({kind}):"
+        " use --format text, csv, json or html"
+    )
+
+
+def render_template(name: str, **context: Any) -> str:
+    """Render ``xlbridge/templates/NAME`` with autoescaping (names are user text)."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env.get_template(name).render(**context)

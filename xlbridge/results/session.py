@@ -1,0 +1,482 @@
+"""A pairs session's results scored in Python: boards, standings, barometer, disagreements.
+
+The input is what was typed (:class:`SessionInput`, made by a reader in
+:mod:`xlbridge.results.readers`); the output is :class:`SessionResults`, every value worked out
+again by the rules layer (:mod:`xlbridge.scoring`), never copied from a cached cell. Cached cell
+values the reader saw are compared with the Python values and each difference becomes a
+:class:`Disagreement`.
+
+>>> rows = (
+...     ResultRow(board=1, row=6, round=1, table=1, ns="1", ew="2", contract="4S", declarer="N",
+...               tricks=10),
+...     ResultRow(board=1, row=7, round=1, table=2, ns="3", ew="4", contract="4S", declarer="N",
+...               tricks=9),
+... )
+>>> s = SessionInput(event="Club", date="", kind="howell", scoring="mp", scale="acbl",
+...     pairs=tuple(PairInfo(i, str(i), "", "") for i in range(1, 5)), rows=rows,
+...     expected={1: 2})
+>>> res = score_session(s)
+>>> [(r.score_ns, r.mp_ns) for r in res.boards[0].rows]
+[(420, 1.0), (-50, 0.0)]
+>>> [(e.label, e.dir, e.total, e.rank) for e in res.standings]  # NS 1, 3; EW 2, 4
+[('1', 'NS', 1.0, '1'), ('2', 'EW', 0.0, '2'), ('3', 'NS', 0.0, '2'), ('4', 'EW', 1.0, '1')]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from xlbridge.errors import XlbridgeError
+from xlbridge.scoring.contract import score
+from xlbridge.scoring.fouled import score_fouled_board
+from xlbridge.scoring.imp_pairs import adjusted_imps, butler_datum, score_imp_board
+from xlbridge.scoring.matchpoints import Adjusted, MPScale, score_board
+from xlbridge.scoring.session import factored_total, percentage, ranks
+from xlbridge.types import Contract, Seat
+
+__all__ = [
+    "BarometerRound",
+    "BoardScore",
+    "CachedCell",
+    "Disagreement",
+    "PairInfo",
+    "ResultRow",
+    "ScoredResult",
+    "SessionInput",
+    "SessionResults",
+    "Standing",
+    "score_session",
+]
+
+SCORINGS = ("mp", "butler", "ximp")
+_TOLERANCE = 0.005  # cached values shown to 2 decimals may differ from Python by rounding
+
+
+@dataclass(frozen=True, slots=True)
+class PairInfo:
+    """A pair of the session: ``id`` (1-based, Names order), printed label, player names."""
+
+    id: int
+    label: str
+    name1: str
+    name2: str
+
+    @property
+    def names(self) -> str:
+        """ "A & B" as the Recap joins them."""
+        return " & ".join(n for n in (self.name1, self.name2) if n)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One traveller row as typed: pairs, contract, declarer, tricks taken, a score typed over
+    the computed one, an adjusted score. ``problem`` says why the row cannot be scored; a row
+    whose Adjusted text is not an adjusted score (``bad_adjusted``) keeps its NS score but is
+    left out of the comparison, as the workbook leaves it out."""
+
+    board: int
+    row: int
+    round: int | None
+    table: int | None
+    ns: str
+    ew: str
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    typed_score: float | None = None
+    adjusted: str = ""
+    problem: str = ""
+    bad_adjusted: str = ""  # why the Adjusted text is not an adjusted score (row not scored)
+    ns_members: tuple[str, ...] = ()  # individuals: the players credited (else the pair ``ns``)
+    ew_members: tuple[str, ...] = ()
+    group: int = 0  # a fouled board's group (Law 87; ``xlbridge rebuild --fouled``): 2 fouled
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Who is credited with the NS and with the EW score."""
+        return (self.ns_members or (self.ns,), self.ew_members or (self.ew,))
+
+
+@dataclass(frozen=True, slots=True)
+class CachedCell:
+    """A formula cell's stored value, to compare with Python: ``key`` names what it holds."""
+
+    sheet: str
+    cell: str
+    key: tuple[Any, ...]
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInput:
+    """Everything a reader takes from a workbook: settings, pairs, typed rows, cached values."""
+
+    event: str
+    date: str
+    kind: str
+    scoring: str
+    scale: str
+    pairs: tuple[PairInfo, ...]
+    rows: tuple[ResultRow, ...]
+    expected: Mapping[int, int]
+    cached: tuple[CachedCell, ...] = ()
+    family: str = "pairs"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredResult:
+    """A traveller row scored: NS points and each side's matchpoints (or IMPs)."""
+
+    result: ResultRow
+    score_ns: float | None
+    mp_ns: float | None
+    mp_ew: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardScore:
+    """One board: its top (matchpoints) or datum (Butler) and its scored rows."""
+
+    board: int
+    top: float | None
+    datum: float | None
+    rows: tuple[ScoredResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A pair's line of the ranking. ``pct`` is a percentage (matchpoints) or None (IMPs);
+    ``average`` the IMPs a board (IMPs) or None."""
+
+    pair: PairInfo
+    dir: str
+    played: int
+    total: float | None
+    pct: float | None
+    average: float | None
+    rank: str
+
+    @property
+    def label(self) -> str:
+        return self.pair.label
+
+
+@dataclass(frozen=True, slots=True)
+class BarometerRound:
+    """Standings after a round: each pair's (played, running total, percentage, rank)."""
+
+    round: int
+    standings: tuple[tuple[str, int, float, float | None, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A cell whose stored value is not what Python computes."""
+
+    sheet: str
+    cell: str
+    workbook: Any
+    python: Any
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResults:
+    """A session scored again in Python."""
+
+    input: SessionInput
+    two_winner: bool
+    boards: tuple[BoardScore, ...]
+    standings: tuple[Standing, ...]
+    barometer: tuple[BarometerRound, ...]
+    disagreements: tuple[Disagreement, ...]
+    recalculated: bool
+    problems: tuple[str, ...] = field(default=())
+
+    @property
+    def event(self) -> str:
+        return self.input.event
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``xlbridge results`` JSON object of product.md."""
+        imp = self.input.scoring != "mp"
+        return {
+            "event": self.input.event,
+            "date": self.input.date,
+            "kind": self.input.kind,
+            "scoring": self.input.scoring,
+            "entries": [
+                {
+                    "id": s.pair.id,
+                    "label": s.label,
+                    "names": s.pair.names,
+                    "dir": s.dir,
+                    "played": s.played,
+                    "total": _round(s.total),
+                    "pct": _round(s.pct),
+                    "rank": s.rank,
+                }
+                for s in self.standings
+            ],
+            "boards": [
+                {
+                    "board": b.board,
+                    "rows": [
+                        {
+                            "ns": r.result.ns,
+                            "ew": r.result.ew,
+                            "contract": r.result.contract,
+                            "declarer": r.result.declarer,
+                            "tricks": r.result.tricks,
+                            "score_ns": _round(r.score_ns),
+                            ("imp_ns" if imp else "mp_ns"): _round(r.mp_ns),
+                            ("imp_ew" if imp else "mp_ew"): _round(r.mp_ew),
+                            "adjusted": r.result.adjusted,
+                        }
+                        for r in b.rows
+                    ],
+                }
+                for b in self.boards
+            ],
+            "disagreements": [
+                {"sheet": d.sheet, "cell": d.cell, "workbook": d.workbook, "python": d.python}
+                for d in self.disagreements
+            ],
+        }
+
+
+def _round(x: float | None) -> float | int | None:
+    if x is None:
+        return None
+    r = round(x + 0.0, 2)
+    return int(r) if r.is_integer() else r
+
+
+def row_score(r: ResultRow) -> float | None:
+    """NS points of a typed row: the typed score, else Law 77 on the contract; None if the row
+    has no complete result or a problem."""
+    if r.typed_score is not None:
+        return r.typed_score
+    if r.problem or not r.contract:
+        return None
+    c = Contract.parse(r.contract)
+    if c.is_pass:
+        return 0
+    if not r.declarer or r.tricks is None:
+        return None
+    return score(c, Seat.parse(r.declarer), r.tricks, r.board)
+
+
+def score_session(s: SessionInput) -> SessionResults:
+    """Score every board and rank every pair, as the workbook's formulas must."""
+    if s.scoring not in SCORINGS:
+        raise XlbridgeError(f"scoring {s.scoring!r} is not one of {', '.join(SCORINGS)}")
+    per = MPScale.parse(s.scale).per_comparison
+    by_board: dict[int, list[ResultRow]] = {}
+    for r in s.rows:
+        by_board.setdefault(r.board, []).append(r)
+    dirs: dict[str, set[str]] = {p.label: set() for p in s.pairs}
+    scheduled: dict[str, int] = {p.label: 0 for p in s.pairs}
+    for r in s.rows:
+        for members, d in zip(r.sides, ("NS", "EW"), strict=True):
+            for label in members:
+                if label in dirs:
+                    dirs[label].add(d)
+                    scheduled[label] += 1
+    # Individuals are ranked in one field (product spec) even if a player keeps a direction.
+    two_winner = s.family != "individual" and all(len(d) <= 1 for d in dirs.values())
+    boards: list[BoardScore] = []
+    problems = [
+        f"Board {r.board}, sheet row {r.row}: {r.problem or r.bad_adjusted}"
+        for r in s.rows
+        if r.problem or r.bad_adjusted
+    ]
+    for b in sorted(by_board):
+        rows = by_board[b]
+        scores = [row_score(r) for r in rows]
+        top_: float | None = None
+        datum: float | None = None
+        if s.scoring == "mp":
+            values: list[float | Adjusted | None] = [
+                (None if r.bad_adjusted else Adjusted.parse(r.adjusted)) if r.adjusted else x
+                for r, x in zip(rows, scores, strict=True)
+            ]
+            present = sum(1 for x in values if x is not None)
+            expected = s.expected.get(b, present)  # the Expected cell, else the results
+            if expected < present:
+                problems.append(f"Board {b}: {present} results, more than Expected ({expected})")
+            field_n = max(expected, present)
+            groups = [r.group for r in rows]
+            if any(g > 1 for g in groups):  # each group compared on its own (Law 87)
+                mps = score_fouled_board(values, groups, s.scale, expected=field_n)
+            else:
+                mps = score_board(values, s.scale, expected=field_n)
+            top_ = float(per * max(field_n - 1, 0))
+        else:  # adjusted rows leave the datum and comparisons, Law 86A IMPs (score_imp_board)
+            imp_rows: list[float | Adjusted | None] = []
+            for r, x in zip(rows, scores, strict=True):
+                adj = Adjusted.parse(r.adjusted) if r.adjusted and not r.bad_adjusted else None
+                if adj is not None:
+                    try:
+                        adjusted_imps(adj)
+                    except XlbridgeError as exc:  # a split such as 55/45: not scored, listed
+                        problems.append(f"Board {b}, sheet row {r.row}: {exc}")
+                        adj = None
+                imp_rows.append(adj if r.adjusted else x)
+            vals = [float(x) for r, x in zip(rows, scores, strict=True)
+                    if x is not None and not r.adjusted]  # fmt: skip
+            if vals and s.scoring == "butler":
+                datum = butler_datum(vals)
+            mps = [
+                (None, None) if ns is None or ew is None else (float(ns), float(ew) + 0.0)
+                for ns, ew in score_imp_board(imp_rows, s.scoring, datum=datum)
+            ]
+        boards.append(
+            BoardScore(
+                b, top_, datum,
+                tuple(ScoredResult(r, x, m[0], m[1])
+                      for r, x, m in zip(rows, scores, mps, strict=True)),
+            )
+        )  # fmt: skip
+    standings = _standings(s, boards, dirs, scheduled, two_winner, upto_round=None)
+    barometer = _barometer(s, boards, dirs, two_winner)
+    disagreements, recalculated = _compare(s, boards, standings)
+    return SessionResults(
+        s, two_winner, tuple(boards), tuple(standings), barometer, disagreements, recalculated,
+        tuple(problems),
+    )  # fmt: skip
+
+
+def _credits(
+    boards: list[BoardScore], upto_round: int | None
+) -> dict[str, list[tuple[float, float]]]:
+    got: dict[str, list[tuple[float, float]]] = {}
+    for b in boards:
+        for r in b.rows:
+            if r.mp_ns is None or r.mp_ew is None:
+                continue
+            if upto_round is not None and (r.result.round or 0) > upto_round:
+                continue
+            t = b.top or 0.0
+            ns_side, ew_side = r.result.sides
+            for label in ns_side:
+                got.setdefault(label, []).append((r.mp_ns, t))
+            for label in ew_side:
+                got.setdefault(label, []).append((r.mp_ew, t))
+    return got
+
+
+def _standings(
+    s: SessionInput,
+    boards: list[BoardScore],
+    dirs: dict[str, set[str]],
+    scheduled: dict[str, int],
+    two_winner: bool,
+    upto_round: int | None,
+) -> list[Standing]:
+    got = _credits(boards, upto_round)
+    boards_max = max(scheduled.values(), default=1) or 1
+    mp = s.scoring == "mp"
+    lines: list[tuple[PairInfo, str, int, float | None, float | None, float | None]] = []
+    for p in s.pairs:
+        d = dirs.get(p.label, set())
+        direction = next(iter(d)) if two_winner and len(d) == 1 else ""
+        mine = got.get(p.label, [])
+        if not mine:
+            lines.append((p, direction, 0, None, None, None))
+            continue
+        raw = sum(x for x, _ in mine)
+        total = factored_total(raw, len(mine), max(boards_max, len(mine)))
+        tops = sum(t for _, t in mine)
+        pct = percentage(raw, tops) if mp and tops > 0 else None
+        avg = None if mp else raw / len(mine)
+        lines.append((p, direction, len(mine), total, pct, avg))
+    rank_of: dict[int, str] = {}
+    for group in {line[1] for line in lines}:
+        members = [line for line in lines if line[1] == group and line[3] is not None]
+        for line, rk in zip(members, ranks([line[3] for line in members]), strict=True):  # type: ignore[misc]
+            rank_of[line[0].id] = rk
+    return [
+        Standing(p, d, n, tot, pct, avg, rank_of.get(p.id, "")) for p, d, n, tot, pct, avg in lines
+    ]
+
+
+def _barometer(
+    s: SessionInput, boards: list[BoardScore], dirs: dict[str, set[str]], two_winner: bool
+) -> tuple[BarometerRound, ...]:
+    """Standings after each round: every result of rounds 1..r with its final score on the
+    board, ranked by percentage (matchpoints) or IMP total (IMPs), within each direction in
+    two-winner games. A pair's running score is not factored: after round r pairs with a
+    sit-out have played fewer boards, which the percentage allows for."""
+    rounds = sorted({r.round for r in s.rows if r.round is not None})
+    out = []
+    for rnd in rounds:
+        got = _credits(boards, rnd)
+        lines = []
+        for p in s.pairs:
+            mine = got.get(p.label, [])
+            raw = sum(x for x, _ in mine)
+            tops = sum(t for _, t in mine)
+            pct = percentage(raw, tops) if s.scoring == "mp" and tops > 0 else None
+            d = dirs.get(p.label, set())
+            direction = next(iter(d)) if two_winner and len(d) == 1 else ""
+            lines.append((p.label, len(mine), raw, pct, direction))
+        rank_of: dict[str, str] = {}
+        for group in {line[4] for line in lines}:
+            members = [line for line in lines if line[4] == group and line[1] > 0]
+            keys = [(line[3] if line[3] is not None else line[2]) for line in members]
+            for line, rk in zip(members, ranks(keys), strict=True):
+                rank_of[line[0]] = rk
+        out.append(
+            BarometerRound(
+                rnd, tuple((lb, n, raw, pct, rank_of.get(lb, "")) for lb, n, raw, pct, _ in lines)
+            )
+        )
+    return tuple(out)
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a in (None, "") and b in (None, ""):
+        return True
+    if isinstance(a, bool) or isinstance(b, bool):
+        return bool(a == b)
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return math.isfinite(a) and abs(a - b) <= _TOLERANCE
+    return str(a).strip() == str(b).strip()
+
+
+def _compare(
+    s: SessionInput, boards: list[BoardScore], standings: list[Standing]
+) -> tuple[tuple[Disagreement, ...], bool]:
+    """Each cached cell against Python; a workbook never recalculated (no cached value in any
+    formula cell, as openpyxl writes them) is reported as such, not cell by cell."""
+    python: dict[tuple[Any, ...], Any] = {}
+    for b in boards:
+        for r in b.rows:
+            key: tuple[Any, ...] = ("row", b.board, r.result.row)
+            python[(*key, "score_ns")] = r.score_ns
+            python[(*key, "score_ew")] = None if r.score_ns is None else -r.score_ns + 0.0
+            python[(*key, "mp_ns")] = r.mp_ns
+            python[(*key, "mp_ew")] = r.mp_ew
+    mp = s.scoring == "mp"
+    for st in standings:
+        key = ("pair", st.label)
+        python[(*key, "played")] = st.played
+        python[(*key, "total")] = st.total
+        python[(*key, "pct")] = (st.pct / 100 if st.pct is not None else None) if mp else st.average
+        python[(*key, "rank")] = st.rank
+    cached = [c for c in s.cached if c.key in python]
+    recalculated = any(c.value not in (None, "") for c in cached) or not any(
+        python[c.key] not in (None, "") for c in cached
+    )
+    if not recalculated:
+        return (), False
+    out = [
+        Disagreement(c.sheet, c.cell, c.value, _round(python[c.key]) if not isinstance(
+            python[c.key], str) else python[c.key])
+        for c in cached
+        if not _same(c.value, python[c.key])
+    ]  # fmt: skip
+    return tuple(out), True

@@ -1,0 +1,160 @@
+"""Plain tables of a scored session: rankings, results, barometer, as text or CSV rows.
+
+Every output (text, CSV, pandas, HTML) takes its rows from here, so they cannot drift apart.
+
+>>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+>>> rows = (ResultRow(1, 6, 1, 1, "1", "2", "4S", "N", 10), ResultRow(1, 7, 1, 2, "3", "4", "PASS"))
+>>> s = score_session(SessionInput("Club", "", "howell", "mp", "acbl",
+...     tuple(PairInfo(i, str(i), "", "") for i in range(1, 5)), rows, {1: 2}))
+>>> first = standings_rows(s)[0]
+>>> first["rank"], first["pair"], first["total"], first["pct"]
+('1', '1', 1.0, 100.0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xlbridge.interchange.csvio import write_csv
+from xlbridge.results.session import SessionResults, Standing
+
+__all__ = [
+    "BAROMETER_COLUMNS",
+    "RESULT_COLUMNS",
+    "STANDING_COLUMNS",
+    "barometer_rows",
+    "barometer_sheet",
+    "ranking_groups",
+    "result_rows",
+    "standings_rows",
+    "to_csv",
+    "to_text",
+]
+
+STANDING_COLUMNS = ("rank", "pair", "names", "dir", "played", "total", "pct", "average")
+RESULT_COLUMNS = (
+    "board", "round", "table", "ns", "ew", "contract", "declarer", "tricks", "score_ns",
+    "adjusted", "ns_points", "ew_points",
+)  # fmt: skip
+BAROMETER_COLUMNS = ("round", "pair", "played", "score", "pct", "rank")
+
+
+def _rank_key(s: Standing) -> tuple[int, int, str]:
+    digits = s.rank.rstrip("=")
+    return (0 if s.dir != "EW" else 1, int(digits) if digits.isdigit() else 10**6, s.label)
+
+
+def ranking_groups(res: SessionResults) -> list[tuple[str, list[Standing]]]:
+    """The standings in rank order, NS then EW in two-winner games (one group otherwise)."""
+    ordered = sorted(res.standings, key=_rank_key)
+    if not res.two_winner:
+        return [("", ordered)]
+    return [(d, [s for s in ordered if s.dir == d]) for d in ("NS", "EW")]
+
+
+def standings_rows(res: SessionResults) -> list[dict[str, Any]]:
+    """One dict a pair, in rank order."""
+    return [
+        {"rank": s.rank, "pair": s.label, "names": s.pair.names, "dir": s.dir,
+         "played": s.played, "total": _r(s.total), "pct": _r(s.pct), "average": _r(s.average)}
+        for _, group in ranking_groups(res) for s in group
+    ]  # fmt: skip
+
+
+def result_rows(res: SessionResults) -> list[dict[str, Any]]:
+    """One dict a traveller row (every board, in playing order)."""
+    out = []
+    for b in res.boards:
+        for r in b.rows:
+            x = r.result
+            out.append(
+                {"board": b.board, "round": x.round, "table": x.table, "ns": x.ns, "ew": x.ew,
+                 "contract": x.contract, "declarer": x.declarer, "tricks": x.tricks,
+                 "score_ns": _r(r.score_ns), "adjusted": x.adjusted,
+                 "ns_points": _r(r.mp_ns), "ew_points": _r(r.mp_ew)}
+            )  # fmt: skip
+    return out
+
+
+def barometer_rows(res: SessionResults) -> list[dict[str, Any]]:
+    """One dict a pair a round: the standings after each round."""
+    return [
+        {"round": b.round, "pair": label, "played": n, "score": _r(raw), "pct": _r(pct),
+         "rank": rank}
+        for b in res.barometer for label, n, raw, pct, rank in b.standings
+    ]  # fmt: skip
+
+
+def barometer_sheet(res: SessionResults) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
+    """The standings after each round as a sheet: one row a pair, a percentage (or IMP total)
+    and a rank column for each round. Returns (columns, rows)."""
+    mp = res.input.scoring == "mp"
+    cols = ["pair", "dir"]
+    for b in res.barometer:
+        cols += [f"round {b.round}", f"rank {b.round}"]
+    dirs = {s.label: s.dir for s in res.standings}
+    rows: dict[str, dict[str, Any]] = {s.label: {"pair": s.label, "dir": s.dir}
+                                       for s in res.standings}  # fmt: skip
+    for b in res.barometer:
+        for label, n, raw, pct, rank in b.standings:
+            row = rows.setdefault(label, {"pair": label, "dir": dirs.get(label, "")})
+            row[f"round {b.round}"] = _r(pct if mp else raw) if n else None
+            row[f"rank {b.round}"] = rank
+    return tuple(cols), list(rows.values())
+
+
+def _r(x: float | None) -> float | None:
+    return None if x is None else round(x + 0.0, 2)
+
+
+def to_csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> str:
+    """CSV of ``rows`` (spreadsheet-safe fields, see :mod:`xlbridge.interchange.csvio`)."""
+    return write_csv(columns, ([_cell(r[c]) for c in columns] for r in rows))
+
+
+def _cell(x: Any) -> str:
+    if x is None:
+        return ""
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return str(x)
+
+
+def to_text(res: SessionResults) -> str:
+    """The ranking as a readable text table, then any disagreement or problem."""
+    mp = res.input.scoring == "mp"
+    method = {"mp": f"matchpoints ({res.input.scale.upper()})", "butler": "Butler IMPs",
+              "ximp": "cross-IMPs"}[res.input.scoring]  # fmt: skip
+    lines = [f"{res.event}  {res.input.date}".rstrip(), f"{res.input.kind}, {method}"]
+    for direction, group in ranking_groups(res):
+        who = "Player" if res.input.family == "individual" else "Pair"
+        head = ["Rank", who, "Names", "Played", "Total", "%" if mp else "Avg"]
+        table = [head] + [
+            [s.rank, s.label, s.pair.names, str(s.played), _cell(_r(s.total)),
+             _cell(_r(s.pct if mp else s.average))]
+            for s in group
+        ]  # fmt: skip
+        widths = [max(len(row[i]) for row in table) for i in range(len(head))]
+        lines.append("")
+        if direction:
+            lines.append(f"{direction} pairs")
+        for row in table:
+            cells = [c.ljust(w) if i == 2 else c.rjust(w) for i, (c, w) in
+                     enumerate(zip(row, widths, strict=True))]  # fmt: skip
+            lines.append("  ".join(cells).rstrip())
+    if not res.recalculated:
+        lines += [
+            "",
+            "The workbook has never been calculated (no stored formula values):"
+            " nothing to compare; open and save it in a spreadsheet program.",
+        ]
+    elif res.disagreements:
+        lines += ["", f"{len(res.disagreements)} cell(s) disagree with Python:"]
+        lines += [f"  {d.sheet}!{d.cell}: workbook {d.workbook!r}, Python {d.python!r}"
+                  for d in res.disagreements]  # fmt: skip
+    else:
+        lines += ["", "Every formula value agrees with Python."]
+    if res.problems:
+        lines += ["", f"{len(res.problems)} row(s) could not be scored:"]
+        lines += [f"  {p}" for p in res.problems]
+    return "\n".join(lines)

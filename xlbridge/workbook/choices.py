@@ -1,0 +1,13 @@
+"""The choices a pairs session workbook takes, without the engine: the command line builds its
+parser from these, and importing this module loads neither openpyxl nor a sheet writer.
+
+>>> SCORINGS, RESULT_ENTRIES
+(('mp', 'butler', 'ximp'), ('made-down', 'tricks'))
+"""
+
+from __future__ import annotations
+
+__all__ = ["RESULT_ENTRIES", "SCORINGS"]
+
+SCORINGS: tuple[str, ...] = ("mp", "butler", "ximp")
+RESULT_ENTRIES: tuple[str, ...] = ("made-down", "tricks")
