@@ -655,20 +655,28 @@ def _chicago_kind(tables: int, rounds: int = 6) -> Movement:
 
 KINDS: dict[str, KindInfo] = {
     "rubber": KindInfo(
-        "rubber", "Rubber bridge: one table, fixed partners, score sheets (seed 002)", "1",
+        "rubber",
+        "Rubber bridge: one table, fixed partners, score sheets (seed 002)",
+        "1",
         _rubber_kind,
     ),
     "chicago": KindInfo(
-        "chicago", "Chicago: four-deal chukkers, one table, fixed partners (seed 002)", "1",
+        "chicago",
+        "Chicago: four-deal chukkers, one table, fixed partners (seed 002)",
+        "1",
         _chicago_kind,
     ),
     "progressive": KindInfo(
-        "progressive", "Progressive bridge: 2T pairs, winners move down a table (seed 002)",
-        "1-30", _progressive_kind,
+        "progressive",
+        "Progressive bridge: 2T pairs, winners move down a table (seed 002)",
+        "1-30",
+        _progressive_kind,
     ),
     "swiss-pairs": KindInfo(
-        "swiss-pairs", "Swiss pairs: 2T pairs, Chicago chukkers scored in VPs (seed 002)",
-        "2-30", _swiss_pairs_kind,
+        "swiss-pairs",
+        "Swiss pairs: 2T pairs, Chicago chukkers scored in VPs (seed 002)",
+        "2-30",
+        _swiss_pairs_kind,
     ),
     "four-player": KindInfo(
         "four-player", "Four players: pivot stays, the others rotate (seed 002)", "1", _four_kind

@@ -520,9 +520,7 @@ def marvin(match_boards: int = 8) -> TeamSchedule:
     )
 
 
-def knockout(
-    teams: int, boards: int = 16, draw: Sequence[int] | None = None
-) -> TeamSchedule:
+def knockout(teams: int, boards: int = 16, draw: Sequence[int] | None = None) -> TeamSchedule:
     """The first round of a knockout (seed 002): :func:`knockout_bracket`'s matches, each at
     two tables of its own playing ``boards`` boards; teams with a bye sit out.
 
@@ -565,11 +563,7 @@ def swiss_teams(
         )
     if boards < 1:
         raise MovementError(f"swiss-teams: {boards} boards a match; at least 1")
-    draw = (
-        list(pairing)
-        if pairing is not None
-        else [(k, k + 1) for k in range(1, teams + 1, 2)]
-    )
+    draw = list(pairing) if pairing is not None else [(k, k + 1) for k in range(1, teams + 1, 2)]
     out: list[TeamTable] = []
     for i, (a, b) in enumerate(draw):
         out += _match(1, 1, 2 * i + 1, a, b, _boards(1, boards))

@@ -571,8 +571,7 @@ def result_issue_parts(c: TravellerCols, b: BoardRange, r: int) -> list[str]:
     any_input = "OR(" + ",".join(f'{x}<>""' for x in inputs) + ")"
     # COUNTA, not COUNTIF "?*": LibreOffice matches "?*" against numbers too, Excel does not.
     board_has = (
-        f"(COUNT({b.col(c.ns_score)})+COUNTA({b.col(c.adjusted)})"
-        f"+COUNTA({b.col(c.contract)}))>0"
+        f"(COUNT({b.col(c.ns_score)})+COUNTA({b.col(c.adjusted)})+COUNTA({b.col(c.contract)}))>0"
     )
     return [
         f'IF(AND(TRIM({con})<>"",${c.ok}{r}=0),"contract "&{con}&" does not parse; ","")',

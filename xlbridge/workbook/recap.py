@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl.chart import BarChart, Reference
-from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -18,6 +17,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.scoring.session import places_to_rank
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, cell_at, pair_value
+from xlbridge.workbook.inputs import highlight_places
 from xlbridge.workbook.styles import fit_landscape
 from xlbridge.workbook.text import put_text
 
@@ -134,15 +134,7 @@ def write_recap(ctx: Context) -> Worksheet:
         put(f"C{r}", "50%", "xlb Value")
     # Highlight the ranked places.
     rank_cell = f"${col_rank}{FIRST}"
-    ws.conditional_formatting.add(
-        f"A{FIRST}:{col_rank}{last}",
-        FormulaRule(  # type: ignore[no-untyped-call]
-            formula=[
-                f'AND({rank_cell}<>"",IFERROR(VALUE(SUBSTITUTE({rank_cell},"=","")),99)<={places})'
-            ],
-            fill=_PLACE,
-        ),
-    )
+    highlight_places(ws, f"A{FIRST}:{col_rank}{last}", rank_cell, places)
     # A native chart of the standings.
     chart = BarChart()
     chart.type = "bar"

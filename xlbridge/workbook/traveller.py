@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string
@@ -23,6 +22,7 @@ from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_imp as FX
 from xlbridge.workbook.context import LISTS, Context, cell_at, pair_value
+from xlbridge.workbook.inputs import highlight_rows, validate_contract_rows
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 from xlbridge.workbook.text import header_text, put_text
 
@@ -122,8 +122,8 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
             put("D3", "cross-IMPs ÷ comparisons", "xlb Value")
     # Totals over every row (adjusted included), read by the recap's grand check.
     hid = c.first_hidden
-    put(f"{hid}2", f"=SUM({b.col(c.ns_mp)})")
-    put(f"{hid}3", f"=SUM({b.col(c.ew_mp)})")
+    put(f"{hid}2", F.sum_of(b.col(c.ns_mp)))
+    put(f"{hid}3", F.sum_of(b.col(c.ew_mp)))
     cells.update(ns_all=f"${hid}$2", ew_all=f"${hid}$3")
     board_problem = f"{c.problem}3"
     put(
@@ -173,20 +173,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         put(f"{c.round}{r}", entry.round, "xlb Value")
         put(f"{c.table}{r}", entry.table, "xlb Value")
         hidden = {
-            c.key: F.contract_key(c, r),
-            c.is_pass: F.is_pass(c, r),
-            c.level: F.level(c, r),
-            c.strain: F.strain(c, r),
-            c.dbl: F.doubling_text(c, r),
-            c.mult: F.multiplier(c, r),
-            c.ok: F.contract_ok(c, r),
-            c.side: F.declarer_side(c, r),
-            c.vul: F.vul_flag(c, r),
-            c.tricks: F.tricks(c, r),
-            c.result_msg: F.result_message(c, r),
-            c.below: F.trick_score(c, r),
-            c.decl: F.declarer_score(c, r),
-            c.calc: F.ns_calc(c, r),
+            **F.score_cells(c, r, F.vul_flag(c, r)),
             c.real: F.is_real(c, r),
             c.cmp: F.compared(c, r),
             c.adj_ns: F.adjusted_pct(c, r, ADJ_TABLE, 2)
@@ -220,25 +207,12 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     last = b.last
     # Validation stops what can never be right; Checks reports the rest.
     first_contract = f"{c.contract}{F.FIRST_ROW}"
-    dv = DataValidation(type="custom", formula1=F.contract_entry_rule(first_contract)[1:])
-    dv.allow_blank, dv.showErrorMessage, dv.errorTitle = True, True, "Contract"
-    dv.error = "A contract is a level 1-7 and a strain, like 4S, 3NT, 4HX, or PASS"
-    dv.add(b.col(c.contract).replace("$", ""))
-    ws.add_data_validation(dv)
-    dv = DataValidation(type="list", formula1='"N,E,S,W"', allow_blank=True)
-    dv.error, dv.errorTitle, dv.showErrorMessage = "Declarer is N, E, S or W", "By", True
-    dv.add(b.col(c.by).replace("$", ""))
-    ws.add_data_validation(dv)
-    whole = []
-    if c.made and c.down:
-        whole = [(c.made, 1, 7, "Made is the level made, 1-7"), (c.down, 1, 13, "Down is 1-13")]
-    elif c.tricks_in:
-        whole = [(c.tricks_in, 0, 13, "Tricks taken are 0-13")]
-    for col, lo, hi, msg in whole:
-        dv = DataValidation(type="whole", operator="between", formula1=str(lo), formula2=str(hi))
-        dv.allow_blank, dv.showErrorMessage, dv.error = True, True, msg
-        dv.add(b.col(col).replace("$", ""))
-        ws.add_data_validation(dv)
+    validate_contract_rows(
+        ws,
+        c,
+        lambda col: b.col(col).replace("$", ""),
+        contract_rule=F.contract_entry_rule(first_contract)[1:],
+    )
     most = max(len(rows), ctx.expected, 1)
     dv = DataValidation(type="whole", operator="between", formula1="1", formula2=str(most))
     dv.showErrorMessage, dv.errorTitle = True, "Expected"
@@ -249,19 +223,8 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     # Highlight wrong entries: the row's inputs when it has a problem; NS Score when typed over.
     first = F.FIRST_ROW
     # One rule over all the input columns (a multi-range), not one rule per column.
-    ws.conditional_formatting.add(
-        " ".join(f"{col}{first}:{col}{last}" for col in [c.ns, c.ew, *input_cols, c.adjusted]),
-        FormulaRule(  # type: ignore[no-untyped-call]
-            formula=[f'${c.issues}{first}<>""'], fill=_BAD
-        ),
-    )
-    x, calc = f"${c.ns_score}{first}", f"${c.calc}{first}"
-    ws.conditional_formatting.add(
-        f"{c.ns_score}{first}:{c.ns_score}{last}",
-        FormulaRule(  # type: ignore[no-untyped-call]
-            formula=[f'AND(ISNUMBER({x}),OR({calc}="",{x}<>{calc}))'], fill=_TYPED
-        ),
-    )
+    inputs = [c.ns, c.ew, *input_cols, c.adjusted]
+    highlight_rows(ws, c, [" ".join(f"{col}{first}:{col}{last}" for col in inputs)], first, last)
 
     # Layout, printing, protection
     widths = {c.ns: 8, c.ew: 8, c.contract: 11, c.by: 5, c.ns_score: 9, c.ew_score: 9}
