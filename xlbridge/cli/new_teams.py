@@ -144,5 +144,6 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
         names=names,
     )
     out = write_teams(plan, args.output, options, template=args.template, force=args.force)
-    print(f"wrote {out}: {len(plan.matches)} matches, {len(plan.teams)} teams")
+    n = len(plan.matches)
+    print(f"wrote {out}: {n} match{'' if n == 1 else 'es'}, {len(plan.teams)} teams")
     return 0

@@ -92,10 +92,9 @@ def _results(args: argparse.Namespace) -> int:
 
         deals = None
         if args.deals:
-            from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_text
-            from xlbridge.results.pbn import read_pbn_deals
+            from xlbridge.interchange.deals import read_pbn
 
-            deals = read_pbn_deals(read_text(args.deals, max_bytes=MAX_TEXT_BYTES, what="PBN"))
+            deals = {r.board: r.deal for r in read_pbn(args.deals)}
         else:  # the hand records `new --deals/--deal` put in the workbook, when it has them
             from xlbridge.workbook.hand_records import read_hand_records_file
 

@@ -22,7 +22,7 @@ from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 from xlbridge.types import Seat, Vulnerability
 
-__all__ = ["PbnRow", "read_pbn_deals", "read_pbn_scores", "write_pbn"]
+__all__ = ["PbnRow", "read_pbn_scores", "write_pbn"]
 
 
 def _value(x: object) -> str:
@@ -152,32 +152,3 @@ def read_pbn_scores(text: str) -> tuple[list[PbnRow], list[dict[str, str]]]:
         else:
             totals.append(row)
     return rows, totals
-
-
-_DEAL = re.compile(r"[NESW]:(?:[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*|-)"
-                   r"(?: (?:[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*|-)){3}")  # fmt: skip
-
-
-def read_pbn_deals(text: str, what: str = "PBN file") -> dict[int, str]:
-    """Board number → PBN deal string, from the ``Board`` and ``Deal`` tags of a PBN file (the
-    hand records ``xlbridge results --deals`` shows). A malformed deal is one line.
-
-    >>> read_pbn_deals('[Board "3"]\\n[Deal "N:AKQJ.T98.765.432 - - -"]\\n')
-    {3: 'N:AKQJ.T98.765.432 - - -'}
-    """
-    deals: dict[int, str] = {}
-    board: int | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        m = re.fullmatch(r'\s*\[(Board|Deal) "([^"]{0,80})"\]\s*', line)
-        if not m:
-            continue
-        tag, value = m.groups()
-        if tag == "Board":
-            if not re.fullmatch(r"[0-9]{1,4}", value):
-                raise InputFileError(f"{what} line {number}: board {value!r} is not a number")
-            board = int(value)
-        elif board is not None:
-            if not _DEAL.fullmatch(value.upper()):
-                raise InputFileError(f"{what} line {number}: deal {value[:40]!r} is not a PBN deal")
-            deals[board] = value.upper()
-    return deals
