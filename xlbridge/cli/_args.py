@@ -165,3 +165,30 @@ def text_arg(what: str, max_chars: int) -> Callable[[str], str]:
             raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse
+
+
+def add_size_options(
+    p: argparse.ArgumentParser, *, tables_help: str, tables_required: bool, rounds_help: str
+) -> None:
+    """``--tables``, ``--boards-per-round`` and ``--rounds``, each with its checked range: the
+    options ``movement`` and ``new`` share."""
+    from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES
+
+    p.add_argument(
+        "--tables",
+        type=int_arg("tables", TABLES),
+        required=tables_required,
+        help=range_help(tables_help, TABLES),
+    )
+    p.add_argument(
+        "--boards-per-round",
+        type=int_arg("boards per round", BOARDS_PER_ROUND),
+        default=None,
+        help=range_help("boards a round", BOARDS_PER_ROUND),
+    )
+    p.add_argument(
+        "--rounds",
+        type=int_arg("rounds", ROUNDS),
+        default=None,
+        help=range_help(rounds_help, ROUNDS),
+    )

@@ -15,9 +15,9 @@ import json
 import sys
 from typing import Any
 
-from xlbridge.cli._args import int_arg, range_help
+from xlbridge.cli._args import add_size_options
 from xlbridge.errors import MovementError
-from xlbridge.limits import ARROW_SWITCH_ITEMS, BOARDS_PER_ROUND, ROUNDS, TABLES
+from xlbridge.limits import ARROW_SWITCH_ITEMS
 from xlbridge.movements.balance import Balance, balance
 from xlbridge.movements.cards import boards_text, guide_cards, move_text, table_cards
 from xlbridge.movements.model import Movement
@@ -58,22 +58,11 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("kind", help="movement kind (see 'xlbridge movement list'), or 'list'")
-    p.add_argument(
-        "--tables",
-        type=int_arg("tables", TABLES),
-        help=range_help("number of tables (a half table counts; each kind narrows it)", TABLES),
-    )
-    p.add_argument(
-        "--boards-per-round",
-        type=int_arg("boards per round", BOARDS_PER_ROUND),
-        default=None,
-        help=range_help("boards a round", BOARDS_PER_ROUND),
-    )
-    p.add_argument(
-        "--rounds",
-        type=int_arg("rounds", ROUNDS),
-        default=None,
-        help=range_help("stop after R rounds", ROUNDS),
+    add_size_options(
+        p,
+        tables_help="number of tables (a half table counts; each kind narrows it)",
+        tables_required=False,
+        rounds_help="stop after R rounds",
     )
     add_movement_options(p)
     p.add_argument("--balance", action="store_true", help="add Manning's s_ij analysis")

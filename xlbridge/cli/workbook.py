@@ -13,9 +13,9 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from xlbridge.cli._args import int_arg, path_arg, range_help, text_arg
+from xlbridge.cli._args import add_size_options, path_arg, text_arg
 from xlbridge.errors import WorkbookError
-from xlbridge.limits import BOARDS_PER_ROUND, DATE_TEXT, EVENT_TEXT, ROUNDS, TABLES
+from xlbridge.limits import DATE_TEXT, EVENT_TEXT
 from xlbridge.movements.registry import KINDS, family_of, get_kind
 
 __all__ = ["FAMILY_MODULES", "register"]
@@ -59,23 +59,11 @@ def register(sub: Any) -> None:
         allow_abbrev=False,
     )
     p.add_argument("kind", help="movement kind, e.g. mitchell or howell")
-    p.add_argument(
-        "--tables",
-        type=int_arg("tables", TABLES),
-        required=True,
-        help=range_help("number of tables (each kind narrows it: xlbridge movement list)", TABLES),
-    )
-    p.add_argument(
-        "--boards-per-round",
-        type=int_arg("boards per round", BOARDS_PER_ROUND),
-        default=None,
-        help=range_help("boards a round", BOARDS_PER_ROUND),
-    )
-    p.add_argument(
-        "--rounds",
-        type=int_arg("rounds", ROUNDS),
-        default=None,
-        help=range_help("rounds (default: the kind's; each kind narrows it)", ROUNDS),
+    add_size_options(
+        p,
+        tables_help="number of tables (each kind narrows it: xlbridge movement list)",
+        tables_required=True,
+        rounds_help="rounds (default: the kind's; each kind narrows it)",
     )
     p.add_argument(
         "--event",

@@ -47,10 +47,10 @@ from xlbridge.workbook.individual_sheets import (
     write_individual_names,
     write_individual_session,
 )
-from xlbridge.workbook.inputs import highlight_rows, validate_contract_rows
+from xlbridge.workbook.inputs import finish_board_sheet, highlight_rows, validate_contract_rows
 from xlbridge.workbook.lists import write_lists
-from xlbridge.workbook.styles import fit_landscape, open_template
-from xlbridge.workbook.text import header_text, put_text
+from xlbridge.workbook.styles import open_template
+from xlbridge.workbook.text import put_text
 from xlbridge.workbook.traveller import ADJ_TABLE
 
 __all__ = ["build_individual_workbook", "write_individual_traveller", "write_individuals"]
@@ -263,16 +263,14 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
     widths = {col: 8.5 for col in ic.seats}
     widths.update({c.contract: 10, c.by: 5, c.ns_score: 9, c.ew_score: 9, c.ns_mp: 8})
     widths.update({c.ew_mp: 8, c.adjusted: 11, c.round: 7, c.table: 7})
-    for col, w in widths.items():
-        ws.column_dimensions[col].width = w
-    ws.column_dimensions.group(c.first_hidden, c.last_hidden, hidden=True)
-    ws.freeze_panes = f"E{F.FIRST_ROW}"
-    ws.print_area = f"A1:{last_col}{b.last}"
-    ws.print_title_rows = f"{F.HEADER_ROW}:{F.HEADER_ROW}"
-    fit_landscape(ws)
-    header: Any = ws.oddHeader
-    header.center.text = header_text(f"{opt.event}: Board {board}")
-    ws.protection.sheet = True
+    finish_board_sheet(
+        ws,
+        c,
+        widths,
+        freeze=f"E{F.FIRST_ROW}",
+        print_area=f"A1:{last_col}{b.last}",
+        title=f"{opt.event}: Board {board}",
+    )
     return ws
 
 

@@ -19,7 +19,8 @@ rules' formula text is :func:`xlbridge.workbook.formulas.problem_row_rule`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import PatternFill
@@ -28,6 +29,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.formulas import TravellerCols
+from xlbridge.workbook.styles import fit_landscape
+from xlbridge.workbook.text import header_text
 
 __all__ = [
     "BAD",
@@ -36,6 +39,7 @@ __all__ = [
     "TYPED",
     "WholeRule",
     "add_whole",
+    "finish_board_sheet",
     "highlight_places",
     "highlight_rows",
     "result_rules",
@@ -134,3 +138,27 @@ def highlight_places(ws: Worksheet, sqref: str, rank_cell: str, places: int) -> 
             formula=[F.placed_rule(rank_cell, places)], fill=PLACE
         ),
     )
+
+
+def finish_board_sheet(
+    ws: Worksheet,
+    c: TravellerCols,
+    widths: Mapping[str, float],
+    *,
+    freeze: str,
+    print_area: str,
+    title: str,
+) -> None:
+    """Column widths, the hidden helper columns grouped, frozen panes, landscape printing with
+    the header row repeated and ``title`` in the page header, and sheet protection: the end of
+    every family's ``Board N`` sheet."""
+    for col, w in widths.items():
+        ws.column_dimensions[col].width = w
+    ws.column_dimensions.group(c.first_hidden, c.last_hidden, hidden=True)
+    ws.freeze_panes = freeze
+    ws.print_area = print_area
+    ws.print_title_rows = f"{F.HEADER_ROW}:{F.HEADER_ROW}"
+    fit_landscape(ws)
+    header: Any = ws.oddHeader
+    header.center.text = header_text(title)
+    ws.protection.sheet = True

@@ -22,9 +22,9 @@ from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_imp as FX
 from xlbridge.workbook.context import LISTS, Context, cell_at, pair_value
-from xlbridge.workbook.inputs import highlight_rows, validate_contract_rows
-from xlbridge.workbook.styles import fit_landscape, fit_portrait
-from xlbridge.workbook.text import header_text, put_text
+from xlbridge.workbook.inputs import finish_board_sheet, highlight_rows, validate_contract_rows
+from xlbridge.workbook.styles import fit_portrait
+from xlbridge.workbook.text import put_text
 
 __all__ = [
     "ADJ_IMP_TABLE",
@@ -231,16 +231,14 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     widths.update({c.ns_mp: 8, c.ew_mp: 8, c.adjusted: 9, c.round: 7, c.table: 7, "I": 14})
     widths.update({ok_col: 5})
     widths["G"] = max(widths.get("G", 9), 11)  # "Check total"/"Vul" labels sit in column G
-    for col, w in widths.items():
-        ws.column_dimensions[col].width = w
-    ws.column_dimensions.group(c.first_hidden, c.last_hidden, hidden=True)
-    ws.freeze_panes = f"C{first}"
-    ws.print_area = f"A1:{ok_col}{last}"
-    ws.print_title_rows = f"{F.HEADER_ROW}:{F.HEADER_ROW}"
-    fit_landscape(ws)
-    header: Any = ws.oddHeader
-    header.center.text = header_text(f"{ctx.options.event}: Board {board}")
-    ws.protection.sheet = True
+    finish_board_sheet(
+        ws,
+        c,
+        widths,
+        freeze=f"C{first}",
+        print_area=f"A1:{ok_col}{last}",
+        title=f"{ctx.options.event}: Board {board}",
+    )
     return ws
 
 
