@@ -1,0 +1,268 @@
+"""Rebuild an individual, teams or social workbook after a change, carrying every entry over.
+
+The old workbook is regenerated in memory from its own settings, so the engine knows which of
+its cells are inputs and what each one means (the family adapter's :class:`~.slots.Slot` keys).
+An entry is an input cell whose value differs from what ``new`` wrote there; it is carried into
+the new workbook's cell with the same key, or listed on the ``Not carried`` sheet with the
+reason. A formula typed by hand into an input cell, and a constant typed over a locked formula
+(after unprotecting the sheet), are listed, never carried: their meaning would change.
+
+The user's file is only read; the new one is written atomically.
+
+>>> sorted(ADAPTERS)
+['individual', 'social', 'teams']
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.worksheet.formula import ArrayFormula
+
+from xlbridge.errors import TextError, WorkbookError
+from xlbridge.fileio import write_atomically
+from xlbridge.interchange.gate import load_workbook
+from xlbridge.movements.registry import FAMILIES, family_of, get_kind
+from xlbridge.rebuild.carry import NotCarried, put_entry, write_not_carried
+from xlbridge.rebuild.entries import family_article
+from xlbridge.rebuild.slots import FamilyAdapter, Key, Slot
+
+__all__ = [
+    "ADAPTERS",
+    "FamilyRebuilt",
+    "adapter_for",
+    "read_kind",
+    "rebuild_family",
+    "rebuild_in_memory",
+]
+
+# family -> the module holding its ADAPTER (imported only when that family is rebuilt)
+ADAPTERS: dict[str, str] = {
+    "individual": "xlbridge.rebuild.family_individual",
+    "teams": "xlbridge.rebuild.family_teams",
+    "social": "xlbridge.rebuild.family_social",
+}
+
+_SESSION = "Session"
+_KIND_LABELS = ("Kind", "Movement")
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyRebuilt:
+    """What a family rebuild did: the new workbook in words, entries found and carried, and what
+    was not carried (each with its reason)."""
+
+    describe: str
+    entered: int
+    carried: int
+    not_carried: tuple[NotCarried, ...]
+
+
+def adapter_for(family: str) -> FamilyAdapter:
+    """The rebuild adapter of a game family.
+
+    >>> adapter_for("pairs")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: pairs workbooks are rebuilt by xlbridge.rebuild.carry
+    """
+    if family not in ADAPTERS:
+        raise WorkbookError(
+            f"{family} workbooks are rebuilt by xlbridge.rebuild.carry"
+            if family == "pairs"
+            else f"no rebuild for {family} workbooks"
+        )
+    adapter: FamilyAdapter = importlib.import_module(ADAPTERS[family]).ADAPTER
+    return adapter
+
+
+def read_kind(book: Workbook) -> str:
+    """The kind named on a workbook's Session sheet (``Kind`` or ``Movement`` row)."""
+    if _SESSION not in book.sheetnames:
+        raise WorkbookError("the workbook has no Session sheet; was it written by xlbridge new?")
+    ws = book[_SESSION]
+    for row in ws.iter_rows(min_row=1, max_row=40, max_col=2):
+        label, value = row[0].value, row[1].value if len(row) > 1 else None
+        if isinstance(label, str) and label.strip() in _KIND_LABELS and isinstance(value, str):
+            return value.strip().lower()
+    raise WorkbookError(
+        "the Session sheet names no Kind; was the workbook written by xlbridge new?"
+    )
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, ArrayFormula):
+        a = a.text
+    if isinstance(b, ArrayFormula):
+        b = b.text
+    if a == b:
+        return True
+    if isinstance(a, bool) or isinstance(b, bool):
+        return False
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return abs(a - b) < 1e-9
+    if isinstance(a, datetime.datetime) and isinstance(b, datetime.date | datetime.datetime):
+        return a.date() == (b if not isinstance(b, datetime.datetime) else b.date())
+    return False
+
+
+def _empty(v: Any) -> bool:
+    return v is None or (isinstance(v, str) and not v.strip())
+
+
+def _formula(v: Any) -> bool:
+    return isinstance(v, ArrayFormula) or (isinstance(v, str) and v.startswith("="))
+
+
+def _shown(v: Any) -> str:
+    if isinstance(v, ArrayFormula):
+        v = v.text
+    if isinstance(v, datetime.datetime | datetime.date):
+        return v.isoformat()
+    return str(v)
+
+
+def _unlocked(ws: Any) -> set[str]:
+    return {c.coordinate for row in ws.iter_rows() for c in row if c.protection.locked is False}
+
+
+def _check_slots(wb: Workbook, slots: Sequence[Slot], family: str) -> dict[Key, Slot]:
+    by_key: dict[Key, Slot] = {}
+    at: set[tuple[str, str]] = set()
+    for s in slots:
+        if s.key in by_key:
+            raise WorkbookError(f"internal: {family} adapter gives two cells the key {s.key!r}")
+        by_key[s.key] = s
+        at.add((s.sheet, s.cell))
+    for ws in wb.worksheets:
+        missing = sorted(c for c in _unlocked(ws) if (ws.title, c) not in at)
+        if missing:
+            raise WorkbookError(
+                f"internal: {family} adapter has no slot for '{ws.title}'!{missing[0]}"
+            )
+    return by_key
+
+
+def _check_layout(book: Workbook, built: Workbook, name: str) -> None:
+    """The user's workbook must have the input cells xlbridge writes for its settings."""
+    for ws in built.worksheets:
+        if ws.title not in book.sheetnames:
+            raise WorkbookError(
+                f"{name} has no sheet {ws.title!r}, which xlbridge writes for its Session"
+                " settings; rebuild needs the workbook as xlbridge wrote it"
+            )
+        theirs, ours = _unlocked(book[ws.title]), _unlocked(ws)
+        if theirs != ours:
+            cell = sorted(theirs ^ ours)[0]
+            raise WorkbookError(
+                f"{name}: sheet {ws.title!r} does not have the input cells xlbridge writes for its"
+                f" Session settings (cell {cell}); rebuild needs the workbook as xlbridge wrote it"
+            )
+
+
+def _entries(
+    book: Workbook, built: Workbook, slots: Mapping[Key, Slot]
+) -> tuple[list[tuple[Slot, Any]], list[NotCarried]]:
+    """(slot, typed value) of every entry, and what cannot be carried at all."""
+    found: list[tuple[Slot, Any]] = []
+    listed: list[NotCarried] = []
+    for slot in slots.values():
+        value = book[slot.sheet][slot.cell].value
+        default = built[slot.sheet][slot.cell].value
+        if _empty(value) or _same(value, default) or (_formula(value) and _formula(default)):
+            continue  # left as written (a spreadsheet program may respell a formula it saves)
+        if _formula(value):
+            why = "a formula typed by hand; its references would change"
+            listed.append(NotCarried("formula", f"{slot.what} ({slot.where})", _shown(value), why))
+            continue
+        found.append((slot, value))
+    inputs = {(s.sheet, s.cell) for s in slots.values()}
+    for ws in built.worksheets:
+        theirs = book[ws.title]
+        for row in ws.iter_rows():
+            for c in row:
+                if not _formula(c.value) or (ws.title, c.coordinate) in inputs:
+                    continue
+                typed = theirs[c.coordinate].value
+                if not _empty(typed) and not _formula(typed):
+                    listed.append(NotCarried(
+                        "typed over", f"'{ws.title}'!{c.coordinate}", _shown(typed),
+                        "typed over a locked formula; the new workbook computes this cell",
+                    ))  # fmt: skip
+    return found, listed
+
+
+def rebuild_in_memory(
+    book: Workbook, args: argparse.Namespace, *, name: str = "the workbook",
+    template: str | Path | None = None,
+) -> tuple[Workbook, FamilyRebuilt]:  # fmt: skip
+    """Rebuild a family workbook already opened (formulas, not values): the new workbook with
+    every entry carried, and the account of what happened."""
+    old_kind = read_kind(book)
+    family = family_of(old_kind)
+    new_kind = get_kind(args.kind).name if getattr(args, "kind", None) else old_kind
+    if family_of(new_kind) != family:
+        raise WorkbookError(
+            f"{old_kind} is {family_article(family)} game and {new_kind} is"
+            f" {family_article(family_of(new_kind))} game; rebuild keeps the game family"
+        )
+    adapter = adapter_for(family)
+    old = adapter.settings(book)
+    built_old = adapter.build(old, None)
+    old_slots = _check_slots(built_old, adapter.slots(built_old, old), family)
+    _check_layout(book, built_old, name)
+    entries, listed = _entries(book, built_old, old_slots)
+
+    new = adapter.change(old, args)
+    wb = adapter.build(new, template)
+    new_slots = _check_slots(wb, adapter.slots(wb, new), family)
+    carried = 0
+    for slot, value in entries:
+        target = new_slots.get(slot.key)
+        if target is None:
+            listed.append(NotCarried("entry", f"{slot.what} ({slot.where})", _shown(value),
+                                     "no place for it in the new workbook"))  # fmt: skip
+            continue
+        try:
+            put_entry(wb[target.sheet][target.cell], value, target.what)
+        except TextError as exc:
+            listed.append(NotCarried("entry", f"{slot.what} ({slot.where})", _shown(value)[:200],
+                                     f"cannot be written as text: {exc}"))  # fmt: skip
+            continue
+        carried += 1
+    entered = len(entries) + sum(1 for n in listed if n.what in ("formula", "typed over"))
+    result = FamilyRebuilt(adapter.describe(new), entered, carried, tuple(listed))
+    write_not_carried(wb, result.not_carried)
+    return wb, result
+
+
+def rebuild_family(
+    path: str | os.PathLike[str],
+    args: argparse.Namespace,
+    out: str | os.PathLike[str],
+    *,
+    force: bool = False,
+    template: str | Path | None = None,
+    book: Workbook | None = None,
+) -> FamilyRebuilt:
+    """Read ``path`` (only read; ``book`` if it is already open), rebuild it with the change in
+    ``args`` (``kind``, ``tables``, ``rounds``, ``boards_per_round``; ``None`` = unchanged) and
+    write ``out`` atomically."""
+    if Path(out).suffix.lower() != ".xlsx":
+        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    if book is None:
+        book = load_workbook(path)
+    wb, result = rebuild_in_memory(book, args, name=Path(path).name, template=template)
+    write_atomically(Path(out), wb.save, force=force)
+    return result
+
+
+assert set(FAMILIES.values()) == set(ADAPTERS)  # every family but pairs has an adapter
