@@ -249,3 +249,14 @@ def same_value(got: object, want: float | str | None) -> bool:
         and not isinstance(got, bool)
         and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9)
     )
+
+
+def input_cells(wb: Any) -> dict[tuple[str, str], Any]:
+    """Every unlocked (input) cell of a workbook and its value, by (sheet, cell)."""
+    return {
+        (ws.title, c.coordinate): c.value
+        for ws in wb.worksheets
+        for row in ws.iter_rows()
+        for c in row
+        if c.protection.locked is False
+    }

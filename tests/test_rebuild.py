@@ -220,6 +220,13 @@ def test_phantom_pair_lists_its_results(tmp_path: Path, capsys: Any) -> None:
     assert f"not carried ({len(gone)};" in out
     assert out.count("pair NS 4 is not in the new movement") == len(gone)
     assert set(_entries(new)) == set(slots_of(m)) - set(gone)
+    # Rebuilt again, the earlier list is listed again, not dropped with the old sheet.
+    again = tmp_path / "again.xlsx"
+    assert main(["rebuild", str(new), "-o", str(again)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("(earlier rebuild: pair NS 4 is not in the new movement)") == len(gone)
+    listed = openpyxl.load_workbook(again)["Not carried"]
+    assert listed.max_row == 3 + len(gone)
 
 
 def test_settings_come_from_the_old_session(tmp_path: Path) -> None:
@@ -303,20 +310,21 @@ def test_refusals_are_one_line(tmp_path: Path, capsys: Any) -> None:
     assert not (tmp_path / "x.xlsx").exists()
 
 
-def test_other_families_are_refused_in_one_line(tmp_path: Path, capsys: Any) -> None:
+def test_the_game_family_is_kept(tmp_path: Path, capsys: Any) -> None:
+    """A pairs workbook is rebuilt as a pairs workbook; an individual one refuses pairs options."""
+    old = tmp_path / "old.xlsx"
+    assert main(["new", "mitchell", "--tables", "3", "-o", str(old)]) == 0
     ind = tmp_path / "ind.xlsx"
     assert main(["new", "individual-2", "--tables", "2", "-o", str(ind)]) == 0
-    before = _digest(ind)
-    assert main(["rebuild", str(ind), "-o", str(tmp_path / "x.xlsx")]) == 2
-    csv = tmp_path / "r.csv"
-    csv.write_text("board,ns,ew,contract,declarer,result\n1,1,2,4S,N,=\n")
-    assert main(["import", str(ind), "--from", str(csv), "-o", str(tmp_path / "x.xlsx")]) == 2
+    before = _digest(old), _digest(ind)
+    assert main(["rebuild", str(old), "--kind", "rainbow", "-o", str(tmp_path / "x.xlsx")]) == 2
+    assert main(["rebuild", str(ind), "--even", "skip", "-o", str(tmp_path / "x.xlsx")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert [e.split(": error: ")[1] for e in err] == [
-        "individual-2 is an individual game; rebuild and import handle pairs workbooks only",
-        "individual-2 is an individual game; import fills pairs workbooks only",
+        "mitchell is a pairs game and rainbow is an individual game; rebuild keeps the game family",
+        "--even is for pairs movements; individual-2 is an individual game",
     ]
-    assert _digest(ind) == before and not (tmp_path / "x.xlsx").exists()
+    assert (_digest(old), _digest(ind)) == before and not (tmp_path / "x.xlsx").exists()
 
 
 # -- the fouled-board rule (rules layer) ---------------------------------------------------------

@@ -125,6 +125,20 @@ def test_entries_with_no_place_are_listed_not_dropped(adapter: _Adapter, tmp_pat
     assert {listed.cell(row=r, column=3).value for r in (4, 5)} == {"-2980", "7NTXX"}
 
 
+def test_a_second_rebuild_lists_the_first_ones_list_again(
+    adapter: _Adapter, tmp_path: Path
+) -> None:
+    path, book = _old(adapter, tmp_path, deals=4)
+    book["Score"]["B5"] = "7NTXX"
+    book.save(path)
+    F.rebuild_family(path, _args(rounds=3), tmp_path / "three.xlsx")
+    res = F.rebuild_family(tmp_path / "three.xlsx", _args(), tmp_path / "again.xlsx")
+    assert [(n.entered, n.reason) for n in res.not_carried] == [
+        ("7NTXX", "earlier rebuild: no place for it in the new workbook")
+    ]
+    assert (res.entered, res.carried) == (0, 0)
+
+
 def test_typed_formulas_and_typed_over_locked_cells_are_listed(
     adapter: _Adapter, tmp_path: Path
 ) -> None:
@@ -132,12 +146,14 @@ def test_typed_formulas_and_typed_over_locked_cells_are_listed(
     sc = book["Score"]
     sc["B2"] = "=Session!A1"  # a formula typed by hand into an input cell
     sc["D3"] = 99  # the sheet unprotected and a locked formula typed over
-    sc["C4"] = '=IF(B4="","",LEN(B4))+0'  # a respelt formula where xlbridge wrote one: left
+    sc["C4"] = '=if( B4 = "", "", len(B4) )'  # xlbridge's formula as a program respells it
+    sc["C5"] = '=IF(B5="","",LEN(B5))+0'  # another formula typed over xlbridge's
     book.save(path)
     res = F.rebuild_family(path, _args(), tmp_path / "new.xlsx")
     assert res.carried == 0
     assert [(n.what, n.entered) for n in res.not_carried] == [
         ("formula", "=Session!A1"),
+        ("formula", '=IF(B5="","",LEN(B5))+0'),
         ("typed over", "99"),
     ]
     new = load_workbook(tmp_path / "new.xlsx")["Score"]

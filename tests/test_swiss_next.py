@@ -172,6 +172,18 @@ def test_swiss_next_refuses_an_unfinished_round_and_its_own_file(
     assert "is a mitchell workbook; swiss next pairs" in capsys.readouterr().err
 
 
+def test_swiss_next_refuses_board_a_match_scoring(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its pairing ranks by VPs from IMPs; a board-a-match Swiss is refused, not scored as IMPs."""
+    first = tmp_path / "bam.xlsx"
+    assert main(["new", "swiss-teams", "--tables", "4", "--team-scoring", "bam",
+                 "-o", str(first)]) == 0  # fmt: skip
+    assert main(["swiss", "next", str(first), "-o", str(tmp_path / "r2.xlsx")]) == 2
+    assert "scored board-a-match, which it cannot rank yet" in capsys.readouterr().err
+    assert not (tmp_path / "r2.xlsx").exists()
+
+
 @pytest.mark.libreoffice
 def test_paired_workbook_scores_like_the_rules_layer(tmp_path: Path) -> None:
     if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":

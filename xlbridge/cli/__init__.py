@@ -4,6 +4,12 @@ Each command lives in a module of this package that exposes ``register(subparser
 handler it sets returns an exit status. Any ``XlbridgeError`` becomes one line on standard error
 and exit status 2, never a traceback.
 
+Standard output closed early (``xlbridge results FILE.xlsx | head -1``) is not an error: every
+command stops quietly, following the recipe of Python's ``signal`` documentation ("Note on
+SIGPIPE": flush inside the ``try``, then point standard output at ``os.devnull`` so the flush at
+exit cannot fail again), with exit status 141 (:data:`PIPE_CLOSED`), 128 + SIGPIPE, the status a
+shell reports for ``yes | head -1``'s ``yes``, and not 1, which this command keeps for a bug.
+
 Example::
 
     $ xlbridge score 4S N 10 --vul None
@@ -22,7 +28,7 @@ from typing import Any
 from xlbridge.cli._args import one_line
 from xlbridge.errors import XlbridgeError
 
-__all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "main"]
+__all__ = ["COMMANDS", "COMMAND_MODULES", "PIPE_CLOSED", "build_parser", "main"]
 
 # Modules that add commands, in the order ``--help`` lists them.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -37,6 +43,10 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 Handler = Callable[[argparse.Namespace], int]
+
+# Exit status when standard output is closed before the command has written it all: 128 +
+# SIGPIPE (13), what a program killed by SIGPIPE reports, as `set -o pipefail` expects.
+PIPE_CLOSED = 141
 
 
 # The commands each module adds, so that running one command imports only its module (the
@@ -129,7 +139,25 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (:data:`PIPE_CLOSED` when standard output
+    was closed early, quietly)."""
+    try:
+        try:
+            return _main(argv)
+        finally:  # inside the try, so a reader gone away shows here, not at exit
+            sys.stdout.flush()
+    except BrokenPipeError:
+        try:
+            fd = sys.stdout.fileno()
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, fd)
+            os.close(devnull)
+        except (OSError, ValueError):  # standard output with no file descriptor
+            pass
+        return PIPE_CLOSED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words else None)
     args = parser.parse_args(words)
@@ -142,6 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except XlbridgeError as exc:
         print(f"xlbridge {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise  # standard output closed early: main() ends quietly
     except OSError as exc:
         text = f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
         print(f"xlbridge {args.command}: error: {one_line(text)}", file=sys.stderr)

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import argparse
 import csv
-import inspect
 import io
 import json
 import sys
 from typing import Any
 
 from xlbridge.cli._args import add_size_options
-from xlbridge.errors import MovementError
 from xlbridge.limits import ARROW_SWITCH_ITEMS
 from xlbridge.movements.balance import Balance, balance
 from xlbridge.movements.cards import boards_text, guide_cards, move_text, table_cards
 from xlbridge.movements.model import Movement
+from xlbridge.movements.options import build_movement, parse_arrow_switch
 from xlbridge.movements.registry import KINDS, KindInfo, get_kind
 from xlbridge.movements.validate import check
 
@@ -97,37 +96,6 @@ def add_movement_options(p: argparse.ArgumentParser, group: Any = None) -> None:
         )
 
 
-def parse_arrow_switch(text: str) -> str | list[tuple[int, int] | tuple[int, int, list[int]]]:
-    """``last`` etc. unchanged, or ``"7:1,7:2:13+14"`` as (round, table[, boards]) items.
-
-    >>> parse_arrow_switch("7:1,7:2:13+14")
-    [(7, 1), (7, 2, [13, 14])]
-    """
-    text = text.strip()
-    if ":" not in text:
-        return text
-    parts = text.split(",")
-    if len(parts) > ARROW_SWITCH_ITEMS[1]:
-        raise MovementError(f"arrow switch: {len(parts)} items; at most {ARROW_SWITCH_ITEMS[1]}")
-    items: list[tuple[int, int] | tuple[int, int, list[int]]] = []
-    for part in parts:
-        bits = part.strip().split(":")
-        nums = [*bits[:2], *(bits[2].split("+") if len(bits) == 3 else [])]
-        # ASCII digits, at most 4 of them: int() would take "٣" and choke on 5000 digits.
-        if len(bits) not in (2, 3) or not all(
-            n.strip().isascii() and n.strip().isdigit() and len(n.strip()) <= 4 for n in nums
-        ):
-            shown = part if len(part) <= 30 else part[:27] + "..."
-            raise MovementError(
-                f"arrow switch item {shown!r}: write ROUND:TABLE or ROUND:TABLE:BOARD+BOARD"
-            )
-        if len(bits) == 2:
-            items.append((int(bits[0]), int(bits[1])))
-        else:
-            items.append((int(bits[0]), int(bits[1]), [int(b) for b in bits[2].split("+")]))
-    return items
-
-
 def _run(args: argparse.Namespace) -> int:
     if args.kind == "list":
         _print_list(args.format)
@@ -138,54 +106,7 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_movement(info: KindInfo, args: argparse.Namespace) -> Movement:
-    """Call the kind's generator with the options given on the command line (``movement`` and
-    ``new`` both build through here). An option the kind does not take is an error naming it.
-
-    >>> ns = argparse.Namespace(tables=7, boards_per_round=3, even="skip")
-    >>> build_movement(get_kind("howell"), ns)
-    Traceback (most recent call last):
-    ...
-    xlbridge.errors.MovementError: howell: option --even does not apply to this kind
-    """
-    tables = getattr(args, "tables", None)
-    if tables is None:
-        raise MovementError(f"{info.name}: give the number of tables with --tables")
-    if tables < 1 or not info.supports(tables):
-        raise MovementError(
-            f"{info.name}: {tables} tables is not supported (supported: {info.tables})"
-        )
-    kwargs: dict[str, Any] = {"tables": tables}
-    for key in ("boards_per_round", "rounds", "even"):
-        value = getattr(args, key, None)
-        if value is not None:
-            kwargs[key] = value
-    spec = getattr(args, "arrow_switch", None)
-    if spec is not None:
-        kwargs["arrow_switch"] = parse_arrow_switch(spec)
-    if getattr(args, "half_table", False):
-        kwargs["half_table"] = True
-    params = inspect.signature(info.build).parameters
-    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    for key in kwargs:
-        if key not in params and not takes_any:
-            raise _not_for(info, key)
-    try:
-        return info.build(**kwargs)
-    except TypeError as exc:  # a generator taking **kw passed on an option it has no use for
-        for key in kwargs:
-            if f"'{key}'" in str(exc):
-                raise _not_for(info, key) from None
-        raise
-
-
 build = build_movement  # the name this module used before ``new`` shared it
-
-
-def _not_for(info: KindInfo, key: str) -> MovementError:
-    return MovementError(
-        f"{info.name}: option --{key.replace('_', '-')} does not apply to this kind"
-    )
 
 
 def _print_list(fmt: str) -> None:

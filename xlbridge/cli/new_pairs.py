@@ -159,6 +159,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
     records = hand_records_for(args, movement.boards)  # [] without --deals/--deal
     import_engine("xlbridge.workbook.build")  # the engine: loaded only to write, lean
     from xlbridge.workbook.build import write_session
+    from xlbridge.workbook.session import movement_options_text
 
     out = write_session(
         movement,
@@ -172,6 +173,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
         force=args.force,
         names=names,
         hand_records=records,
+        movement_options=movement_options_text(args.even, args.arrow_switch, args.half_table),
     )
     hands = ", hand records" if records else ""
     print(f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} pairs{hands}")

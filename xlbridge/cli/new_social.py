@@ -12,10 +12,7 @@ from __future__ import annotations
 import argparse
 
 from xlbridge.cli._args import int_arg
-from xlbridge.errors import WorkbookError
-from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.registry import KindInfo
-from xlbridge.workbook.text import clean_text
 
 __all__ = ["add_options", "run"]
 
@@ -90,112 +87,26 @@ def add_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _names(text: str | None) -> tuple[str, ...]:
-    if text is None:
-        return ()
-    return tuple(clean_text(n.strip(), "player name", max_chars=NAME_TEXT)
-                 for n in text.split(","))  # fmt: skip
-
-
-def _event(args: argparse.Namespace, default: str) -> str:
-    """The ``--event`` given, or this game's own name when it was left at the pairs default."""
-    return args.event if args.event != "Club pairs" else default
-
-
 def run(args: argparse.Namespace, info: KindInfo) -> int:
     """Check the options for this kind and write the social workbook."""
     # The engines are loaded only to write, so that building the parser stays cheap.
     from xlbridge.cli.new_pairs import import_engine
 
     import_engine("xlbridge.workbook.social")
-    from xlbridge.workbook.social import FIXED_KINDS, SocialOptions, write_social
-    from xlbridge.workbook.social_pairs import PAIRS_KINDS
-
-    kind = info.name
-    _refuse_foreign(args, kind)
-    if kind == "marathon":
-        return _run_marathon(args)
-    if args.boards_per_round is not None:
-        raise WorkbookError(
-            f"{kind}: --boards-per-round does not apply (a chukker is four deals; a rubber "
-            "lasts until a side wins two games); use --rounds for the number of "
-            "rubbers or chukkers"
-        )
-    if kind in PAIRS_KINDS:
-        return _run_pairs(args, kind)
-    if args.tables != 1:
-        raise WorkbookError(f"{kind} is played at one table; use --tables 1")
-    if kind in FIXED_KINDS and args.game not in (None, kind):
-        raise WorkbookError(f"{kind}: --game {args.game} contradicts the kind")
-    opt = SocialOptions(
-        kind=kind,
-        rounds=args.rounds,
-        game=args.game,
-        rounding=args.rounding,
-        new_york=args.new_york,
-        event=_event(args, "Home bridge"),
-        date=args.date,
-        players=_names(args.players),
-        calcutta=args.calcutta,
-        first_dealer=args.first_dealer,
-    )
-    out = write_social(opt, args.output, template=args.template, force=args.force)
-    print(f"wrote {out}: {kind}, scored as {opt.scoring}")
-    return 0
-
-
-def _refuse_foreign(args: argparse.Namespace, kind: str) -> None:
-    """One line for an option that belongs to another social game."""
-    foreign = [
-        ("--pairs", args.pairs is not None, kind == "marathon"),
-        ("--start-month", args.start_month != "September", kind == "marathon"),
-        ("--progression", args.progression != "stay", kind == "progressive"),
-        ("--vp", args.vp, kind == "progressive"),
-        ("--chukkers", args.chukkers != 1, kind == "round-robin-pairs"),
-        ("--new-york", args.new_york, kind != "marathon"),
-    ]
-    for flag, given, allowed in foreign:
-        if given and not allowed:
-            raise WorkbookError(f"{kind}: {flag} does not apply to this game")
-
-
-def _run_pairs(args: argparse.Namespace, kind: str) -> int:
+    from xlbridge.workbook.social import SocialOptions, write_social
+    from xlbridge.workbook.social_marathon import write_marathon
+    from xlbridge.workbook.social_options import options_of
     from xlbridge.workbook.social_pairs import PairsOptions, write_pairs_event
 
-    if args.game not in (None, "chicago"):
-        raise WorkbookError(f"{kind} is played as Chicago chukkers; --game {args.game} refused")
-    opt = PairsOptions(
-        kind=kind,
-        tables=args.tables,
-        rounds=args.rounds,
-        variant=args.progression,
-        vps=args.vp,
-        rounding=args.rounding,
-        new_york=args.new_york,
-        event=_event(args, "Bridge party"),
-        date=args.date,
-        pairs=_names(args.players),
-        calcutta=args.calcutta,
-        chukkers=args.chukkers,
-    )
-    out = write_pairs_event(opt, args.output, template=args.template, force=args.force)
-    print(f"wrote {out}: {kind}, {2 * opt.tables} pairs, {opt.round_count} rounds")
-    return 0
-
-
-def _run_marathon(args: argparse.Namespace) -> int:
-    from xlbridge.workbook.social_marathon import MarathonOptions, write_marathon
-
-    if args.calcutta or args.game not in (None, "chicago"):
-        raise WorkbookError("marathon: --calcutta and --game are not used by the marathon")
-    opt = MarathonOptions(
-        pairs=args.pairs if args.pairs is not None else 2 * args.tables,
-        deals=args.boards_per_round if args.boards_per_round is not None else 20,
-        start=args.start_month.strip().capitalize(),
-        event=_event(args, "Marathon"),
-        date=args.date,
-        names=_names(args.players),
-    )
-    out = write_marathon(opt, args.output, template=args.template, force=args.force)
-    print(f"wrote {out}: marathon, {opt.pairs} pairs")
+    kind = info.name
+    opt = options_of(args, kind)
+    if isinstance(opt, SocialOptions):
+        out = write_social(opt, args.output, template=args.template, force=args.force)
+        print(f"wrote {out}: {kind}, scored as {opt.scoring}")
+    elif isinstance(opt, PairsOptions):
+        out = write_pairs_event(opt, args.output, template=args.template, force=args.force)
+        print(f"wrote {out}: {kind}, {2 * opt.tables} pairs, {opt.round_count} rounds")
+    else:
+        out = write_marathon(opt, args.output, template=args.template, force=args.force)
+        print(f"wrote {out}: marathon, {opt.pairs} pairs")
     return 0

@@ -14,17 +14,9 @@ import argparse
 from xlbridge.cli._args import float_arg, int_arg, range_help
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import CARRY_OVER, SEGMENTS
-from xlbridge.movements import teams as sched
 from xlbridge.movements.registry import KindInfo
 from xlbridge.scoring.vp import VP_SCALES
-from xlbridge.workbook.teams_plan import (
-    TEAM_SCALES,
-    TeamsOptions,
-    TeamsPlan,
-    plan_knockout,
-    plan_schedule,
-    plan_swiss,
-)
+from xlbridge.workbook.teams_plan import TEAM_SCALES, TeamsOptions, build_plan
 
 __all__ = ["add_options", "build_plan", "run"]
 
@@ -72,35 +64,6 @@ def add_options(p: argparse.ArgumentParser) -> None:
         help="imps or bam (board-a-match); default bam for board-a-match, else imps "
         "(board-a-match --team-scoring imps: an IMP round robin for 3-8 teams)",
     )
-
-
-def build_plan(args: argparse.Namespace, info: KindInfo) -> TeamsPlan:
-    """The matches of the kind, from the rules layer's schedules."""
-    kind, tables, bpr = info.name, args.tables, args.boards_per_round
-    segments = getattr(args, "segments", 2)
-    if kind == "head-to-head":
-        if tables != 2:
-            raise WorkbookError(f"head-to-head: {tables} tables; it is played at 2 tables")
-        return plan_schedule(sched.head_to_head((bpr or 12) * segments, segments))
-    if kind == "knockout":
-        return plan_knockout(tables, (bpr or 8) * segments, segments)
-    if kind == "swiss-teams":
-        sched.swiss_teams(tables, bpr or 7)  # checks the field
-        first = [(k, k + 1) for k in range(1, tables + 1, 2)]
-        return plan_swiss(tables, bpr or 7, [first], args.rounds or min(6, tables - 1))
-    kw = {"tables": tables}
-    if bpr is not None and not kind.startswith("marvin"):
-        kw["boards_per_round"] = bpr
-    info.build(**kw)  # checks the table count and boards as the movement would
-    if kind == "round-robin-3":
-        return plan_schedule(sched.round_robin_three(bpr or 6))
-    if kind == "round-robin-4":
-        return plan_schedule(sched.round_robin_four(bpr or 8))
-    if kind == "board-a-match":
-        return plan_schedule(sched.board_a_match(tables, bpr or 4))
-    if kind.startswith("marvin-"):
-        return plan_schedule(sched.marvin(int(kind.split("-")[1])))
-    raise WorkbookError(f"{kind}: no teams workbook for this kind")
 
 
 def run(args: argparse.Namespace, info: KindInfo) -> int:

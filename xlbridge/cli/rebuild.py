@@ -1,5 +1,5 @@
 """The ``import`` and ``rebuild`` commands: results in from an electronic scorer, and a running
-session changed without losing anything. Pairs workbooks only; the user's file is only read.
+session changed without losing anything, for every game family; the user's file is only read.
 """
 
 from __future__ import annotations
@@ -7,10 +7,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import int_arg, path_arg, range_help
 from xlbridge.errors import MovementError, WorkbookError
+
+if TYPE_CHECKING:
+    from xlbridge.rebuild.carry import NotCarried
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES
 
 __all__ = ["register"]
@@ -24,7 +27,11 @@ def register(sub: Any) -> None:
         description="Read results from CSV (board,ns,ew,contract,declarer,result; also score,"
         " adjusted, round, table columns), PBN (Board, Contract, Declarer, Result tags or a"
         " ScoreTable) or a Bridgemate .bws file (table ReceivedData, read with mdbtools), and"
-        " write a copy of the workbook with them typed into the travellers. Rows that do not fit"
+        " write a copy of the workbook with them typed into the travellers. Individuals: the"
+        " row names the four players (CSV north,south,east,west columns; PBN North, South, East,"
+        " West tags; Bridgemate's South and West columns). Teams: ns and ew are the team"
+        " numbers (Marvin's game: pair numbers); room 1 is where the home team sits NS. Social"
+        " games are refused. Rows that do not fit"
         " the movement are listed by line and board (standard error and the Checks sheet); a"
         " cell already typed is never replaced without --force. The workbook given is only read.",
         epilog="Example: xlbridge import club.xlsx --from scores.bws -o club-scored.xlsx",
@@ -66,6 +73,9 @@ def register(sub: Any) -> None:
     from xlbridge.cli.movement import add_movement_options
 
     add_movement_options(p)
+    p.add_argument("--full-table", action="store_true",
+                   help="the half table is full now (a late pair takes the phantom's place):"
+                   " drop a --half-table the old workbook recorded")  # fmt: skip
     p.add_argument(
         "--fouled", action="append", default=None, metavar="BOARD:TABLES",
         help="a fouled board and the tables that played it in another form, e.g. 5:1-3: each"
@@ -99,6 +109,9 @@ def _rebuild(args: argparse.Namespace) -> int:
     from xlbridge.rebuild.entries import read_entered
 
     _same_file(args.file, args.output)
+    earlier = _family_rebuild(args)
+    if earlier is None:
+        return 0
     from xlbridge.scoring.fouled import parse_fouled
 
     fouled: dict[int, frozenset[int]] = {}
@@ -109,7 +122,10 @@ def _rebuild(args: argparse.Namespace) -> int:
     info = get_kind(args.kind or old.kind)
     family = family_of(info.name)
     if family != "pairs":
-        raise WorkbookError(f"{info.name} is {_a(family)} game; rebuild makes pairs workbooks only")
+        raise WorkbookError(
+            f"{old.kind} is a pairs game and {info.name} is {_a(family)} game;"
+            " rebuild keeps the game family"
+        )
     old_tables = old.tables
     if old.kind == "add-table" and old_tables:  # its --tables is the size before the addition
         old_tables -= 1
@@ -122,7 +138,17 @@ def _rebuild(args: argparse.Namespace) -> int:
     }
     given = {k: getattr(args, k) for k in ("even", "arrow_switch", "half_table")
              if getattr(args, k) not in (None, False)}  # fmt: skip
-    variants = [given] if given else list(_VARIANTS)
+    # The old Session sheet's "Movement options" line (same kind): those not given are kept;
+    # a workbook written before that line has them guessed from its entries.
+    stored = old.movement_options() if old.options_recorded and info.name == old.kind else None
+    if args.full_table:
+        if args.half_table:
+            raise WorkbookError("--full-table and --half-table contradict each other")
+        stored = {k: v for k, v in (stored or {}).items() if k != "half_table"}
+    kept = {k: v for k, v in (stored or {}).items() if k not in given}
+    if stored is not None:
+        given = {**stored, **given}
+    variants = [given] if given or stored is not None else list(_VARIANTS)
     pairs: dict[str, str] = {}
     boards: dict[int, int] = {}
     notes: list[str] = []
@@ -151,8 +177,17 @@ def _rebuild(args: argparse.Namespace) -> int:
         notes.append("movement option chosen to fit the old workbook: "
                      + " ".join(f"--{k.replace('_', '-')}" + ("" if v is True else f" {v}")
                                 for k, v in extra.items()))  # fmt: skip
+    from xlbridge.workbook.session import movement_options_text
+
+    options = movement_options_text(extra.get("even"), extra.get("arrow_switch"),
+                                    bool(extra.get("half_table")))  # fmt: skip
+    if kept:
+        notes.append("movement options kept from the old workbook's Session sheet: "
+                     + movement_options_text(kept.get("even"), kept.get("arrow_switch"),
+                                             bool(kept.get("half_table"))))  # fmt: skip
     res = write_rebuilt(old, movement, args.output, force=args.force, pairs=pairs,
-                        boards=boards, template=args.template, fouled=fouled)  # fmt: skip
+                        boards=boards, template=args.template, fouled=fouled,
+                        movement_options=options, earlier=earlier)  # fmt: skip
     for note in notes:
         print(f"note: {note}")
     print(
@@ -165,6 +200,49 @@ def _rebuild(args: argparse.Namespace) -> int:
         for item in res.not_carried:
             print(f"  {item}")
     return 0
+
+
+_PAIRS_ONLY = ("even", "arrow_switch", "half_table", "full_table", "fouled")
+
+
+def _family_rebuild(args: argparse.Namespace) -> tuple[NotCarried, ...] | None:
+    """Rebuild an individual, teams or social workbook (the generic engine) and give None; for
+    a pairs workbook give what an earlier rebuild listed on its 'Not carried' sheet."""
+    from xlbridge.interchange.gate import load_workbook
+    from xlbridge.movements.registry import family_of
+    from xlbridge.rebuild.carry import earlier_not_carried
+    from xlbridge.rebuild.family import read_kind, rebuild_family
+
+    book = load_workbook(args.file)
+    earlier = earlier_not_carried(book)
+    try:
+        kind = read_kind(book)
+    except WorkbookError:
+        return earlier  # the pairs reader gives its own error
+    family = family_of(kind)
+    if family == "pairs":
+        return earlier
+    for name in _PAIRS_ONLY:
+        if getattr(args, name, None) not in (None, False, []):
+            flag = "--" + name.replace("_", "-")
+            game = _family_a(family)
+            raise WorkbookError(f"{flag} is for pairs movements; {kind} is {game} game")
+    res = rebuild_family(args.file, args, args.output, force=args.force, template=args.template,
+                         book=book)  # fmt: skip
+    print(
+        f"wrote {args.output}: {res.describe}; carried {res.carried} of {res.entered} entered cells"
+    )
+    if res.not_carried:
+        print(f"not carried ({len(res.not_carried)}; also on the 'Not carried' sheet):")
+        for item in res.not_carried:
+            print(f"  {item}")
+    return None
+
+
+def _family_a(family: str) -> str:
+    from xlbridge.rebuild.entries import family_article
+
+    return family_article(family)
 
 
 def _import(args: argparse.Namespace) -> int:

@@ -40,11 +40,13 @@ from xlbridge.workbook.styles import fit_landscape
 from xlbridge.workbook.text import clean_text, put_text
 
 __all__ = [
+    "EARLIER",
     "NOT_CARRIED",
     "NotCarried",
     "Rebuilt",
     "add_table_maps",
     "count_fits",
+    "earlier_not_carried",
     "input_columns",
     "put_entry",
     "rebuild_workbook",
@@ -173,17 +175,22 @@ def rebuild_workbook(
     boards: Mapping[int, int] | None = None,
     template: str | Path | None = None,
     fouled: Mapping[int, frozenset[int]] | None = None,
+    movement_options: str | None = None,
+    earlier: tuple[NotCarried, ...] = (),
 ) -> tuple[Workbook, Rebuilt]:
     """The new session workbook for ``movement`` with every entry of ``entered`` put back.
 
     ``fouled``: board -> the tables that played it in another form (Law 87), added to the
-    fouled boards the old workbook marked (whose board numbers follow ``boards``)."""
+    fouled boards the old workbook marked (whose board numbers follow ``boards``).
+    ``movement_options``: the options ``movement`` was built with, for the Session sheet
+    (:func:`xlbridge.workbook.session.movement_options_text`; None: not known, no line).
+    ``earlier``: what an earlier rebuild listed (:func:`earlier_not_carried`), listed again."""
     pairs, boards = pairs or {}, boards or {}
     fouls = {boards.get(b, b): frozenset(t) for b, t in entered.fouled}
     for b, t in (fouled or {}).items():
         fouls[b] = fouls.get(b, frozenset()) | t
     check_fouled(movement, fouls, entered.scoring)
-    lost: list[NotCarried] = []
+    lost: list[NotCarried] = list(earlier)
     labels = {movement.label(p.id) for p in movement.pairs}
     names: dict[str, tuple[str, ...]] = {}
     carried = 0
@@ -205,7 +212,7 @@ def rebuild_workbook(
                                " the name again"))  # fmt: skip
     options = Options(
         event=entered.event, date=entered.date, scoring=entered.scoring, scale=entered.scale,
-        result_entry=entered.result_entry, names=names,
+        result_entry=entered.result_entry, names=names, movement_options=movement_options,
     )  # fmt: skip
     wb = build_workbook(movement, options, template)
     cols = input_columns(entered.result_entry, entered.scoring)
@@ -265,6 +272,25 @@ def _why(key: tuple[int, str, str], slots: Mapping[tuple[int, str, str], int],
     return f"{ns} and {ew} do not meet on board {board} in the new movement"
 
 
+EARLIER = "earlier rebuild: "
+
+
+def earlier_not_carried(book: Any) -> tuple[NotCarried, ...]:
+    """What an earlier rebuild listed on the workbook's ``Not carried`` sheet, so a second
+    rebuild lists it again rather than dropping it (its reason marked ``earlier rebuild:``)."""
+    if NOT_CARRIED not in book.sheetnames:
+        return ()
+    out: list[NotCarried] = []
+    for row in book[NOT_CARRIED].iter_rows(min_row=4, max_col=4, values_only=True):
+        cells = ["" if v is None else str(v) for v in (*row, None, None, None, None)[:4]]
+        if not any(cells):
+            continue
+        what, where, entered, why = cells
+        why = why if why.startswith(EARLIER) else EARLIER + why
+        out.append(NotCarried(what, where, entered, why))
+    return tuple(out)
+
+
 def write_not_carried(wb: Workbook, items: tuple[NotCarried, ...], title: str = NOT_CARRIED) -> Any:
     """A sheet listing every entry that was not carried (all as text), after ``Session``."""
     ws = wb.create_sheet(title, 1)
@@ -297,12 +323,16 @@ def write_rebuilt(
     boards: Mapping[int, int] | None = None,
     template: str | Path | None = None,
     fouled: Mapping[int, frozenset[int]] | None = None,
+    movement_options: str | None = None,
+    earlier: tuple[NotCarried, ...] = (),
 ) -> Rebuilt:
     """Rebuild and write the new workbook atomically (refusing to replace a file unless
     ``force``)."""
     if Path(out).suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
     wb, result = rebuild_workbook(entered, movement, pairs=pairs, boards=boards,
-                                  template=template, fouled=fouled)  # fmt: skip
+                                  template=template, fouled=fouled,
+                                  movement_options=movement_options,
+                                  earlier=earlier)  # fmt: skip
     write_atomically(out, wb.save, force=force)
     return result

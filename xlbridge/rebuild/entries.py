@@ -21,6 +21,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.registry import FAMILIES
 from xlbridge.results import readers as R
+from xlbridge.workbook.session import MOVEMENT_OPTIONS_LABEL, parse_movement_options
 
 __all__ = ["INPUT_LABELS", "Entered", "RowEntry", "family_article", "read_entered"]
 
@@ -77,6 +78,23 @@ class Entered:
     layout: tuple[tuple[int, int | None, int | None, str, str], ...] = ()  # board, round, table,
     # NS, EW of every traveller row, entered or not
     fouled: tuple[tuple[int, tuple[int, ...]], ...] = ()  # board, tables of its fouled group
+    # The pairs-movement options of the Session sheet's "Movement options" line; workbooks
+    # written before it (options_recorded False) leave them to be guessed.
+    even: str | None = None
+    arrow_switch: str | None = None
+    half_table: bool = False
+    options_recorded: bool = False
+
+    def movement_options(self) -> dict[str, Any]:
+        """The recorded options as ``build_movement`` takes them (``{}`` without any).
+
+        >>> Entered("mitchell", "pairs", 6, 5, 2, "", "", "mp", "acbl", "made-down", None,
+        ...         (), (), (), (), even="skip", options_recorded=True).movement_options()
+        {'even': 'skip'}
+        """
+        given = {"even": self.even, "arrow_switch": self.arrow_switch,
+                 "half_table": self.half_table}  # fmt: skip
+        return {k: v for k, v in given.items() if v not in (None, False)}
 
     @property
     def cell_count(self) -> int:
@@ -123,6 +141,9 @@ def read_entered(path: str | os.PathLike[str]) -> Entered:
         raise WorkbookError(
             f"Session sheet: result entry {entry[:20]!r} is not made-down or tricks"
         )
+    stored = settings.get(MOVEMENT_OPTIONS_LABEL)
+    recorded = stored not in (None, "")
+    even, arrow, half = parse_movement_options(str(stored)) if recorded else (None, None, False)
     names, name_formulas = _names(book)
     rows: list[RowEntry] = []
     layout: list[tuple[int, int | None, int | None, str, str]] = []
@@ -152,6 +173,7 @@ def read_entered(path: str | os.PathLike[str]) -> Entered:
         name_formulas=tuple(name_formulas), rows=tuple(rows), expected=tuple(expected),
         layout=tuple(layout),
         fouled=tuple((b, tuple(sorted(set(t)))) for b, t in sorted(fouled.items())),
+        even=even, arrow_switch=arrow, half_table=half, options_recorded=recorded,
     )  # fmt: skip
 
 

@@ -31,7 +31,7 @@ from xlbridge.errors import TextError, WorkbookError
 from xlbridge.fileio import write_atomically
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.registry import FAMILIES, family_of, get_kind
-from xlbridge.rebuild.carry import NotCarried, put_entry, write_not_carried
+from xlbridge.rebuild.carry import NotCarried, earlier_not_carried, put_entry, write_not_carried
 from xlbridge.rebuild.entries import family_article
 from xlbridge.rebuild.slots import FamilyAdapter, Key, Slot
 
@@ -118,8 +118,23 @@ def _empty(v: Any) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
 
 
-def _formula(v: Any) -> bool:
-    return isinstance(v, ArrayFormula) or (isinstance(v, str) and v.startswith("="))
+def _formula(cell: Any) -> bool:
+    """A formula cell (text that starts with "=" is text: ``new --names`` may write such)."""
+    return cell is not None and (cell.data_type == "f" or isinstance(cell.value, ArrayFormula))
+
+
+def _spelling(v: Any) -> str:
+    """A formula as compared: outside its strings no spaces, upper case, no ``_xlfn.``; so that
+    Excel or LibreOffice saving xlbridge's formula again is not taken for a typed one.
+
+    >>> _spelling('=if( b2 = "a b", _xlfn.IFS(1,2), 0)') == _spelling('=IF(B2="a b",IFS(1,2),0)')
+    True
+    """
+    text = str(v.text if isinstance(v, ArrayFormula) else v)
+    parts = text.split('"')
+    for i in range(0, len(parts), 2):  # the even parts are outside string literals
+        parts[i] = "".join(parts[i].split()).upper().replace("_XLFN.", "")
+    return '"'.join(parts)
 
 
 def _shown(v: Any) -> str:
@@ -130,8 +145,13 @@ def _shown(v: Any) -> str:
     return str(v)
 
 
+def _cells(ws: Any) -> Any:
+    # Only the cells that exist: iter_rows would create every empty cell of a wide sheet.
+    return ws._cells.values()
+
+
 def _unlocked(ws: Any) -> set[str]:
-    return {c.coordinate for row in ws.iter_rows() for c in row if c.protection.locked is False}
+    return {c.coordinate for c in _cells(ws) if c.protection.locked is False}
 
 
 def _check_slots(wb: Workbook, slots: Sequence[Slot], family: str) -> dict[Key, Slot]:
@@ -175,28 +195,29 @@ def _entries(
     found: list[tuple[Slot, Any]] = []
     listed: list[NotCarried] = []
     for slot in slots.values():
-        value = book[slot.sheet][slot.cell].value
-        default = built[slot.sheet][slot.cell].value
-        if _empty(value) or _same(value, default) or (_formula(value) and _formula(default)):
-            continue  # left as written (a spreadsheet program may respell a formula it saves)
-        if _formula(value):
+        typed, default = book[slot.sheet][slot.cell], built[slot.sheet][slot.cell]
+        value = typed.value
+        if _empty(value) or _same(value, default.value):
+            continue
+        if _formula(typed) and _formula(default) and _spelling(value) == _spelling(default.value):
+            continue  # the formula xlbridge wrote, as a spreadsheet program saved it again
+        if _formula(typed):
             why = "a formula typed by hand; its references would change"
             listed.append(NotCarried("formula", f"{slot.what} ({slot.where})", _shown(value), why))
             continue
         found.append((slot, value))
     inputs = {(s.sheet, s.cell) for s in slots.values()}
     for ws in built.worksheets:
-        theirs = book[ws.title]
-        for row in ws.iter_rows():
-            for c in row:
-                if not _formula(c.value) or (ws.title, c.coordinate) in inputs:
-                    continue
-                typed = theirs[c.coordinate].value
-                if not _empty(typed) and not _formula(typed):
-                    listed.append(NotCarried(
-                        "typed over", f"'{ws.title}'!{c.coordinate}", _shown(typed),
-                        "typed over a locked formula; the new workbook computes this cell",
-                    ))  # fmt: skip
+        theirs = book[ws.title]._cells
+        for c in _cells(ws):
+            if not _formula(c) or (ws.title, c.coordinate) in inputs:
+                continue
+            over = theirs.get((c.row, c.column))
+            if over is not None and not _empty(over.value) and not _formula(over):
+                listed.append(NotCarried(
+                    "typed over", f"'{ws.title}'!{c.coordinate}", _shown(over.value),
+                    "typed over a locked formula; the new workbook computes this cell",
+                ))  # fmt: skip
     return found, listed
 
 
@@ -220,6 +241,7 @@ def rebuild_in_memory(
     old_slots = _check_slots(built_old, adapter.slots(built_old, old), family)
     _check_layout(book, built_old, name)
     entries, listed = _entries(book, built_old, old_slots)
+    earlier = earlier_not_carried(book)
 
     new = adapter.change(old, args)
     wb = adapter.build(new, template)
@@ -239,7 +261,7 @@ def rebuild_in_memory(
             continue
         carried += 1
     entered = len(entries) + sum(1 for n in listed if n.what in ("formula", "typed over"))
-    result = FamilyRebuilt(adapter.describe(new), entered, carried, tuple(listed))
+    result = FamilyRebuilt(adapter.describe(new), entered, carried, earlier + tuple(listed))
     write_not_carried(wb, result.not_carried)
     return wb, result
 

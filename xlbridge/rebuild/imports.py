@@ -8,6 +8,9 @@ and at the foot of the output's Checks sheet. A cell already typed is never repl
 ``force``; a row whose cells already hold the same result counts as already there.
 
 The user's workbook is read through the gate and never written; the copy is written atomically.
+Individual and teams workbooks are filled by :mod:`xlbridge.rebuild.imports_family` (the same
+rules: reported by line and board, nothing typed replaced without ``force``); social games are
+refused with one line (no electronic scorer scores them).
 
 >>> cells_for(ImportRow("x line 2", 1, contract="4S", declarer="N", result="8"), "made-down")
 {'Contract': '4S', 'By': 'N', 'Down': 2}
@@ -119,15 +122,44 @@ def import_results(
     *,
     force: bool = False,
 ) -> Imported:
-    """Read ``source``'s results into a copy of ``workbook`` written to ``out``."""
+    """Read ``source``'s results into a copy of ``workbook`` written to ``out``: a pairs
+    workbook's travellers here, an individual's travellers or a teams workbook's match sheets
+    by :mod:`xlbridge.rebuild.imports_family`. Social games (rubber, Chicago, progressive, ...)
+    are scored on paper score sheets, which no electronic scorer exports: refused."""
     if Path(out).suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    rows, problems = read_results(source)
     wb = load_workbook(workbook, what="workbook")
     book = R.Book(wb)
     kind, family = R.family_of_workbook(book)
-    if family != "pairs":
-        raise WorkbookError(f"{kind} is {_a(family)} game; import fills pairs workbooks only")
+    if family not in ("pairs", "individual", "teams"):
+        raise WorkbookError(
+            f"{kind} is {_a(family)} game, scored on score sheets that no electronic scorer"
+            " exports; import fills pairs, individual and teams workbooks"
+        )
+    rows, problems = read_results(source, all_sections=family == "teams")
+    if family == "pairs":
+        filled, same, problems = _fill_pairs(wb, book, rows, problems, force, source)
+    else:
+        from xlbridge.rebuild import imports_family
+
+        fill = imports_family.fill_teams if family == "teams" else imports_family.fill_individual
+        got = fill(wb, book, rows, force, workbook)
+        filled, same, problems = got.filled, got.same, [*problems, *got.problems]
+    problems.sort(key=_line_of)  # in the order of the results file
+    _report_on_checks(wb, Path(source).name, problems)
+    write_atomically(Path(out), wb.save, force=force)
+    return Imported(filled, same, tuple(problems))
+
+
+def _fill_pairs(
+    wb: Any,
+    book: R.Book,
+    rows: list[ImportRow],
+    problems: list[str],
+    force: bool,
+    source: str | os.PathLike[str],
+) -> tuple[int, int, list[str]]:
+    """Place ``rows`` on a pairs workbook's travellers: (filled, already there, problems)."""
     settings = R._session_values(book)
     entry = str(settings.get("Result entry") or "made-down")
     scoring, _scale = R._scoring(settings)
@@ -144,8 +176,12 @@ def import_results(
     problems = list(problems)
     filled = same = 0
     done: dict[tuple[int, int], str] = {}
+    named_only = Path(source).suffix.lower() in (".csv", ".bws")
     for row in rows:
         where = f"{row.where}: board {row.board}"
+        if named_only and row.players and not (row.ns or row.ew):
+            problems.append(f"{where}: an individual's row (four players): not for pairs")
+            continue
         found = travellers.get(row.board or 0)
         if found is None:
             problems.append(f"{where}: the board is not played in this session")
@@ -173,10 +209,7 @@ def import_results(
             filled += 1
         else:
             problems.append(f"{where}: {status}")
-    problems.sort(key=_line_of)  # in the order of the results file
-    _report_on_checks(wb, Path(source).name, problems)
-    write_atomically(Path(out), wb.save, force=force)
-    return Imported(filled, same, tuple(problems))
+    return filled, same, problems
 
 
 def _line_of(problem: str) -> int:

@@ -5,6 +5,12 @@ CSV (through the gate), PBN with results (endplay's parser, game by game) and Br
 A row keeps the line it came from so that every row that does not fit is reported by line and
 board. Nothing here knows the workbook; :mod:`xlbridge.rebuild.imports` places the rows.
 
+``ns`` and ``ew`` are the pair numbers (team numbers at a team match, Bridgemate's PairNS and
+PairEW); an individual's row names its four players in ``players`` (North, South, East, West):
+CSV columns ``north,south,east,west``, a PBN game's North, South, East and West tags, or a
+Bridgemate individual's ReceivedData, which has South and West columns beside PairNS (the North
+player) and PairEW (the East player).
+
 >>> rows, bad = read_csv_results("board,ns,ew,contract,declarer,result\\n1,1,2,4S,N,=\\n", "x.csv")
 >>> rows[0].board, rows[0].ns, rows[0].contract, rows[0].result, bad
 (1, '1', '4S', '=', [])
@@ -18,7 +24,7 @@ import shlex
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from xlbridge.errors import InputFileError
@@ -56,6 +62,7 @@ class ImportRow:
     result: str = ""
     score: str = ""
     adjusted: str = ""
+    players: tuple[str, ...] = ()  # individuals: North, South, East, West (numbers or names)
 
 
 def _int(text: str) -> int | None:
@@ -68,13 +75,16 @@ _CSV_KEYS = {
     "contract": "contract", "declarer": "declarer", "by": "declarer", "result": "result",
     "tricks": "result", "score": "score", "nsscore": "score", "scorens": "score",
     "adjusted": "adjusted", "round": "round", "table": "table",
+    "north": "north", "south": "south", "east": "east", "west": "west",
 }  # fmt: skip
+_SEATS = ("north", "south", "east", "west")
 
 
 def read_csv_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
     """Rows of a results CSV: header ``board,ns,ew,contract,declarer,result`` (or the traveller
     forms ``...,score`` and an ``adjusted`` column; ``round`` and ``table`` may place a row).
-    The ``results --format csv --table results`` columns (``tricks``, ``score_ns``) read too."""
+    The ``results --format csv --table results`` columns (``tricks``, ``score_ns``) read too.
+    An individual's rows name the players: ``board,north,south,east,west,contract,...``."""
     rows: list[ImportRow] = []
     bad: list[str] = []
     cols: dict[str, int] | None = None
@@ -98,9 +108,11 @@ def read_csv_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
         if board is None or board < 1:
             bad.append(f"{where}: board {get('board')[:10]!r} is not a board number")
             continue
+        players = tuple(get(k) for k in _SEATS) if set(_SEATS) & set(cols) else ()
         rows.append(ImportRow(
             where, board, get("ns"), get("ew"), _int(get("round")), _int(get("table")),
             get("contract"), get("declarer"), get("result"), get("score"), get("adjusted"),
+            players,
         ))  # fmt: skip
     return rows, bad
 
@@ -128,7 +140,8 @@ def _games(text: str) -> list[tuple[int, str]]:
 def read_pbn_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
     """Rows of a PBN file with results: each game's ``ScoreTable`` rows (PairId_NS,
     PairId_EW, Contract, Declarer, Result, optional Table, Round, Score_NS), or, without one,
-    the game's own Contract, Declarer and Result tags placed by its Table and Round tags."""
+    the game's own Contract, Declarer and Result tags placed by its Table and Round tags (and,
+    for an individual, by its North, South, East and West tags: the players)."""
     from endplay.parsers import pbn
 
     rows: list[ImportRow] = []
@@ -195,10 +208,11 @@ def read_pbn_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
             contract = f"{c.level}{strain}{dbl}"
             declarer = c.declarer.name[0].upper()
             result = str(c.level + 6 + c.result)
+        seated = tuple(str(b.info.get(t, "")).strip() for t in ("North", "South", "East", "West"))
         rows.append(ImportRow(
             where, board, str(b.info.get("PairId_NS", "")), str(b.info.get("PairId_EW", "")),
             _int(str(b.info.get("Round", ""))), _int(str(b.info.get("Table", ""))),
-            contract, declarer, result,
+            contract, declarer, result, players=seated if any(seated) else (),
         ))  # fmt: skip
     return rows, bad
 
@@ -226,10 +240,20 @@ def _bws_contract(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def read_bws_results(path: str | os.PathLike[str], name: str) -> tuple[list[ImportRow], list[str]]:
+def read_bws_results(
+    path: str | os.PathLike[str], name: str, *, all_sections: bool = False
+) -> tuple[list[ImportRow], list[str]]:
     """Rows of a Bridgemate ``.bws`` file's ``ReceivedData`` table (erased rows skipped; a row
-    received again for the same table, round and board replaces the earlier one). The file is
-    size-checked and copied through the gate, and mdbtools reads the copy."""
+    received again for the same table, round and board replaces the earlier one, in the order
+    of the ID column when there is one; a row with no contract but a remark, such as TabScore's
+    ``Not played``, is reported with the remark). The file is size-checked and copied through
+    the gate, and mdbtools reads the copy.
+
+    Rows of any section but the first (the lowest number, wherever its rows are stored) are
+    refused, since a pairs workbook is one section, unless ``all_sections`` (a team match: its
+    rooms may be sections of their own). An individual
+    event's ReceivedData has ``South`` and ``West`` columns: PairNS is then the North player and
+    PairEW the East player (as TabScore, an open Bridgemate replacement, writes them)."""
     data = read_bytes(path, max_bytes=MAX_BWS_BYTES, what="Bridgemate file")
     if not data.startswith(_ACCESS_MAGIC):
         raise InputFileError(f"Bridgemate file {name} is not an Access database (.bws)")
@@ -240,10 +264,9 @@ def read_bws_results(path: str | os.PathLike[str], name: str) -> tuple[list[Impo
         if BWS_TABLE not in tables:
             raise InputFileError(f"Bridgemate file {name} has no {BWS_TABLE} table")
         text = _mdb("mdb-export", str(copy), BWS_TABLE)
-    rows: list[ImportRow] = []
     bad: list[str] = []
     cols: dict[str, int] = {}
-    latest: dict[tuple[str, str, str, int], int] = {}
+    received: list[tuple[int | None, tuple[str, str, str, int], str, ImportRow | str]] = []
     sections: set[str] = set()
     what = f"{name} ({BWS_TABLE})"
     for line, fields in read_rows(text, what=what):
@@ -267,24 +290,47 @@ def read_bws_results(path: str | os.PathLike[str], name: str) -> tuple[list[Impo
             continue
         section = get("section")
         sections.add(section)
-        if len(sections) > 1 and section != min(sections):
-            bad.append(f"{where}: board {board}: section {section}: the workbook is one section")
-            continue
         key = (section, get("table"), get("round"), board)
         row = ImportRow(
             where, board, get("pairns"), get("pairew"), _int(get("round")), _int(get("table")),
             _bws_contract(get("contract")), get("ns/ew"), get("result"),
         )  # fmt: skip
-        if key in latest:
-            rows[latest[key]] = row  # received again: the later entry stands
-        else:
-            latest[key] = len(rows)
-            rows.append(row)
+        if "south" in cols and "west" in cols:  # an individual: the four players, no pairs
+            seated = (get("pairns"), get("south"), get("pairew"), get("west"))
+            row = replace(row, ns="", ew="", players=seated)
+        remarks = get("remarks")
+        if row.contract or not remarks:
+            received.append((_bws_id(get("id")), key, where, row))
+        else:  # TabScore writes a board not played as no contract, Remarks "Not played"
+            said = "not played" if remarks.lower() == "not played" else "no contract"
+            received.append((_bws_id(get("id")), key, where, f"{where}: board {board}: {said}"
+                             f" (Remarks: {remarks[:50]})"))  # fmt: skip
+    if not all_sections and len(sections) > 1:  # the first section, wherever its rows are
+        first = min(sections, key=lambda x: (len(x), x))
+        bad += [f"{w}: board {k[3]}: section {k[0]}: the workbook is one section"
+                for _i, k, w, _r in received if k[0] != first]  # fmt: skip
+        received = [r for r in received if r[1][0] == first]
+    if received and all(i is not None for i, _k, _w, _r in received):
+        received.sort(key=lambda x: x[0] or 0)  # the order received (stable for equal IDs)
+    latest: dict[tuple[str, str, str, int], ImportRow | str] = {}
+    for _i, key, _w, got in received:
+        latest[key] = got  # received again: the later entry stands
+    rows = [r for r in latest.values() if isinstance(r, ImportRow)]
+    bad += [r for r in latest.values() if isinstance(r, str)]
     return rows, bad
 
 
-def read_results(path: str | os.PathLike[str]) -> tuple[list[ImportRow], list[str]]:
-    """The rows of a results file by its suffix (.csv, .pbn, .bws) and the lines refused."""
+def _bws_id(text: str) -> int | None:
+    """ReceivedData's ID (an AutoNumber: the order rows were received, which the order
+    mdb-export prints them in need not be once Access has reused a deleted row's space)."""
+    return int(text) if re.fullmatch(r"[0-9]{1,10}", text.strip(), re.ASCII) else None
+
+
+def read_results(
+    path: str | os.PathLike[str], *, all_sections: bool = False
+) -> tuple[list[ImportRow], list[str]]:
+    """The rows of a results file by its suffix (.csv, .pbn, .bws) and the lines refused
+    (``all_sections``: see :func:`read_bws_results`)."""
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".csv":
@@ -292,5 +338,5 @@ def read_results(path: str | os.PathLike[str]) -> tuple[list[ImportRow], list[st
     if suffix == ".pbn":
         return read_pbn_results(read_text(p, max_bytes=MAX_TEXT_BYTES, what="PBN"), p.name)
     if suffix == ".bws":
-        return read_bws_results(p, p.name)
+        return read_bws_results(p, p.name, all_sections=all_sections)
     raise InputFileError(f"results file {p.name!r}: give a .csv, .pbn or .bws file")

@@ -305,6 +305,9 @@ def _read_match(
         tot_h, tot_a = s.home, s.away
         if st.kind != "knockout":
             hv, av = s.home_vp, s.away_vp
+    if not credits:
+        # No board scored: the match has no result yet, not a draw (formulas_teams.vp_formula).
+        hv = av = None
     expects += [
         Expect(ws.title, f"C{total_row}", tot_h),
         Expect(ws.title, f"D{total_row}", tot_a),

@@ -80,6 +80,7 @@ def write_session(
     force: bool = False,
     names: Mapping[str, Sequence[str]] | None = None,
     hand_records: Sequence[HandRecord] = (),
+    movement_options: str | None = None,
 ) -> Path:
     """Write the session workbook to ``path`` (``.xlsx``) and return the path.
 
@@ -87,6 +88,8 @@ def write_session(
     folder and renames it, so a failure never leaves half a workbook. ``names`` maps a pair
     label (or id) to its players' names; they are written as text. ``hand_records`` (analysed
     deals of the boards) add a diagram to each traveller and a ``Hand Records`` sheet.
+    ``movement_options`` (:func:`~xlbridge.workbook.session.movement_options_text`) goes on the
+    Session sheet.
     """
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
@@ -100,6 +103,7 @@ def write_session(
         scale=scale,
         result_entry=result_entry,
         names={k: tuple(v) for k, v in (names or {}).items()},
+        movement_options=movement_options,
     )
     wb = build_workbook(movement, options, template)
     if hand_records:

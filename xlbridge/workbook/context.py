@@ -50,6 +50,9 @@ class Options:
     scale: str = "acbl"
     result_entry: str = "made-down"
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # The pairs-movement options (session.movement_options_text), shown on the Session sheet
+    # for `xlbridge rebuild`; None: not known, no line.
+    movement_options: str | None = None
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:

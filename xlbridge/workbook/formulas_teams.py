@@ -21,6 +21,7 @@ from openpyxl.utils import get_column_letter
 
 from xlbridge.scoring.vp import blitz
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.formulas import TravellerCols, _s, sheet_ref
 
 __all__ = [
@@ -222,12 +223,19 @@ def done_flag(scored: str, boards: int) -> str:
     return f"=IF({scored}={boards},1,0)"
 
 
-def vp_formula(margin: str, boards: int, scale: str, table: str, total: float) -> str:
-    """VPs of the side whose net IMPs are ``margin``: ``xlbridge.scoring.vp.vp``.
+def vp_formula(
+    margin: str, boards: int, scale: str, table: str, total: float, *, scored: str
+) -> str:
+    """VPs of the side whose net IMPs are ``margin``: ``xlbridge.scoring.vp.vp``; blank while
+    ``scored`` (the match's count of boards with a result) is 0: a match with no board
+    scored has no result yet, not a 10-10 draw (``results.read_teams`` reads it so).
 
     ``table`` is the two-column range (lowest margin, winner's VPs) the generator fills from
     ``vp()`` itself. On the WBF continuous scales a margin that is not whole (a carry-over of
     half an IMP) uses the formula, rounded to 2 decimals.
+
+    >>> vp_formula("$C$9", 8, "acbl20", "Lists!$H$1:$I$30", 20.0, scored="$F$9")[:40]
+    '=IF(AND($F$9>0,ISNUMBER($C$9)),IF($C$9>='
     """
     a = f"ABS({margin})"
     look = f"VLOOKUP({a},{table},2,TRUE)"
@@ -236,23 +244,28 @@ def vp_formula(margin: str, boards: int, scale: str, table: str, total: float) -
         b = repr(blitz(boards))
         exact = f"ROUND(MIN(20,10+10*(1-{tau3}^({a}/{b}))/(1-{tau3})),2)"
         look = f"IF({a}=INT({a}),{look},{exact})"
-    return f'=IF(ISNUMBER({margin}),IF({margin}>=0,{look},ROUND({total}-{look},2)),"")'
+    started = f"AND({scored}>0,ISNUMBER({margin}))"
+    return f'=IF({started},IF({margin}>=0,{look},ROUND({total}-{look},2)),"")'
 
 
-def win_loss_formula(margin: str, three_quarter: bool) -> str:
+def win_loss_formula(margin: str, three_quarter: bool, *, scored: str) -> str:
     """Win/loss points of the side whose net IMPs are ``margin``: ``vp.win_loss`` (1, ½, 0;
-    with the ¾ rule a win by 1-2 IMPs scores ¾-¼, seed 002)."""
+    with the ¾ rule a win by 1-2 IMPs scores ¾-¼, seed 002); blank while ``scored`` is 0
+    (as :func:`vp_formula`)."""
     if three_quarter:
         win = f"IF({margin}<=2,0.75,1)"
         loss = f"IF({margin}>=-2,0.25,0)"
     else:
         win, loss = "1", "0"
-    return f'=IF(ISNUMBER({margin}),IF({margin}=0,0.5,IF({margin}>0,{win},{loss})),"")'
+    started = f"AND({scored}>0,ISNUMBER({margin}))"
+    return f'=IF({started},IF({margin}=0,0.5,IF({margin}>0,{win},{loss})),"")'
 
 
-def match_points_win(mine: str, theirs: str) -> str:
-    """A board-a-match match won, tied or lost on points: ``vp.win_loss(mine − theirs, False)``."""
-    return f'=IF(ISNUMBER({mine}),IF({mine}>{theirs},1,IF({mine}={theirs},0.5,0)),"")'
+def match_points_win(mine: str, theirs: str, *, scored: str) -> str:
+    """A board-a-match match won, tied or lost on points: ``vp.win_loss(mine − theirs, False)``;
+    blank while ``scored`` is 0 (as :func:`vp_formula`)."""
+    started = f"AND({scored}>0,ISNUMBER({mine}))"
+    return f'=IF({started},IF({mine}>{theirs},1,IF({mine}={theirs},0.5,0)),"")'
 
 
 def only_done(done: str, value: str) -> str:
@@ -354,7 +367,7 @@ def team_rank(k1: str, keys1: str, k2: str | None, keys2: str | None) -> str:
     else:
         better = f'COUNTIF({keys1},">"&{k1})+COUNTIFS({keys1},{k1},{keys2},">"&{k2})'
         same = f"COUNTIFS({keys1},{k1},{keys2},{k2})"
-    return "=" + F.tied_rank(better, same)
+    return "=" + R.tied_rank(better, same)
 
 
 def complete_count(done: str) -> str:

@@ -19,6 +19,7 @@ from xlbridge.movements.individual_seats import home_directions
 from xlbridge.scoring.session import places_to_rank
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_individual as FI
+from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context
 from xlbridge.workbook.formulas_individual import IndividualCols
 from xlbridge.workbook.inputs import highlight_places
@@ -105,27 +106,27 @@ def write_individual_recap(ctx: Context, ic: IndividualCols) -> Worksheet:
             put(f"{bcol[b]}{r}", FI.player_board(f"$A{r}", ctx.ranges[b], ic), "xlb Number")
         cells = f"C{r}:{last_b}{r}"
         played = f"${col_played}{r}"
-        put(played.replace("$", ""), F.played(cells), "xlb Value")
-        put(f"{col_raw}{r}", F.raw_total(cells, played))
+        put(played.replace("$", ""), R.played(cells), "xlb Value")
+        put(f"{col_raw}{r}", R.raw_total(cells, played))
         raw = f"${col_raw}{r}"
-        put(f"{col_total}{r}", F.factored(raw, played, boards_max), "xlb Number")
-        put(f"{col_pct}{r}", F.percent(raw, cells, tops, played), "xlb Percent")
-        put(f"{col_key}{r}", F.rank_key(f"${col_total}{r}"))
+        put(f"{col_total}{r}", R.factored(raw, played, boards_max), "xlb Number")
+        put(f"{col_pct}{r}", R.percent(raw, cells, tops, played), "xlb Percent")
+        put(f"{col_key}{r}", R.rank_key(f"${col_total}{r}"))
         to_here = f"${col_key}${FIRST}:${col_key}{r}"
-        put(f"{col_order}{r}", F.standing_order(f"${col_key}{r}", key_rng, to_here))
-        put(f"{col_rank}{r}", F.rank(f"${col_key}{r}", key_rng, None, None), "xlb Value")
+        put(f"{col_order}{r}", R.standing_order(f"${col_key}{r}", key_rng, to_here))
+        put(f"{col_rank}{r}", R.rank(f"${col_key}{r}", key_rng, None, None), "xlb Value")
         if homes:
             put(f"{col_dir}{r}", homes[p.id], "xlb Value")
             put(
                 f"{col_drank}{r}",
-                F.rank(f"${col_key}{r}", key_rng, f"${col_dir}{r}", dir_rng),
+                R.rank(f"${col_key}{r}", key_rng, f"${col_dir}{r}", dir_rng),
                 "xlb Value",
             )
     # Check total: every side's score counts for both its players.
     r = last + 2
     raw_rng = f"${col_raw}${FIRST}:${col_raw}${last}"
     put(f"A{r}", "Check total", "xlb Label")
-    put(f"C{r}", F.direction_sum(raw_rng, None, None), "xlb Number")
+    put(f"C{r}", R.direction_sum(raw_rng, None, None), "xlb Number")
     ws.merge_cells(f"C{r}:D{r}")
     put(f"E{r}", "travellers ×2:", "xlb Label")
     ws.merge_cells(f"E{r}:G{r}")
@@ -134,7 +135,7 @@ def write_individual_recap(ctx: Context, ic: IndividualCols) -> Worksheet:
     )
     put(f"H{r}", want, "xlb Number")
     ws.merge_cells(f"H{r}:I{r}")
-    put(f"J{r}", F.grand_balance(f"$C${r}", f"$H${r}"), "xlb Label")
+    put(f"J{r}", R.grand_balance(f"$C${r}", f"$H${r}"), "xlb Label")
     put(f"A{r + 1}", "Average", "xlb Label")
     put(f"C{r + 1}", "50%", "xlb Value")
     rank_cell = f"${col_rank}{FIRST}"
@@ -192,7 +193,7 @@ def write_individual_results(ctx: Context) -> Worksheet:
         r = 4 + k
         for j, (_, col, style) in enumerate(columns, start=1):
             values = f"Recap!${col}${first}:${col}${last}"
-            cell = ws.cell(row=r, column=j, value=F.standing_value(str(k), places, values))
+            cell = ws.cell(row=r, column=j, value=R.standing_value(str(k), places, values))
             st(cell, style)
             cell.font = _FONT
         ws.row_dimensions[r].height = 20

@@ -16,6 +16,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring.session import places_to_rank
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, cell_at, pair_value
 from xlbridge.workbook.inputs import highlight_places
 from xlbridge.workbook.styles import fit_landscape
@@ -79,35 +80,35 @@ def write_recap(ctx: Context) -> Worksheet:
         r = FIRST + i
         put(f"A{r}", pair_value(p.label), "xlb Value")
         nr = name_row[p.id]
-        put(f"B{r}", F.join_names(f"{NAMES}!$B${nr}", f"{NAMES}!$C${nr}"), "xlb Value")
+        put(f"B{r}", R.join_names(f"{NAMES}!$B${nr}", f"{NAMES}!$C${nr}"), "xlb Value")
         d = dirs.get(p.id, set())
         put(f"C{r}", (next(iter(d)) if len(d) == 1 else "") if two else "", "xlb Value")
         for b in boards:
-            put(f"{bcol[b]}{r}", F.pair_board(f"$A{r}", ctx.ranges[b], c), "xlb Number")
+            put(f"{bcol[b]}{r}", R.pair_board(f"$A{r}", ctx.ranges[b], c), "xlb Number")
         cells = f"D{r}:{last_b}{r}"
-        put(f"{col_played}{r}", F.played(cells), "xlb Value")
+        put(f"{col_played}{r}", R.played(cells), "xlb Value")
         played = f"${col_played}{r}"
-        put(f"{col_raw}{r}", F.raw_total(cells, played))
+        put(f"{col_raw}{r}", R.raw_total(cells, played))
         raw = f"${col_raw}{r}"
-        put(f"{col_total}{r}", F.factored(raw, played, boards_max), "xlb Number")
+        put(f"{col_total}{r}", R.factored(raw, played, boards_max), "xlb Number")
         if mp:
             tops = f"$D$3:${last_b}$3"
-            put(f"{col_pct}{r}", F.percent(raw, cells, tops, played), "xlb Percent")
+            put(f"{col_pct}{r}", R.percent(raw, cells, tops, played), "xlb Percent")
         else:
-            put(f"{col_pct}{r}", F.average(raw, played), "xlb Number")
-        put(f"{col_key}{r}", F.rank_key(f"${col_total}{r}"))
+            put(f"{col_pct}{r}", R.average(raw, played), "xlb Number")
+        put(f"{col_key}{r}", R.rank_key(f"${col_total}{r}"))
         to_here = f"${col_key}${FIRST}:${col_key}{r}"
         put(
             f"{col_order}{r}",
-            F.standing_order(f"${col_key}{r}", key_rng, to_here)
+            R.standing_order(f"${col_key}{r}", key_rng, to_here)
             if not two
-            else F.standing_order(
+            else R.standing_order(
                 f"${col_key}{r}", key_rng, to_here, f"$C{r}", dir_rng, f"$C${FIRST}:$C{r}"
             ),
         )
         put(
             f"{col_rank}{r}",
-            F.rank(f"${col_key}{r}", key_rng, f"$C{r}" if two else None, dir_rng if two else None),
+            R.rank(f"${col_key}{r}", key_rng, f"$C{r}" if two else None, dir_rng if two else None),
             "xlb Value",
         )
     # Check totals: the recap's sum against the travellers' (seed 000: 441 each way).
@@ -118,16 +119,16 @@ def write_recap(ctx: Context) -> Worksheet:
         label = f"{direction} check total" if direction else "Check total"
         put(f"A{r}", label, "xlb Label")
         got = f"$D${r}"
-        put(got, F.direction_sum(raw_rng, dir_rng if two else None, direction), "xlb Number")
+        put(got, R.direction_sum(raw_rng, dir_rng if two else None, direction), "xlb Number")
         if direction:
-            want = F.boards_sum([ctx.board_cells[b][key] for b in boards])
+            want = R.boards_sum([ctx.board_cells[b][key] for b in boards])
         else:
-            want = F.boards_sum(
+            want = R.boards_sum(
                 [f"{ctx.board_cells[b]['ns_all']}+{ctx.board_cells[b]['ew_all']}" for b in boards]
             )
         put(f"B{r}", "travellers:", "xlb Label")
         put(f"C{r}", want, "xlb Number")
-        put(f"E{r}", F.grand_balance(got, f"$C${r}"), "xlb Label")
+        put(f"E{r}", R.grand_balance(got, f"$C${r}"), "xlb Label")
         r += 1
     if mp:
         put(f"A{r}", "Average", "xlb Label")

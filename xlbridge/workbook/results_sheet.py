@@ -22,6 +22,7 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.context import Context
 from xlbridge.workbook.recap import SESSION_DATE
 from xlbridge.workbook.styles import fit_portrait
@@ -78,7 +79,7 @@ def write_results(ctx: Context) -> Worksheet:
         for k in range(1, count + 1):
             place = str(k) if direction is None else f'"{direction}-{k}"'
             for j, (_text, col, style) in enumerate(columns, start=1):
-                value = F.standing_value(place, rng(rc["order"]), rng(col))
+                value = R.standing_value(place, rng(rc["order"]), rng(col))
                 cell = ws.cell(row=r, column=j, value=value)
                 st(cell, style)
                 cell.font = _FONT

@@ -6,11 +6,22 @@ from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.errors import WorkbookError
 from xlbridge.workbook.context import Context
 from xlbridge.workbook.styles import Styler, fit_portrait
 from xlbridge.workbook.text import put_text
 
-__all__ = ["write_session_sheet", "write_settings"]
+__all__ = [
+    "MOVEMENT_OPTIONS_LABEL",
+    "movement_options_text",
+    "parse_movement_options",
+    "write_session_sheet",
+    "write_settings",
+]
+
+# The Session sheet's line recording the pairs-movement options the workbook was written with,
+# as typed for ``xlbridge new`` ("none" without any), so ``xlbridge rebuild`` need not guess.
+MOVEMENT_OPTIONS_LABEL = "Movement options"
 
 _CHARS_PER_LINE = 80  # of the instructions, in the 86 characters of columns A:C
 
@@ -40,6 +51,58 @@ def write_settings(ws: Worksheet, st: Styler, rows: list[tuple[str, Any]], first
             put_text(cell, value, label.lower())
         else:
             cell.value = value
+
+
+def movement_options_text(even: str | None, arrow_switch: str | None, half_table: bool) -> str:
+    """The pairs-movement options as ``xlbridge new`` takes them, for the Session sheet.
+
+    >>> movement_options_text("skip", "7:1, 7:2", True)
+    '--even skip --arrow-switch 7:1,7:2 --half-table'
+    >>> movement_options_text(None, None, False)
+    'none'
+    """
+    words: list[str] = []
+    if even:
+        words += ["--even", even]
+    if arrow_switch:
+        words += ["--arrow-switch", "".join(arrow_switch.split())]
+    if half_table:
+        words.append("--half-table")
+    return " ".join(words) or "none"
+
+
+def parse_movement_options(text: str) -> tuple[str | None, str | None, bool]:
+    """(even, arrow switch, half table) from :func:`movement_options_text`'s text.
+
+    >>> parse_movement_options("--even relay --half-table")
+    ('relay', None, True)
+    >>> parse_movement_options("--even sideways")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: Session sheet: movement options '--even sideways' are not ...
+    """
+    words = text.split()
+    even: str | None = None
+    arrow: str | None = None
+    half = False
+    i = 0
+    ok = words != []
+    while ok and i < len(words) and words != ["none"]:
+        word, nxt = words[i], words[i + 1] if i + 1 < len(words) else ""
+        if word == "--even" and nxt in ("skip", "relay") and even is None:
+            even, i = nxt, i + 2
+        elif word == "--arrow-switch" and nxt and not nxt.startswith("--") and arrow is None:
+            arrow, i = nxt, i + 2
+        elif word == "--half-table" and not half:
+            half, i = True, i + 1
+        else:
+            ok = False
+    if not ok:
+        raise WorkbookError(
+            f"Session sheet: movement options {text[:60]!r} are not what xlbridge writes"
+            " (--even skip|relay, --arrow-switch SPEC, --half-table, or none)"
+        )
+    return even, arrow, half
 
 
 def instructions(ctx: Context) -> list[str]:
@@ -89,6 +152,8 @@ def write_session_sheet(ctx: Context) -> Worksheet:
         ("Results expected a board", ctx.expected),
         ("Ranking", "NS and EW apart" if ctx.two_winner else "one field"),
     ]
+    if opt.movement_options is not None:
+        rows.append((MOVEMENT_OPTIONS_LABEL, opt.movement_options))
     for i, (label, value) in enumerate(rows, start=3):
         ws.cell(row=i, column=1, value=label)
         st(ws.cell(row=i, column=1), "xlb Label")

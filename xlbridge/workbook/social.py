@@ -161,6 +161,8 @@ def _write_session(wb: Workbook, st: Styler, opt: SocialOptions, movement: Movem
     ]
     if opt.scoring == "chicago":
         rows.append(("Chicago vulnerability", variant))
+        # What each chukker's First dealer cell starts at (xlbridge rebuild reads it back).
+        rows.append(("First dealer", opt.first_dealer))
     lines = [
         "1. Type the players' names on the Players sheet.",
         "2. After each deal type Contract (4S, 3NT, 2HXX), By (N, E, S, W), Tricks (taken by "

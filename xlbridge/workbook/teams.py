@@ -343,27 +343,29 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
     h, a = f"$C${total_row}", f"$D${total_row}"
     res_row = total_row + 1
     cells = {"home": "$B$2", "away": "$H$2", "h": h, "a": a, "done": done}
+    scored = f"$F${total_row}"  # no result (blank) until a board is scored
     if bam:
         put(f"A{res_row}", "Match won", "xlb Label")
-        put(f"C{res_row}", T.match_points_win(h, a), "xlb Number")
-        put(f"D{res_row}", T.match_points_win(a, h), "xlb Number")
+        put(f"C{res_row}", T.match_points_win(h, a, scored=scored), "xlb Number")
+        put(f"D{res_row}", T.match_points_win(a, h, scored=scored), "xlb Number")
     elif opt.win_loss:
         put(f"A{res_row}", "Win/loss", "xlb Label")
-        put(f"C{res_row}", T.win_loss_formula(h, opt.three_quarter), "xlb Number")
-        put(f"D{res_row}", T.win_loss_formula(a, opt.three_quarter), "xlb Number")
+        put(f"C{res_row}", T.win_loss_formula(h, opt.three_quarter, scored=scored), "xlb Number")
+        put(f"D{res_row}", T.win_loss_formula(a, opt.three_quarter, scored=scored), "xlb Number")
     elif ko:
         res_row -= 1
     else:
         put(f"A{res_row}", "VP", "xlb Label")
         total = 30.0 if opt.scale == "acbl30" else 20.0
+        boards_vp = ctx.plan.match_boards
         put(
             f"C{res_row}",
-            T.vp_formula(h, ctx.plan.match_boards, opt.scale, ctx.vp_range, total),
+            T.vp_formula(h, boards_vp, opt.scale, ctx.vp_range, total, scored=scored),
             "xlb Number",
         )
         put(
             f"D{res_row}",
-            T.vp_formula(a, ctx.plan.match_boards, opt.scale, ctx.vp_range, total),
+            T.vp_formula(a, boards_vp, opt.scale, ctx.vp_range, total, scored=scored),
             "xlb Number",
         )
     cells.update(hv=f"$C${res_row}", av=f"$D${res_row}")

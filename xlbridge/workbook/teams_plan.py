@@ -15,8 +15,11 @@ import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from xlbridge.errors import ScaleError, WorkbookError
+from xlbridge.movements import teams as sched
+from xlbridge.movements.registry import KindInfo
 from xlbridge.movements.teams import MARVIN_TEAMS, TeamSchedule, knockout_bracket
 from xlbridge.scoring.vp import VP_SCALES, vp
 
@@ -24,6 +27,7 @@ __all__ = [
     "PlannedMatch",
     "TeamsOptions",
     "TeamsPlan",
+    "build_plan",
     "plan_knockout",
     "plan_schedule",
     "plan_swiss",
@@ -275,3 +279,34 @@ def vp_table(boards: int, scale: str) -> list[tuple[int, float]]:
         m += 1
         if m > 10_000:
             raise ScaleError(f"VP scale {scale} never reaches {top} VPs")
+
+
+def build_plan(args: Any, info: KindInfo) -> TeamsPlan:
+    """The matches of the kind, from the rules layer's schedules, for ``new``'s arguments
+    (``tables``, ``boards_per_round``, ``rounds``, ``segments``; any object with them):
+    ``xlbridge new`` and ``xlbridge rebuild`` plan team games through here."""
+    kind, tables, bpr = info.name, args.tables, args.boards_per_round
+    segments = getattr(args, "segments", 2)
+    if kind == "head-to-head":
+        if tables != 2:
+            raise WorkbookError(f"head-to-head: {tables} tables; it is played at 2 tables")
+        return plan_schedule(sched.head_to_head((bpr or 12) * segments, segments))
+    if kind == "knockout":
+        return plan_knockout(tables, (bpr or 8) * segments, segments)
+    if kind == "swiss-teams":
+        sched.swiss_teams(tables, bpr or 7)  # checks the field
+        first = [(k, k + 1) for k in range(1, tables + 1, 2)]
+        return plan_swiss(tables, bpr or 7, [first], args.rounds or min(6, tables - 1))
+    kw = {"tables": tables}
+    if bpr is not None and not kind.startswith("marvin"):
+        kw["boards_per_round"] = bpr
+    info.build(**kw)  # checks the table count and boards as the movement would
+    if kind == "round-robin-3":
+        return plan_schedule(sched.round_robin_three(bpr or 6))
+    if kind == "round-robin-4":
+        return plan_schedule(sched.round_robin_four(bpr or 8))
+    if kind == "board-a-match":
+        return plan_schedule(sched.board_a_match(tables, bpr or 4))
+    if kind.startswith("marvin-"):
+        return plan_schedule(sched.marvin(int(kind.split("-")[1])))
+    raise WorkbookError(f"{kind}: no teams workbook for this kind")

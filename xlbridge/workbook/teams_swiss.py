@@ -94,6 +94,11 @@ def next_swiss_teams(path: str | Path, out: str | Path, *, force: bool = False) 
     wb = openpyxl.load_workbook(src, read_only=True)
     try:
         s = read_session(wb)
+        if s.get("Team scoring") == "bam":  # the pairing below ranks by VPs from IMPs
+            raise WorkbookError(
+                "swiss next pairs Swiss teams scored by IMPs; this workbook is scored"
+                " board-a-match, which it cannot rank yet"
+            )
         teams, boards = int(s["Teams"]), int(s["Boards a match"])
         planned = int(s["Rounds planned"])
         options = TeamsOptions(

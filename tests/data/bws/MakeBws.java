@@ -1,8 +1,11 @@
 // Writes a Bridgemate-style .bws (an Access 2000 / Jet 4 database) with Jackcess, a real
 // Access writer (https://jackcess.sourceforge.io, Apache-2.0). Run by make_bws.py:
-//   java -cp jackcess.jar:commons-lang3.jar:commons-logging.jar MakeBws.java ROWS.tsv OUT.bws
+//   java -cp jackcess.jar:commons-lang3.jar:commons-logging.jar MakeBws.java ROWS.tsv OUT.bws [individual]
 // ROWS.tsv: one row a line, "TableName<TAB>value<TAB>value...", in the column order below;
-// an empty value is NULL, AUTO is the next AutoNumber.
+// an empty value is NULL, AUTO is the next AutoNumber, a number in the ID column is that ID
+// (AutoNumber insert allowed, as when Access compacts or appends rows from another file).
+// "individual": RoundData and ReceivedData get Bridgemate's individual columns South and West
+// (ReceivedData: after PairEW, as TabScore's INSERT lists them; RoundData: at the end).
 // The tables and columns are Bridgemate's (Section, Tables, RoundData, ReceivedData); the
 // column types and lengths are documented in tests/data/bws/README.md.
 
@@ -36,7 +39,7 @@ public class MakeBws {
     }
 
     /** Bridgemate's tables, in the order Bridgemate Control Software lists them. */
-    private static Map<String, List<ColumnBuilder>> schema() {
+    private static Map<String, List<ColumnBuilder>> schema(boolean individual) {
         Map<String, List<ColumnBuilder>> s = new LinkedHashMap<>();
         s.put("Section", List.of(
             col("ID", DataType.INT), text("Letter", 1), col("Tables", DataType.INT),
@@ -53,16 +56,24 @@ public class MakeBws {
             col("NSPair", DataType.INT), col("EWPair", DataType.INT),
             col("LowBoard", DataType.INT), col("HighBoard", DataType.INT),
             text("CustomBoards", 127)));
-        s.put("ReceivedData", List.of(
+        List<ColumnBuilder> seats = individual
+            ? List.of(col("South", DataType.INT), col("West", DataType.INT)) : List.of();
+        List<ColumnBuilder> round = new ArrayList<>(s.get("RoundData"));
+        round.addAll(seats);
+        s.put("RoundData", round);
+        List<ColumnBuilder> received = new ArrayList<>(List.of(
             autoId(), col("Section", DataType.INT), col("Table", DataType.INT),
             col("Round", DataType.INT), col("Board", DataType.INT),
-            col("PairNS", DataType.INT), col("PairEW", DataType.INT),
+            col("PairNS", DataType.INT), col("PairEW", DataType.INT)));
+        received.addAll(seats);
+        received.addAll(List.of(
             col("Declarer", DataType.INT), text("NS/EW", 2), text("Contract", 10),
             text("Result", 10), text("LeadCard", 10), text("Remarks", 50),
             col("DateLog", DataType.SHORT_DATE_TIME), col("TimeLog", DataType.SHORT_DATE_TIME),
             col("Processed", DataType.BOOLEAN), col("Processed1", DataType.BOOLEAN),
             col("Processed2", DataType.BOOLEAN), col("Processed3", DataType.BOOLEAN),
             col("Processed4", DataType.BOOLEAN), col("Erased", DataType.BOOLEAN)));
+        s.put("ReceivedData", received);
         return s;
     }
 
@@ -93,11 +104,13 @@ public class MakeBws {
         if (out.exists() && !out.delete()) {
             throw new IllegalStateException("cannot replace " + out);
         }
-        Map<String, List<ColumnBuilder>> schema = schema();
+        boolean individual = args.length > 2 && args[2].equals("individual");
+        Map<String, List<ColumnBuilder>> schema = schema(individual);
         try (Database db = new DatabaseBuilder(out)
                 .setFileFormat(Database.FileFormat.V2000)
                 .create()) {
             db.setDateTimeType(DateTimeType.LOCAL_DATE_TIME);
+            db.setAllowAutoNumberInsert(true);
             Map<String, Table> tables = new LinkedHashMap<>();
             for (Map.Entry<String, List<ColumnBuilder>> e : schema.entrySet()) {
                 TableBuilder tb = new TableBuilder(e.getKey());
