@@ -220,13 +220,18 @@ def test_phantom_pair_lists_its_results(tmp_path: Path, capsys: Any) -> None:
     assert f"not carried ({len(gone)};" in out
     assert out.count("pair NS 4 is not in the new movement") == len(gone)
     assert set(_entries(new)) == set(slots_of(m)) - set(gone)
-    # Rebuilt again, the earlier list is listed again, not dropped with the old sheet.
+    # Rebuilt again, the earlier list is listed again, not dropped with the old sheet; so is a
+    # sheet the director added.
+    wb = openpyxl.load_workbook(new)
+    wb.create_sheet("Notes")["B2"] = "NS 4 went home ill"
+    wb.save(new)
     again = tmp_path / "again.xlsx"
     assert main(["rebuild", str(new), "-o", str(again)]) == 0
     out = capsys.readouterr().out
     assert out.count("(earlier rebuild: pair NS 4 is not in the new movement)") == len(gone)
+    assert "'Notes'!B2: NS 4 went home ill (a sheet xlbridge does not write)" in out
     listed = openpyxl.load_workbook(again)["Not carried"]
-    assert listed.max_row == 3 + len(gone)
+    assert listed.max_row == 3 + len(gone) + 1
 
 
 def test_settings_come_from_the_old_session(tmp_path: Path) -> None:

@@ -160,6 +160,23 @@ def test_typed_formulas_and_typed_over_locked_cells_are_listed(
     assert new["B2"].value is None and new["D3"].value == "=A3*2"
 
 
+def test_locked_cells_and_added_sheets_are_listed(adapter: _Adapter, tmp_path: Path) -> None:
+    """Whatever a user wrote outside the input cells (a label changed, a note beside the
+    score, a sheet of their own) is listed: the new workbook has no place for it."""
+    path, book = _old(adapter, tmp_path)
+    book["Score"]["A3"] = "deal two"  # a locked constant changed
+    book["Score"]["F2"] = "ask the director"  # a note in an empty locked cell
+    book.create_sheet("Notes")["A1"] = "Bob left at 9"
+    book.save(path)
+    res = F.rebuild_family(path, _args(), tmp_path / "new.xlsx")
+    assert [(n.what, n.where, n.entered) for n in res.not_carried] == [
+        ("typed over", "'Score'!F2", "ask the director"),
+        ("typed over", "'Score'!A3", "deal two"),
+        ("other sheet", "'Notes'!A1", "Bob left at 9"),
+    ]
+    assert (res.entered, res.carried) == (3, 0)
+
+
 def test_text_is_carried_as_text(adapter: _Adapter, tmp_path: Path) -> None:
     path, book = _old(adapter, tmp_path)
     book["Score"]["B2"] = "@SUM(1)"  # text that a careless writer would turn into a formula

@@ -53,11 +53,18 @@ def register(sub: Any) -> None:
         help="regenerate a session workbook after a change, carrying every entry over",
         description="Write a new workbook for a changed session (more tables, a late pair, a"
         " phantom, more rounds, another movement of the same pairs) and carry over every name,"
-        " result, adjusted score and typed-over score, matched by board and pair labels. What"
-        " cannot be carried is listed (standard output and a 'Not carried' sheet). Settings not"
-        " given come from the old workbook's Session sheet. The old workbook is only read.",
-        epilog="Example: xlbridge rebuild club.xlsx --tables 8 -o club-8.xlsx\n"
-        "         xlbridge rebuild club16.xlsx --kind add-table -o club17.xlsx   (seed 003)",
+        " result, adjusted score and typed-over score, matched by meaning: pairs by board and"
+        " pair labels, individuals by board and the four players in their seats, teams by match,"
+        " board and the team sitting North-South, home games by rubber, chukker, round or match"
+        " and deal. What cannot be carried is listed (standard output and a 'Not carried'"
+        " sheet). Settings not given come from the old workbook's Session sheet; the game family"
+        " is kept. The old workbook is only read.",
+        epilog="Examples:\n"
+        "  xlbridge rebuild club.xlsx --tables 8 -o club-8.xlsx\n"
+        "  xlbridge rebuild club16.xlsx --kind add-table -o club17.xlsx   (seed 003)\n"
+        "  xlbridge rebuild rainbow.xlsx --tables 7 -o rainbow-7.xlsx\n"
+        "  xlbridge rebuild swiss.xlsx --rounds 7 -o swiss-7.xlsx\n"
+        "  xlbridge rebuild party.xlsx --rounds 6 -o party-6.xlsx",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", type=path_arg("workbook"), help="the session workbook (.xlsx)")
@@ -210,11 +217,11 @@ def _family_rebuild(args: argparse.Namespace) -> tuple[NotCarried, ...] | None:
     a pairs workbook give what an earlier rebuild listed on its 'Not carried' sheet."""
     from xlbridge.interchange.gate import load_workbook
     from xlbridge.movements.registry import family_of
-    from xlbridge.rebuild.carry import earlier_not_carried
+    from xlbridge.rebuild.carry import added_sheets, earlier_not_carried
     from xlbridge.rebuild.family import read_kind, rebuild_family
 
     book = load_workbook(args.file)
-    earlier = earlier_not_carried(book)
+    earlier = earlier_not_carried(book) + added_sheets(book, _pairs_sheet)
     try:
         kind = read_kind(book)
     except WorkbookError:
@@ -237,6 +244,16 @@ def _family_rebuild(args: argparse.Namespace) -> tuple[NotCarried, ...] | None:
         for item in res.not_carried:
             print(f"  {item}")
     return None
+
+
+_PAIRS_SHEETS = frozenset(("Session", "Names", "Movement", "Table Cards", "Travellers",
+                           "Hand Records", "Recap", "Results", "Checks", "Lists"))  # fmt: skip
+
+
+def _pairs_sheet(title: str) -> bool:
+    """A sheet xlbridge writes in a pairs workbook."""
+    name, _, number = title.rpartition(" ")
+    return title in _PAIRS_SHEETS or (name == "Board" and number.isdigit())
 
 
 def _family_a(family: str) -> str:

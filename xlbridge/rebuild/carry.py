@@ -20,12 +20,13 @@ carried into the enlarged section.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment
 
 from xlbridge.errors import TextError, WorkbookError
 from xlbridge.fileio import write_atomically
@@ -45,6 +46,7 @@ __all__ = [
     "NotCarried",
     "Rebuilt",
     "add_table_maps",
+    "added_sheets",
     "count_fits",
     "earlier_not_carried",
     "input_columns",
@@ -291,6 +293,21 @@ def earlier_not_carried(book: Any) -> tuple[NotCarried, ...]:
     return tuple(out)
 
 
+def added_sheets(book: Any, ours: Callable[[str], bool]) -> tuple[NotCarried, ...]:
+    """Every non-empty cell of a sheet the user added to the workbook (one for which ``ours``
+    is false): the new workbook has no such sheet, so each is listed rather than lost."""
+    out: list[NotCarried] = []
+    for title in book.sheetnames:
+        if title == NOT_CARRIED or ours(title):
+            continue
+        for row in book[title].iter_rows():
+            for c in row:
+                if c.value is not None and str(c.value).strip():
+                    at, why = f"'{title}'!{c.coordinate}", "a sheet xlbridge does not write"
+                    out.append(NotCarried("other sheet", at, str(c.value), why))
+    return tuple(out)
+
+
 def write_not_carried(wb: Workbook, items: tuple[NotCarried, ...], title: str = NOT_CARRIED) -> Any:
     """A sheet listing every entry that was not carried (all as text), after ``Session``."""
     ws = wb.create_sheet(title, 1)
@@ -306,8 +323,11 @@ def write_not_carried(wb: Workbook, items: tuple[NotCarried, ...], title: str = 
     for i, item in enumerate(items, start=4):
         for j, text in enumerate((item.what, item.where, item.entered, item.reason), start=1):
             put_text(ws.cell(row=i, column=j), text[:1000], "not carried")
-    for col, width in zip("ABCD", (10, 40, 40, 60), strict=True):
+    for col, width in zip("ABCD", (11, 64, 22, 68), strict=True):
         ws.column_dimensions[col].width = width
+    for row in ws.iter_rows(min_row=4, min_col=2, max_col=4):
+        for cell in row:  # a long place or reason wraps in its column, never under the next
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
     ws.print_title_rows = "3:3"
     fit_landscape(ws)
     return ws

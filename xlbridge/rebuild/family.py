@@ -4,8 +4,9 @@ The old workbook is regenerated in memory from its own settings, so the engine k
 its cells are inputs and what each one means (the family adapter's :class:`~.slots.Slot` keys).
 An entry is an input cell whose value differs from what ``new`` wrote there; it is carried into
 the new workbook's cell with the same key, or listed on the ``Not carried`` sheet with the
-reason. A formula typed by hand into an input cell, and a constant typed over a locked formula
-(after unprotecting the sheet), are listed, never carried: their meaning would change.
+reason. A formula typed by hand into an input cell, anything typed into a locked cell (after
+unprotecting the sheet) and the cells of a sheet the user added are listed, never carried:
+their meaning would change.
 
 The user's file is only read; the new one is written atomically.
 
@@ -31,7 +32,13 @@ from xlbridge.errors import TextError, WorkbookError
 from xlbridge.fileio import write_atomically
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.registry import FAMILIES, family_of, get_kind
-from xlbridge.rebuild.carry import NotCarried, earlier_not_carried, put_entry, write_not_carried
+from xlbridge.rebuild.carry import (
+    NotCarried,
+    added_sheets,
+    earlier_not_carried,
+    put_entry,
+    write_not_carried,
+)
 from xlbridge.rebuild.entries import family_article
 from xlbridge.rebuild.slots import FamilyAdapter, Key, Slot
 
@@ -124,16 +131,17 @@ def _formula(cell: Any) -> bool:
 
 
 def _spelling(v: Any) -> str:
-    """A formula as compared: outside its strings no spaces, upper case, no ``_xlfn.``; so that
-    Excel or LibreOffice saving xlbridge's formula again is not taken for a typed one.
+    """A formula as compared: outside its strings no spaces, no quotes around sheet names,
+    upper case, no ``_xlfn.``; so that Excel or LibreOffice saving xlbridge's formula again is
+    not taken for a typed one.
 
-    >>> _spelling('=if( b2 = "a b", _xlfn.IFS(1,2), 0)') == _spelling('=IF(B2="a b",IFS(1,2),0)')
-    True
+    >>> print(_spelling('''=if( 'Pairs'!b2 = "a b", _xlfn.IFS(1,2), 0)'''))
+    =IF(PAIRS!B2="a b",IFS(1,2),0)
     """
     text = str(v.text if isinstance(v, ArrayFormula) else v)
     parts = text.split('"')
     for i in range(0, len(parts), 2):  # the even parts are outside string literals
-        parts[i] = "".join(parts[i].split()).upper().replace("_XLFN.", "")
+        parts[i] = "".join(parts[i].split()).upper().replace("_XLFN.", "").replace("'", "")
     return '"'.join(parts)
 
 
@@ -146,8 +154,9 @@ def _shown(v: Any) -> str:
 
 
 def _cells(ws: Any) -> Any:
-    # Only the cells that exist: iter_rows would create every empty cell of a wide sheet.
-    return ws._cells.values()
+    # Only the cells that exist (iter_rows would create every empty cell of a wide sheet), in
+    # row order.
+    return [ws._cells[k] for k in sorted(ws._cells)]
 
 
 def _unlocked(ws: Any) -> set[str]:
@@ -208,16 +217,22 @@ def _entries(
         found.append((slot, value))
     inputs = {(s.sheet, s.cell) for s in slots.values()}
     for ws in built.worksheets:
-        theirs = book[ws.title]._cells
-        for c in _cells(ws):
-            if not _formula(c) or (ws.title, c.coordinate) in inputs:
+        ours = ws._cells
+        for c in _cells(book[ws.title]):  # locked cells: what the user wrote where xlbridge did
+            if _empty(c.value) or (ws.title, c.coordinate) in inputs:
                 continue
-            over = theirs.get((c.row, c.column))
-            if over is not None and not _empty(over.value) and not _formula(over):
-                listed.append(NotCarried(
-                    "typed over", f"'{ws.title}'!{c.coordinate}", _shown(over.value),
-                    "typed over a locked formula; the new workbook computes this cell",
-                ))  # fmt: skip
+            mine = ours.get((c.row, c.column))
+            was = None if mine is None else mine.value
+            if _same(c.value, was) or (_formula(c) and mine is not None and _formula(mine)):
+                continue  # a formula where xlbridge wrote one: a program saving it respells it
+            at = f"'{ws.title}'!{c.coordinate}"
+            why = (
+                "typed over a locked formula; the new workbook computes this cell"
+                if mine is not None and _formula(mine)
+                else "changed in a locked cell; the new workbook writes its own"
+            )
+            listed.append(NotCarried("typed over", at, _shown(c.value), why))
+    listed += added_sheets(book, lambda title: title in built.sheetnames)
     return found, listed
 
 
@@ -260,7 +275,7 @@ def rebuild_in_memory(
                                      f"cannot be written as text: {exc}"))  # fmt: skip
             continue
         carried += 1
-    entered = len(entries) + sum(1 for n in listed if n.what in ("formula", "typed over"))
+    entered = len(entries) + sum(1 for n in listed if n.what != "entry")
     result = FamilyRebuilt(adapter.describe(new), entered, carried, earlier + tuple(listed))
     write_not_carried(wb, result.not_carried)
     return wb, result
