@@ -355,6 +355,7 @@ def test_swiss_pbn_import(tmp_path: Path, capsys: Any) -> None:
     assert main(["import", str(book), "--from", str(pbn), "-o", str(out)]) == 0
     err = _err_lines(capsys)
     assert len(err) == 1 and "swiss.pbn line 10: board 1:" in err[0]
+    assert err[0].endswith("(a Swiss round not paired yet? run xlbridge swiss next first)")
     assert _team_cells(out) == {
         ("Match 1", 1, 1): {"Contract": "4S", "By": "N", "Made": 4},
         ("Match 1", 1, 2): {"Contract": "4S", "By": "N", "Down": 1},

@@ -311,12 +311,18 @@ def fill_teams(
     filled = same = 0
     done: dict[tuple[str, int, int], str] = {}
     sides = ("NS", "EW")
+    planned = R._whole_or_none(settings.get("Rounds planned")) or 0
+    unpaired = (
+        " (a Swiss round not paired yet? run xlbridge swiss next first)"
+        if kind == "swiss-teams" and max((m.round for m in matches), default=0) < planned
+        else ""
+    )
     for row in rows:
         where = f"{row.where}: board {row.board}"
         b = row.board or 0
         with_board = [m for m in matches if b in m.boards]
         if not with_board:
-            problems.append(f"{where}: the board is not played in this session")
+            problems.append(f"{where}: the board is not played in this session{unpaired}")
             continue
         try:
             cells = cells_for(row, "made-down")
@@ -354,7 +360,7 @@ def fill_teams(
                 f"{where}: NS {word.lower()} {ns} and EW {word.lower()} {ew} do not play this"
                 " board against each other"
                 + (f" (the teams of {', '.join(unknown[:3])} are not known yet: score the"
-                   " earlier matches, then open and save the workbook)" if unknown else "")
+                   " earlier matches, then open and save the workbook)" if unknown else unpaired)
             )  # fmt: skip
             continue
         if len(fits) > 1:
