@@ -280,25 +280,37 @@ def test_teams_fixture_stores_a_later_row_first() -> None:
     assert (first["Result"], second["Result"]) == ("+1", "=")
 
 
-def test_import_real_teams_bws(tmp_path: Path, capsys: Any) -> None:
-    book = tmp_path / "teams.xlsx"
-    assert main(["new", "round-robin-4", "--tables", "4", "--boards-per-round", "4",
-                 "-o", str(book)]) == 0  # fmt: skip
-    bws = tmp_path / TEAMS.name
-    bws.write_bytes(TEAMS.read_bytes())
+def _import_checked(
+    tmp_path: Path, capsys: Any, new: list[str], fixture: Path, reported: list[str], counts: str
+) -> Path:
+    """Write the workbook with ``xlbridge new``, import the real file into it, and check what
+    every good and bad row gives: the reports on standard error and the Checks sheet, the
+    counts, and that both inputs are only read."""
+    book = tmp_path / "book.xlsx"
+    assert main(["new", *new, "-o", str(book)]) == 0
+    bws = tmp_path / fixture.name
+    bws.write_bytes(fixture.read_bytes())
     before, bws_before = _digest(book), _digest(bws)
     capsys.readouterr()
     out = tmp_path / "filled.xlsx"
     assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
     assert _digest(book) == before and _digest(bws) == bws_before  # inputs only read
     got = capsys.readouterr()
-    want = [f"{TEAMS.name} ReceivedData {p}" for p in TEAMS_REPORTED]
+    want = [f"{fixture.name} ReceivedData {p}" for p in reported]
     assert got.err.strip().splitlines() == [f"xlbridge import: {p}" for p in want]
-    assert "13 results filled, 0 already there, 8 not imported" in got.out
-    assert _match_cells(out) == TEAMS_PLACED  # erased, replaced and refused rows: nothing
+    assert counts in got.out
     checks = [r[0] for r in openpyxl.load_workbook(out)["Checks"].iter_rows(values_only=True)]
-    assert f"Import from {TEAMS.name}: rows not imported" in checks
+    assert f"Import from {fixture.name}: rows not imported" in checks
     assert all(p in checks for p in want)
+    return out
+
+
+def test_import_real_teams_bws(tmp_path: Path, capsys: Any) -> None:
+    new = ["round-robin-4", "--tables", "4", "--boards-per-round", "4"]
+    counts = "13 results filled, 0 already there, 8 not imported"
+    out = _import_checked(tmp_path, capsys, new, TEAMS, TEAMS_REPORTED, counts)
+    assert _match_cells(out) == TEAMS_PLACED  # erased, replaced and refused rows: nothing
+    bws = tmp_path / TEAMS.name
     # Law 77: 4S by N, 10 tricks, none vulnerable (board 1) = +420 to home in room 1; in room 2
     # the away team's 4S one down = -50 to away: home +470 on the board, 10 IMPs (rules.md §3,
     # WBF scale 430-490 = 10).
@@ -383,23 +395,10 @@ def test_individual_fixture_round_data_is_the_movement_xlbridge_writes() -> None
 
 
 def test_import_real_individual_bws(tmp_path: Path, capsys: Any) -> None:
-    book = tmp_path / "individual.xlsx"
-    assert main(["new", "individual-2", "--tables", "2", "-o", str(book)]) == 0
-    bws = tmp_path / INDIVIDUAL.name
-    bws.write_bytes(INDIVIDUAL.read_bytes())
-    before, bws_before = _digest(book), _digest(bws)
-    capsys.readouterr()
-    out = tmp_path / "filled.xlsx"
-    assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
-    assert _digest(book) == before and _digest(bws) == bws_before  # inputs only read
-    got = capsys.readouterr()
-    want = [f"{INDIVIDUAL.name} ReceivedData {p}" for p in INDIVIDUAL_REPORTED]
-    assert got.err.strip().splitlines() == [f"xlbridge import: {p}" for p in want]
-    assert "9 results filled, 0 already there, 10 not imported" in got.out
+    counts = "9 results filled, 0 already there, 10 not imported"
+    new = ["individual-2", "--tables", "2"]
+    out = _import_checked(tmp_path, capsys, new, INDIVIDUAL, INDIVIDUAL_REPORTED, counts)
     assert _board_cells(out) == INDIVIDUAL_PLACED  # line 8, replaced by "not played": empty
-    checks = [r[0] for r in openpyxl.load_workbook(out)["Checks"].iter_rows(values_only=True)]
-    assert f"Import from {INDIVIDUAL.name}: rows not imported" in checks
-    assert all(p in checks for p in want)
     # Law 77, board 1 (none vulnerable): 4S by N making 11 tricks = +450 to N-S; 3NT by W one
     # down = +50 to N-S. Two results, 1/0 matchpoints (ACBL scale, rules.md): 8-1 top.
     board1 = score_workbook(out).boards[0]

@@ -10,13 +10,12 @@ PairNS, PairEW, Declarer, NS/EW, Contract, Result, Erased), read with mdbtools.
 from __future__ import annotations
 
 import hashlib
-import os
-import stat
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from fake_mdbtools import fake_mdbtools
 
 from xlbridge.cli import main
 from xlbridge.movements.mitchell import mitchell
@@ -155,24 +154,6 @@ _BWS_HEADER = (
 )
 
 
-def _fake_mdbtools(tmp_path: Path, export: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """FAKE mdbtools (mdbtools cannot write an Access file, and no writer was available): the
-    scripts print what mdb-tables and mdb-export print for a Bridgemate file, so the reader's
-    real path (size check, copy, subprocess with a timeout, CSV parsing) is exercised."""
-    bin_dir = tmp_path / "fake-mdbtools-bin"
-    bin_dir.mkdir()
-    (tmp_path / "export.csv").write_text(export, encoding="utf-8")
-    scripts = {
-        "mdb-tables": "#!/bin/sh\necho 'Tables Section RoundData ReceivedData PlayerNumbers'\n",
-        "mdb-export": f"#!/bin/sh\ntest \"$2\" = ReceivedData && cat '{tmp_path / 'export.csv'}'\n",
-    }
-    for name, text in scripts.items():
-        p = bin_dir / name
-        p.write_text(text)
-        p.chmod(p.stat().st_mode | stat.S_IEXEC)
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-
-
 def _bws(tmp_path: Path) -> Path:
     p = tmp_path / "session.bws"
     p.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(4076))
@@ -202,8 +183,7 @@ def test_bws_import_with_fake_mdbtools(
         '6,1,1,1,99,1,1,1,"N","PASS","","","","","",0,0,0,0,0,0',  # line 7: no board 99
         row(7, *plays[1], "N", "8 Z", "="),  # line 8: bad contract
     ]) + "\n"  # fmt: skip
-    _fake_mdbtools(tmp_path, export, monkeypatch)
-    bws = _bws(tmp_path)
+    bws = fake_mdbtools(tmp_path, export, monkeypatch)
     before, bws_before = _digest(book), _digest(bws)
     out = tmp_path / "bm.xlsx"
     assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0

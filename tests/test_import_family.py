@@ -20,13 +20,12 @@ rules.md §3, the WBF IMP scale of Law 78B):
 from __future__ import annotations
 
 import hashlib
-import os
-import stat
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from fake_mdbtools import fake_mdbtools
 
 from xlbridge.cli import main
 from xlbridge.movements.individual import rainbow
@@ -414,26 +413,6 @@ _HEADER = (
 _INDIVIDUAL_HEADER = _HEADER.replace('"PairEW",', '"PairEW","South","West",')
 
 
-def _fake_mdbtools(tmp_path: Path, export: str, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """FAKE mdbtools (mdbtools cannot write an Access file): the scripts print what mdb-tables
-    and mdb-export print for a Bridgemate file, so the reader's real path runs."""
-    bin_dir = tmp_path / "fake-mdbtools-bin"
-    bin_dir.mkdir()
-    (tmp_path / "export.csv").write_text(export, encoding="utf-8")
-    scripts = {
-        "mdb-tables": "#!/bin/sh\necho 'Tables Section RoundData ReceivedData PlayerNumbers'\n",
-        "mdb-export": f"#!/bin/sh\ntest \"$2\" = ReceivedData && cat '{tmp_path / 'export.csv'}'\n",
-    }
-    for name, text in scripts.items():
-        p = bin_dir / name
-        p.write_text(text)
-        p.chmod(p.stat().st_mode | stat.S_IEXEC)
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-    bws = tmp_path / "session.bws"
-    bws.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(4076))
-    return bws
-
-
 def test_teams_bws_two_sections(
     rr_book: Path, tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -450,7 +429,7 @@ def test_teams_bws_two_sections(
         f'5,1,1,1,2,{h1},{a1},{h1},"S","2 H","+2","","","","",0,0,0,0,0,0',  # line 6: again
         f'6,2,1,1,3,7,{h1},7,"N","3 NT","=","","","","",0,0,0,0,0,0',  # line 7: no team 7
     ]) + "\n"  # fmt: skip
-    bws = _fake_mdbtools(tmp_path, export, monkeypatch)
+    bws = fake_mdbtools(tmp_path, export, monkeypatch)
     out = tmp_path / "bm.xlsx"
     assert main(["import", str(rr_book), "--from", str(bws), "-o", str(out)]) == 0
     err = _err_lines(capsys)
@@ -475,7 +454,7 @@ def test_individual_bws(
         f'1,1,1,1,1,{n},{e},{s},{w},{n},"N","4 S","=","","","","",0,0,0,0,0,0',  # line 2
         f'2,1,1,1,2,{n},{e},{s},{w},{n},"N","4 S","=","","","","",0,0,0,0,0,0',  # line 3
     ]) + "\n"  # fmt: skip
-    bws = _fake_mdbtools(tmp_path, export, monkeypatch)
+    bws = fake_mdbtools(tmp_path, export, monkeypatch)
     out = tmp_path / "ib.xlsx"
     assert main(["import", str(rainbow_book), "--from", str(bws), "-o", str(out)]) == 0
     err = _err_lines(capsys)
