@@ -116,16 +116,17 @@ def _rebuild(args: argparse.Namespace) -> int:
     from xlbridge.rebuild.entries import read_entered
 
     _same_file(args.file, args.output)
-    earlier = _family_rebuild(args)
-    if earlier is None:
+    opened = _family_rebuild(args)
+    if opened is None:
         return 0
+    book, earlier = opened
     from xlbridge.scoring.fouled import parse_fouled
 
     fouled: dict[int, frozenset[int]] = {}
     for text in args.fouled or []:
         board, at = parse_fouled(text)
         fouled[board] = fouled.get(board, frozenset()) | at
-    old = read_entered(args.file)
+    old = read_entered(args.file, book)
     info = get_kind(args.kind or old.kind)
     family = family_of(info.name)
     if family != "pairs":
@@ -212,9 +213,10 @@ def _rebuild(args: argparse.Namespace) -> int:
 _PAIRS_ONLY = ("even", "arrow_switch", "half_table", "full_table", "fouled")
 
 
-def _family_rebuild(args: argparse.Namespace) -> tuple[NotCarried, ...] | None:
+def _family_rebuild(args: argparse.Namespace) -> tuple[Any, tuple[NotCarried, ...]] | None:
     """Rebuild an individual, teams or social workbook (the generic engine) and give None; for
-    a pairs workbook give what an earlier rebuild listed on its 'Not carried' sheet."""
+    a pairs workbook give it, opened, and what the pairs engine cannot see: an earlier
+    rebuild's 'Not carried' list and the sheets the user added."""
     from xlbridge.interchange.gate import load_workbook
     from xlbridge.movements.registry import family_of
     from xlbridge.rebuild.carry import added_sheets, earlier_not_carried
@@ -225,10 +227,10 @@ def _family_rebuild(args: argparse.Namespace) -> tuple[NotCarried, ...] | None:
     try:
         kind = read_kind(book)
     except WorkbookError:
-        return earlier  # the pairs reader gives its own error
+        return book, earlier  # the pairs reader gives its own error
     family = family_of(kind)
     if family == "pairs":
-        return earlier
+        return book, earlier
     for name in _PAIRS_ONLY:
         if getattr(args, name, None) not in (None, False, []):
             flag = "--" + name.replace("_", "-")

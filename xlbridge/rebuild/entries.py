@@ -123,9 +123,10 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def read_entered(path: str | os.PathLike[str]) -> Entered:
-    """Read a pairs session workbook's settings, names and entered cells (never writing it)."""
-    book = R.Book(load_workbook(path, read_only=True, what="workbook"))
+def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
+    """Read a pairs session workbook's settings, names and entered cells (never writing it);
+    ``opened``: the workbook already opened through the gate, so it is not read twice."""
+    book = R.Book(opened if opened is not None else load_workbook(path, read_only=True))
     settings = R._session_values(book)
     kind, family = R.family_of_workbook(book)
     if family != "pairs" and FAMILIES.get(kind) is not None:

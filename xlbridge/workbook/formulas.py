@@ -244,9 +244,10 @@ def declarer_side(c: TravellerCols, r: int) -> str:
     )
 
 
-def vul_flag(c: TravellerCols, r: int) -> str:
-    """1 if declarer's side is vulnerable: ``Vulnerability.is_vulnerable(side)``."""
-    return f'=IF(${c.side}{r}="","",IF(OR({VUL_CELL}="All",{VUL_CELL}=${c.side}{r}),1,0))'
+def vul_flag(c: TravellerCols, r: int, vul: str = VUL_CELL) -> str:
+    """1 if declarer's side is vulnerable: ``Vulnerability.is_vulnerable(side)``; ``vul`` is the
+    cell holding the board's vulnerability (the traveller's header cell by default)."""
+    return f'=IF(${c.side}{r}="","",IF(OR({vul}="All",{vul}=${c.side}{r}),1,0))'
 
 
 def tricks(c: TravellerCols, r: int) -> str:

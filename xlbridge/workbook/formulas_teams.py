@@ -116,8 +116,7 @@ def vul_flag(c: TravellerCols, r: int) -> str:
 
     The board's vulnerability is on the row (hidden column), as a match sheet holds many boards.
     """
-    v = f"${VUL_COL}{r}"
-    return f'=IF(${c.side}{r}="","",IF(OR({v}="All",{v}=${c.side}{r}),1,0))'
+    return F.vul_flag(c, r, f"${VUL_COL}{r}")
 
 
 def room_helpers(c: TravellerCols, r: int) -> dict[str, str]:
