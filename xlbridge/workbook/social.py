@@ -175,11 +175,12 @@ def _write_session(wb: Workbook, st: Styler, opt: SocialOptions, movement: Movem
             "the only game and 100 for the only partscore are added (1993 Law 80)."
         )
     else:
-        lines.append(
+        lines += [  # two lines: one would run off the printed page
             "4. Dealer and vulnerability of each deal follow from the first dealer. A passed-"
-            "out deal is redealt by the same dealer and not written down. If fewer than four "
-            "deals are played, type Y in 'Ended early?' and the score stands."
-        )
+            "out deal is redealt by the same dealer and not written down.",
+            "   If fewer than four deals are played, type Y in 'Ended early?' and the score"
+            " stands.",
+        ]
     lines += [
         "5. The Back Score adds each net result (in hundreds) to the players' running totals;"
         " every column must total zero.",
