@@ -28,7 +28,7 @@ import openpyxl
 
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
-from xlbridge.workbook.build import build_workbook, write_session
+from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.recalc import recalculate, soffice
 

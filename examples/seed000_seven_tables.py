@@ -21,7 +21,7 @@ import openpyxl
 
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.scoring.matchpoints import matchpoints
-from xlbridge.workbook.build import write_session
+from xlbridge.families.pairs.build import write_session
 from xlbridge.workbook.context import plays
 from xlbridge.workbook.formulas import FIRST_ROW
 from xlbridge.workbook.recalc import recalculate

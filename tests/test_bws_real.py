@@ -34,13 +34,13 @@ import openpyxl
 import pytest
 
 from xlbridge.cli import main
+from xlbridge.families.pairs.entries import read_entered
+from xlbridge.families.pairs.rebuild import slots_of
+from xlbridge.families.registry import read_workbook, score_workbook
+from xlbridge.families.teams.model import TeamsResults
 from xlbridge.movements.individual import two_table_individual
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.teams import round_robin_four
-from xlbridge.rebuild.carry import slots_of
-from xlbridge.rebuild.entries import read_entered
-from xlbridge.results.read_teams_model import TeamsResults
-from xlbridge.results.readers import read_workbook, score_workbook
 
 FIXTURE = Path(__file__).parent / "data" / "bws" / "mitchell3x2.bws"
 NAME = FIXTURE.name

@@ -389,8 +389,8 @@ def test_cli_does_not_import_endplay_at_start() -> None:
 
 
 def _session_with_records(tmp_path: Path) -> tuple[Path, list[HandRecord]]:
+    from xlbridge.families.pairs.build import build_workbook
     from xlbridge.movements.mitchell import mitchell
-    from xlbridge.workbook.build import build_workbook
     from xlbridge.workbook.context import Options
     from xlbridge.workbook.hand_records import add_hand_records
 
@@ -407,7 +407,7 @@ def test_hand_records_sheet_and_travellers(tmp_path: Path) -> None:
     import openpyxl
     from engines import excel_grammar_errors
 
-    from xlbridge.results.readers import score_workbook
+    from xlbridge.families.registry import score_workbook
     from xlbridge.workbook.hand_records import BLOCK_ROWS, HAND_RECORDS, read_hand_records_file
 
     path, recs = _session_with_records(tmp_path)

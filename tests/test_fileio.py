@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge.errors import WorkbookError
-from xlbridge.fileio import TEMP_MARK, write_atomically
+from xlbridge.interchange.files import TEMP_MARK, write_atomically
 
 
 @pytest.fixture
@@ -160,7 +160,7 @@ def test_permission_denied_names_the_output(
     def denied(path: str | os.PathLike[str], flags: int, mode: int = 0o777) -> int:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr("xlbridge.fileio.os.open", denied)
+    monkeypatch.setattr("xlbridge.interchange.files.os.open", denied)
     with pytest.raises(WorkbookError) as info:
         write_atomically(tmp_path / "a.xlsx", _write("x"))
     msg = str(info.value)

@@ -18,11 +18,11 @@ import pytest
 from fake_mdbtools import fake_mdbtools
 
 from xlbridge.cli import main
+from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.entries import read_entered
+from xlbridge.families.pairs.rebuild import slots_of
+from xlbridge.families.registry import score_workbook
 from xlbridge.movements.mitchell import mitchell
-from xlbridge.rebuild.carry import slots_of
-from xlbridge.rebuild.entries import read_entered
-from xlbridge.results.readers import score_workbook
-from xlbridge.workbook.build import write_session
 
 M = mitchell(3, 2)  # boards 1-6; NS 1-3 stationary, EW 1-3 move
 

@@ -28,10 +28,10 @@ import pytest
 from fake_mdbtools import fake_mdbtools
 
 from xlbridge.cli import main
+from xlbridge.families.registry import read_workbook, score_workbook
+from xlbridge.families.teams.model import TeamsResults
 from xlbridge.movements.individual import rainbow
 from xlbridge.movements.individual_seats import board_seats
-from xlbridge.results.read_teams_model import TeamsResults
-from xlbridge.results.readers import read_workbook, score_workbook
 
 SEATS = ("N", "S", "E", "W")
 

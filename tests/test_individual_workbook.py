@@ -21,6 +21,8 @@ import pytest
 from test_individual_workbook_rules import Want, expected, fill_individual, full_fill
 from workbook_fill import Filled, Result, random_fill
 
+from xlbridge.families.individual.build import write_individuals
+from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.movements.individual import (
     rainbow,
     six_couples,
@@ -31,8 +33,6 @@ from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW
-from xlbridge.workbook.formulas_individual import IndividualCols
-from xlbridge.workbook.individual import write_individuals
 from xlbridge.workbook.recalc import recalculate, soffice
 
 pytestmark = pytest.mark.libreoffice

@@ -24,6 +24,7 @@ import pytest
 from workbook_fill import Filled, Result, random_contract
 
 from xlbridge.errors import MovementError, SessionError
+from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.movements.individual import (
     rainbow,
     six_couples,
@@ -37,7 +38,6 @@ from xlbridge.scoring.matchpoints import Adjusted, score_board, top
 from xlbridge.types import Contract
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW
-from xlbridge.workbook.formulas_individual import IndividualCols
 
 
 def fill_individual(path: Path, options: Options, filled: Filled) -> None:

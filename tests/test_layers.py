@@ -1,7 +1,8 @@
 """Imports point down only (DEVELOPERS' guide, "The house"): rules (types, errors, limits,
-scoring, movements: standard library only, for Pyodide) -> engines (workbook, results,
-interchange, rebuild, fileio) -> faces (cli, excel, udf). Every import in a module counts,
-including those inside functions, which a lazy import would otherwise hide."""
+scoring, movements: standard library only, for Pyodide) -> kits that know no family (workbook,
+results, interchange, rebuild) -> families (``xlbridge/families/``) -> faces (cli, excel, udf).
+Every import in a module counts, including those inside functions and under TYPE_CHECKING, which
+a lazy import would otherwise hide; and no two modules import each other, however indirectly."""
 
 from __future__ import annotations
 
@@ -14,15 +15,22 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "xlbridge"
 
 RULES = ("types", "errors", "limits", "scoring", "movements")
-ENGINES = ("workbook", "results", "interchange", "rebuild", "fileio")
+KITS = ("workbook", "results", "interchange", "rebuild")
+FAMILIES = ("families",)
 FACES = ("cli", "excel", "udf", "__main__")
+LAYERS = (RULES, KITS, FAMILIES, FACES)
 
 
 def _layer(part: str) -> int:
-    for level, names in enumerate((RULES, ENGINES, FACES)):
+    for level, names in enumerate(LAYERS):
         if part in names:
             return level
     raise AssertionError(f"xlbridge.{part} is in no layer; add it to tests/test_layers.py")
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def _imports(path: Path) -> list[str]:
@@ -33,10 +41,12 @@ def _imports(path: Path) -> list[str]:
             out += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.append(node.module)
+            out += [f"{node.module}.{a.name}" for a in node.names]
     return out
 
 
 MODULES = sorted(p for p in ROOT.rglob("*.py") if p.name != "__init__.py" or p.parent != ROOT)
+NAMES = {_module(p) for p in ROOT.rglob("*.py")}
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -52,6 +62,57 @@ def test_imports_point_down(path: Path) -> None:
             assert top in sys.stdlib_module_names, f"{path.relative_to(ROOT)} imports {name}"
 
 
+def test_a_family_imports_no_other_family() -> None:
+    """A family's knowledge lives in its folder: what two families share lives in a kit."""
+    for path in (ROOT / "families").rglob("*.py"):
+        own = path.relative_to(ROOT / "families").parts
+        if len(own) == 1:
+            continue  # the registry knows every family
+        for name in _imports(path):
+            parts = name.split(".")
+            if parts[:2] == ["xlbridge", "families"] and len(parts) > 2:
+                assert parts[2] in (own[0], "registry"), f"{path.relative_to(ROOT)} imports {name}"
+
+
+def _graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in ROOT.rglob("*.py"):
+        deps = set()
+        for name in _imports(path):
+            while name and name not in NAMES:
+                name = name.rpartition(".")[0]
+            if name and name != _module(path):
+                deps.add(name)
+        graph[_module(path)] = deps
+    return graph
+
+
+def test_no_import_cycles() -> None:
+    """No module reaches itself through its imports (a package reaches its ``__init__``)."""
+    graph = _graph()
+    cycles: list[str] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for dep in sorted(graph.get(node, ())):
+            if node.startswith(dep + ".") or dep.startswith(node + "."):
+                continue  # a package and its own modules
+            if state.get(dep) == 1:
+                cycles.append(" -> ".join([*stack[stack.index(dep) :], dep]))
+            elif dep not in state:
+                visit(dep)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
 def test_the_layers_cover_the_package() -> None:
     parts = {p.relative_to(ROOT).parts[0].removesuffix(".py") for p in MODULES}
-    assert {_layer(p) for p in parts} == {0, 1, 2}
+    assert {_layer(p) for p in parts} == {0, 1, 2, 3}

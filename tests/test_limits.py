@@ -65,7 +65,7 @@ def test_vp_boards_limit() -> None:
 
 
 def test_session_workbook_boards_limit(tmp_path: Path) -> None:
-    from xlbridge.workbook.build import write_session
+    from xlbridge.families.pairs.build import write_session
 
     m = mitchell(30, 8)  # 240 boards
     with pytest.raises(WorkbookError, match="at most 200"):

@@ -18,15 +18,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xlbridge.cli import main
+from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.entries import read_entered
+from xlbridge.families.pairs.rebuild import NOT_CARRIED, rebuild_workbook, slots_of
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
 from xlbridge.movements.sections import add_table
-from xlbridge.rebuild.carry import NOT_CARRIED, rebuild_workbook, slots_of
-from xlbridge.rebuild.entries import read_entered
 from xlbridge.scoring.fouled import parse_fouled, score_fouled_board
 from xlbridge.scoring.matchpoints import neuberg, score_board
-from xlbridge.workbook.build import write_session
 from xlbridge.workbook.formulas import TravellerCols, accepted_col
 
 _CONTRACTS = ["4S", "3NT", "2H", "5DX", "PASS", "=SUM(1)", "1nt", "4HXX", "7C"]
@@ -384,7 +384,7 @@ def test_parse_fouled() -> None:
 
 @pytest.mark.libreoffice
 def test_rebuilt_workbook_recalculates(tmp_path: Path) -> None:
-    from xlbridge.results.readers import score_workbook
+    from xlbridge.families.registry import score_workbook
     from xlbridge.workbook.recalc import recalculate, soffice
 
     if soffice() is None:

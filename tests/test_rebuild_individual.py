@@ -1,5 +1,5 @@
 """Rebuilding individual workbooks (issue 14): the individual family's rebuild adapter
-(:mod:`xlbridge.rebuild.family_individual`) names every input cell by what it means, reads back
+(:mod:`xlbridge.families.individual.rebuild`) names every input cell by what it means, reads back
 every setting ``xlbridge new`` took from the Session sheet, and carries entries to the play of
 the same board by the same four players in the same seats.
 
@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 
 from xlbridge.cli import main
 from xlbridge.errors import MovementError, WorkbookError
+from xlbridge.families.individual.rebuild import ADAPTER, Settings
 from xlbridge.interchange.gate import load_workbook
-from xlbridge.rebuild.family_individual import ADAPTER, Settings
 from xlbridge.rebuild.slots import Slot
 
 # Every individual kind at two sizes, through the real CLI, with the options `new` takes.
@@ -281,7 +281,7 @@ def test_rainbow_with_more_tables_carries_round_one(tmp_path: Path) -> None:
     boards 1-3 down to table 5, where North 5 meets South 4+10=14 (one table up from 4), East
     3+15=18 (two up from 3) and West 2+5=7 (two down from 2): a play the 7-table Rainbow does
     not have."""
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     old = new(tmp_path, "r5", "rainbow", "--tables", "5")
     src = openpyxl.load_workbook(old)
@@ -358,7 +358,7 @@ def filled_inputs(path: Path) -> dict[tuple[str, str], Any]:
 
 def test_identity_rebuild_carries_everything(tmp_path: Path) -> None:
     """No change: every entry is carried and the input cells are those of the old file."""
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     old = new(tmp_path, "six", "six-couples", "--tables", "3", "--result-entry", "tricks")
     type_into(old, {
@@ -375,7 +375,7 @@ def test_identity_rebuild_carries_everything(tmp_path: Path) -> None:
 def test_a_name_starting_with_equals_is_text_and_carried(tmp_path: Path) -> None:
     """A name written as text (``new --names``) that starts with '=' is a name, not a formula
     typed by hand: carried, and still text."""
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     names = tmp_path / "names.csv"
     names.write_text("player,name\n3,=Bo Chan\n", encoding="utf-8")
@@ -496,7 +496,7 @@ def test_every_entry_is_carried_or_listed(
 ) -> None:
     """Random cells of a random individual session filled with contracts, numbers and text,
     then a random change of kind, tables, rounds or boards a round: nothing is lost."""
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     tmp = tmp_path_factory.mktemp("prop")
     old, out = tmp / "old.xlsx", tmp / "new.xlsx"
@@ -531,7 +531,7 @@ def test_identity_rebuild_keeps_every_input_cell(
     name: str,
     picks: list[tuple[int, Any]],
 ) -> None:
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     tmp = tmp_path_factory.mktemp("same")
     old, out = tmp / "old.xlsx", tmp / "new.xlsx"
@@ -596,7 +596,7 @@ def test_hand_records_stay_with_their_boards(tmp_path: Path) -> None:
     """Deals are the boards' own: a round added keeps boards 1-2's hand records (diagram,
     double-dummy table and par on the traveller and the Hand Records sheet); the new boards
     have none."""
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
     from xlbridge.workbook.hand_records import read_hand_records
 
     old = new(tmp_path, "six", "six-couples", "--tables", "3", "--rounds", "1",

@@ -17,10 +17,10 @@ import openpyxl
 import pytest
 
 from xlbridge.cli import main
+from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.entries import read_entered
+from xlbridge.families.pairs.rebuild import slots_of
 from xlbridge.movements.mitchell import mitchell
-from xlbridge.rebuild.carry import slots_of
-from xlbridge.rebuild.entries import read_entered
-from xlbridge.workbook.build import write_session
 from xlbridge.workbook.session import MOVEMENT_OPTIONS_LABEL
 
 

@@ -1,5 +1,5 @@
 """Rebuilding social-game workbooks (issue 14): the social adapter
-(:mod:`xlbridge.rebuild.family_social`) and the family engine
+(:mod:`xlbridge.families.social.rebuild`) and the family engine
 (:mod:`xlbridge.rebuild.family`) on every social kind of seed 002.
 
 Checked: the settings read back from a workbook written by ``xlbridge new`` rebuild exactly its
@@ -30,12 +30,12 @@ from openpyxl import Workbook
 
 from xlbridge.cli import main
 from xlbridge.errors import XlbridgeError
+from xlbridge.families.registry import rebuild_family, rebuild_in_memory
+from xlbridge.families.social.rebuild import ADAPTER, Settings
+from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.home import four_player
-from xlbridge.rebuild.family import rebuild_family, rebuild_in_memory
-from xlbridge.rebuild.family_social import ADAPTER, Settings
 from xlbridge.rebuild.slots import Slot
-from xlbridge.workbook.social_sheet import COLS, BlockLayout
 
 ONE_TABLE = ("rubber", "chicago", "four-player", "five-player", "six-player")
 PAIR_EVENTS = ("progressive", "swiss-pairs", "round-robin-pairs")
@@ -563,8 +563,8 @@ def test_swiss_pairs_after_swiss_next(tmp_path: Path) -> None:
     """Swiss pairs, 3 tables: round 1 typed, ``swiss next`` pairs round 2 on the Progress sheet
     (seed 002: top pairs meet, no rematch); the settings read are the same, and a rebuild to 5
     rounds keeps the pairing and every deal."""
-    from xlbridge.workbook.social_pairs import PairsOptions, pairs_layouts, progress_row
-    from xlbridge.workbook.social_swiss import next_swiss_pairs
+    from xlbridge.families.social.pairs import PairsOptions, pairs_layouts, progress_row
+    from xlbridge.families.social.swiss import next_swiss_pairs
 
     old = _new(tmp_path, "swiss", ["swiss-pairs", "--tables", "3", "--rounds", "3"])
     wb = load_workbook(old)

@@ -1,7 +1,7 @@
 """Rebuilding team-game workbooks (issue 14: "carries over every name, result, adjusted score
 and typed-over score; anything that cannot be carried is listed, never dropped silently").
 
-The teams adapter (xlbridge/rebuild/family_teams.py) must read back every setting ``new`` and
+The teams adapter (xlbridge/families/teams/rebuild.py) must read back every setting ``new`` and
 ``swiss next`` put in a workbook, regenerate its exact input layout, and name every input cell
 by what it means: a match by its teams (home, away), a board by its number, a room by the team
 sitting North-South (seed 002, "Team games": room 1 home North-South, room 2 home East-West).
@@ -26,12 +26,12 @@ from openpyxl import Workbook
 
 from xlbridge.cli import main
 from xlbridge.errors import XlbridgeError
+from xlbridge.families.teams import formulas as T
+from xlbridge.families.teams.build import FIRST_ROW
+from xlbridge.families.teams.rebuild import ADAPTER, Settings, plan_of
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.teams import swiss_teams_pairing
-from xlbridge.rebuild.family_teams import ADAPTER, Settings, plan_of
 from xlbridge.rebuild.slots import Slot
-from xlbridge.workbook import formulas_teams as T
-from xlbridge.workbook.teams import FIRST_ROW
 
 TEAM_KINDS = (
     "head-to-head",
@@ -368,7 +368,7 @@ def test_swiss_rebuilt_with_more_rounds_keeps_the_pairings(
 
 
 def test_swiss_round_one_with_more_teams_keeps_the_draw(tmp_path: Path) -> None:
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     old = _new(tmp_path, "s6", ["swiss-teams", "--tables", "6", "--boards-per-round", "2"])
     s = ADAPTER.settings(load_workbook(old))
@@ -385,7 +385,7 @@ def test_knockout_with_more_teams_keeps_the_first_round_matches_it_still_has(
 ) -> None:
     """Seed 002 bracket: 6 teams give 1 and 2 byes, 4 v 5 and 3 v 6; 8 teams play 1 v 8, 4 v 5,
     2 v 7, 3 v 6. The round-2 match '1 v winner of 4 v 5' no longer exists."""
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     old = _new(tmp_path, "ko6", ["knockout", "--tables", "6", "--boards-per-round", "2"])
     wb = openpyxl.load_workbook(old)
@@ -417,7 +417,7 @@ def test_knockout_with_more_teams_keeps_the_first_round_matches_it_still_has(
 def test_head_to_head_rebuilt_as_a_two_team_knockout_carries_everything(tmp_path: Path) -> None:
     """The same two teams, boards and rooms: every result and the carry-over keep their place;
     the knockout adds a 'Winner if tied' cell and no VPs."""
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     old = _new(tmp_path, "h2h", ["head-to-head", "--tables", "2", "--boards-per-round", "2",
                                  "--win-loss"])  # fmt: skip
@@ -436,7 +436,7 @@ def test_head_to_head_rebuilt_as_a_two_team_knockout_carries_everything(tmp_path
 def test_marvin_teams_are_not_the_teams_of_another_kind(tmp_path: Path) -> None:
     """Marvin's team 1 is pairs 1 and 2 (seed 002's team list), not team 1 of a board-a-match:
     its result on board 3 against Marvin's team 2 must not land on board 3 of 1 v 2."""
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     old = _new(tmp_path, "m4", ["marvin-4", "--tables", "3"])
     wb = openpyxl.load_workbook(old)
@@ -455,7 +455,7 @@ def test_marvin_teams_are_not_the_teams_of_another_kind(tmp_path: Path) -> None:
 
 
 def test_names_given_to_new_are_carried(tmp_path: Path) -> None:
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     names = tmp_path / "names.csv"
     names.write_text("team,name,players\n1,Lions,Ann Lee\n3,Tigers,Bo Chan\n")
@@ -572,7 +572,7 @@ def _fill(
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(old=team_settings(), data=st.data())
 def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObject) -> None:
-    from xlbridge.rebuild.family import rebuild_in_memory
+    from xlbridge.families.registry import rebuild_in_memory
 
     try:
         book = ADAPTER.build(old, None)
@@ -643,7 +643,7 @@ def test_identity_rebuild_through_the_cli_keeps_every_input(
 
 
 def test_a_text_name_starting_with_equals_is_carried(tmp_path: Path) -> None:
-    from xlbridge.rebuild.family import rebuild_family
+    from xlbridge.families.registry import rebuild_family
 
     names = tmp_path / "names.csv"
     names.write_text("team,name,players\n1,=Lions,Ann Lee\n")
@@ -658,8 +658,8 @@ def test_rebuilt_match_recalculates_to_the_old_imps(tmp_path: Path) -> None:
     """A filled head-to-head rebuilt with longer halves, recalculated in LibreOffice: every
     carried board shows the IMPs the results engine reads from the old workbook (seed 002's
     IMP scale and adjusted scores, Law 86A), and the carry-over still counts."""
-    from xlbridge.results.read_teams_model import TeamsResults
-    from xlbridge.results.readers import read_workbook
+    from xlbridge.families.registry import read_workbook
+    from xlbridge.families.teams.model import TeamsResults
     from xlbridge.workbook.recalc import recalculate, soffice
 
     if soffice() is None:

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
+from xlbridge.families.registry import score_workbook
 from xlbridge.results.html import render_html
-from xlbridge.results.readers import score_workbook
 from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
 from xlbridge.results.vector import (
     DOUBLINGS,

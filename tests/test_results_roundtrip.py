@@ -22,14 +22,14 @@ from workbook_fill import Expected, expected, fill, random_contract, random_fill
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
+from xlbridge.families.pairs.build import write_session
+from xlbridge.families.registry import score_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.results.pbn import read_pbn_scores, write_pbn
-from xlbridge.results.readers import score_workbook
 from xlbridge.results.session import SessionResults
 from xlbridge.results.usebio import pair_number, read_usebio, write_usebio
 from xlbridge.types import Contract
-from xlbridge.workbook.build import write_session
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate, soffice

@@ -22,17 +22,17 @@ import test_social_workbook_pairs as sp
 import test_social_workbook_recalc as sw
 
 from xlbridge.cli import main
-from xlbridge.results.read_social import SocialResults
-from xlbridge.results.readers import read_workbook
+from xlbridge.families.registry import read_workbook
+from xlbridge.families.social.build import score_sheet_layouts, write_social
+from xlbridge.families.social.marathon import MarathonOptions, build_marathon, schedule_rows
+from xlbridge.families.social.pairs import write_pairs_event
+from xlbridge.families.social.reader import SocialResults
 from xlbridge.scoring.backscore import BackScore
 from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Rounding, round_hundreds
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Side
 from xlbridge.workbook.recalc import recalculate, soffice
-from xlbridge.workbook.social import score_sheet_layouts, write_social
-from xlbridge.workbook.social_marathon import MarathonOptions, build_marathon, schedule_rows
-from xlbridge.workbook.social_pairs import write_pairs_event
 
 pytestmark = pytest.mark.libreoffice
 

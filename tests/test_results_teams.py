@@ -22,10 +22,10 @@ import test_teams_workbook as tw
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
-from xlbridge.results.read_teams_model import TeamsResults
-from xlbridge.results.readers import read_workbook, score_workbook
+from xlbridge.families.registry import read_workbook, score_workbook
+from xlbridge.families.teams.build import FIRST_ROW
+from xlbridge.families.teams.model import TeamsResults
 from xlbridge.workbook.recalc import recalculate, soffice
-from xlbridge.workbook.teams import FIRST_ROW
 
 pytestmark = pytest.mark.libreoffice
 

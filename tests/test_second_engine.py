@@ -27,10 +27,10 @@ import pytest
 from engines import recalc_gnumeric, recalc_strict, same_value, ssconvert
 from workbook_fill import Expected, Result, expected, fill, random_fill, with_imp_adjusted
 
+from xlbridge.families.pairs.build import write_session
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import KINDS
-from xlbridge.workbook.build import write_session
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 

@@ -12,12 +12,13 @@ from engines import excel_grammar_errors, iter_formulas
 
 from xlbridge.cli import main
 from xlbridge.errors import ScoreSheetError, WorkbookError
+from xlbridge.families.social.back import BACK, BACK_FIRST
+from xlbridge.families.social.build import build_social, score_sheet_layouts
+from xlbridge.families.social.settings import SocialOptions
+from xlbridge.families.social.sheet import HEADERS, BlockLayout
 from xlbridge.movements.home import FIVE_PLAYER_CARD, six_player
 from xlbridge.scoring.calcutta import SEED_SPLIT, calcutta_shares
 from xlbridge.workbook.formulas import ALLOWED_FUNCTIONS, functions_in
-from xlbridge.workbook.social import SocialOptions, build_social, score_sheet_layouts
-from xlbridge.workbook.social_back import BACK, BACK_FIRST
-from xlbridge.workbook.social_sheet import HEADERS, BlockLayout
 
 KINDS = {
     "rubber": ["Session", "Players", "Rubbers", "Back Score"],

@@ -18,16 +18,8 @@ from test_social_workbook_recalc import COLS, random_chukker
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
-from xlbridge.movements.home import progressive_next, round_robin_pairs, swiss_pairing
-from xlbridge.scoring.calcutta import calcutta_shares
-from xlbridge.scoring.chicago import Chukker
-from xlbridge.scoring.rubber import round_hundreds
-from xlbridge.scoring.vp import vp
-from xlbridge.types import Side
-from xlbridge.workbook.formulas import ALLOWED_FUNCTIONS, functions_in
-from xlbridge.workbook.recalc import recalculate, soffice
-from xlbridge.workbook.social_back import CALCUTTA_FIRST
-from xlbridge.workbook.social_pairs import (
+from xlbridge.families.social.back import CALCUTTA_FIRST
+from xlbridge.families.social.pairs import (
     BACK,
     BACK_FIRST,
     PROGRESS,
@@ -38,6 +30,14 @@ from xlbridge.workbook.social_pairs import (
     progress_row,
     write_pairs_event,
 )
+from xlbridge.movements.home import progressive_next, round_robin_pairs, swiss_pairing
+from xlbridge.scoring.calcutta import calcutta_shares
+from xlbridge.scoring.chicago import Chukker
+from xlbridge.scoring.rubber import round_hundreds
+from xlbridge.scoring.vp import vp
+from xlbridge.types import Side
+from xlbridge.workbook.formulas import ALLOWED_FUNCTIONS, functions_in
+from xlbridge.workbook.recalc import recalculate, soffice
 
 
 def test_vp_bounds_are_seed_002_swiss_table() -> None:
@@ -247,7 +247,7 @@ def test_pairs_event_equals_rules_layer(pairs_recalculated: dict[str, Any], name
 def test_marathon_schedule_ten_pairs_nine_months() -> None:
     """Seed 002: "Ten pairs ... skipping July and August, all matches are completed after nine
     months": September to May, five matches a month, every pair hosting 4 or 5."""
-    from xlbridge.workbook.social_marathon import (
+    from xlbridge.families.social.marathon import (
         SCHEDULE,
         MarathonOptions,
         build_marathon,
@@ -275,8 +275,8 @@ def test_marathon_results_and_standings(tmp_path: Path) -> None:
     month's accumulated net per pair (zero-sum), VP totals and ranks."""
     if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
         pytest.skip("LibreOffice (soffice) is not installed")
-    from xlbridge.workbook.social_marathon import BACK_FIRST as MB
-    from xlbridge.workbook.social_marathon import (
+    from xlbridge.families.social.marathon import BACK_FIRST as MB
+    from xlbridge.families.social.marathon import (
         SCHEDULE,
         MarathonOptions,
         schedule_rows,
@@ -451,7 +451,7 @@ def test_round_robin_two_chukkers_a_match_is_24_deals() -> None:
 def test_marathon_formulas_use_allowed_functions() -> None:
     from engines import excel_grammar_errors, iter_formulas
 
-    from xlbridge.workbook.social_marathon import MarathonOptions, build_marathon
+    from xlbridge.families.social.marathon import MarathonOptions, build_marathon
 
     wb = build_marathon(MarathonOptions(pairs=7, names=("=A1",)))
     used: set[str] = set()

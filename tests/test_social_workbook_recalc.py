@@ -23,14 +23,7 @@ from engines import recalc_strict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlbridge.scoring.backscore import BackScore
-from xlbridge.scoring.calcutta import calcutta_shares
-from xlbridge.scoring.chicago import Chukker
-from xlbridge.scoring.rubber import Deal, Line, Rounding, Rubber, SheetTotals
-from xlbridge.types import Side
-from xlbridge.workbook.recalc import recalculate, soffice
-from xlbridge.workbook.social import SocialOptions, score_sheet_layouts, write_social
-from xlbridge.workbook.social_back import (
+from xlbridge.families.social.back import (
     BACK,
     BACK_FIRST,
     BACK_RESULT,
@@ -38,7 +31,15 @@ from xlbridge.workbook.social_back import (
     CALCUTTA_FIRST,
     back_entries,
 )
-from xlbridge.workbook.social_sheet import COLS, BlockLayout
+from xlbridge.families.social.build import score_sheet_layouts, write_social
+from xlbridge.families.social.settings import SocialOptions
+from xlbridge.families.social.sheet import COLS, BlockLayout
+from xlbridge.scoring.backscore import BackScore
+from xlbridge.scoring.calcutta import calcutta_shares
+from xlbridge.scoring.chicago import Chukker
+from xlbridge.scoring.rubber import Deal, Line, Rounding, Rubber, SheetTotals
+from xlbridge.types import Side
+from xlbridge.workbook.recalc import recalculate, soffice
 
 pytestmark = pytest.mark.libreoffice
 

@@ -14,10 +14,10 @@ import pytest
 from test_teams_workbook import Case, check_values, fill, random_rows
 
 from xlbridge.cli import main
+from xlbridge.families.teams.plan import TeamsOptions, plan_swiss
 from xlbridge.movements.teams import swiss_teams_pairing
 from xlbridge.scoring.team_match import board_imps, score_match, standings_order
 from xlbridge.workbook.recalc import recalculate, soffice
-from xlbridge.workbook.teams_plan import TeamsOptions, plan_swiss
 
 TEAMS, BOARDS, ROUNDS = 6, 3, 4
 
@@ -117,7 +117,7 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
 
 def _all_rows(path: Path, plan: object) -> dict[int, list[tuple[float, float, str | None]]]:
     """Each board's two NS scores (computed by the rules layer from the typed inputs)."""
-    from xlbridge.workbook.teams_swiss import _room_score
+    from xlbridge.families.teams.swiss import _room_score
 
     wb = openpyxl.load_workbook(path)
     out: dict[int, list[tuple[float, float, str | None]]] = {}

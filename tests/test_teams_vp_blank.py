@@ -20,15 +20,15 @@ import openpyxl
 import pytest
 
 from xlbridge.cli import main
-from xlbridge.results.read_teams_model import TeamsResults
-from xlbridge.results.readers import read_workbook
+from xlbridge.families.registry import read_workbook
+from xlbridge.families.teams import formulas as T
+from xlbridge.families.teams.build import FIRST_ROW
+from xlbridge.families.teams.model import TeamsResults
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.team_match import bam_points, board_imps, score_match
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Contract
-from xlbridge.workbook import formulas_teams as T
 from xlbridge.workbook.recalc import recalculate, soffice
-from xlbridge.workbook.teams import FIRST_ROW
 
 pytestmark = pytest.mark.libreoffice
 

@@ -15,6 +15,16 @@ import pytest
 from engines import excel_grammar_errors, recalc_strict, same_value
 
 from xlbridge.cli import main
+from xlbridge.families.teams import formulas as T
+from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
+from xlbridge.families.teams.plan import (
+    TeamsOptions,
+    TeamsPlan,
+    plan_knockout,
+    plan_schedule,
+    plan_swiss,
+)
+from xlbridge.families.teams.standings import STANDINGS_FIRST, standings_columns
 from xlbridge.movements import teams as sched
 from xlbridge.movements.teams import knockout_next
 from xlbridge.scoring.contract import score
@@ -26,17 +36,7 @@ from xlbridge.scoring.team_match import (
     score_match,
 )
 from xlbridge.types import Contract
-from xlbridge.workbook import formulas_teams as T
 from xlbridge.workbook.recalc import recalculate, soffice
-from xlbridge.workbook.teams import FIRST_ROW, build_teams_workbook
-from xlbridge.workbook.teams_plan import (
-    TeamsOptions,
-    TeamsPlan,
-    plan_knockout,
-    plan_schedule,
-    plan_swiss,
-)
-from xlbridge.workbook.teams_standings import STANDINGS_FIRST, standings_columns
 
 _POOL = ["4S", "3NT", "2H", "5DX", "1NT", "6S", "3C", "4HX", "2SXX", "7NT", "3N", "4s", "2♥"]
 
@@ -342,8 +342,8 @@ def check_values(
 
 def standings_columns_for(case: Case) -> tuple[str | None, str]:
     wb = build_teams_workbook(case.plan, case.options)
+    from xlbridge.families.teams.context import TeamsContext
     from xlbridge.workbook.styles import Styler
-    from xlbridge.workbook.teams import TeamsContext
 
     ctx = TeamsContext(wb=wb, plan=case.plan, options=case.options, style=Styler(wb))
     return standings_columns(ctx)

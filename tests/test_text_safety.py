@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import TextError, XlbridgeError
+from xlbridge.families.pairs.build import write_session
 from xlbridge.limits import CELL_TEXT, EVENT_TEXT
 from xlbridge.movements.mitchell import mitchell
-from xlbridge.workbook.build import write_session
 from xlbridge.workbook.text import clean_text, header_text, put_text, sheet_title
 
 # Text that spreadsheets treat as a formula, a code, or worse (OWASP "CSV injection" prefixes,

@@ -17,9 +17,9 @@ import openpyxl
 import pytest
 from workbook_fill import Expected, Filled, Result, expected, fill, random_fill, with_imp_adjusted
 
+from xlbridge.families.pairs.build import write_session
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
-from xlbridge.workbook.build import write_session
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols, accepted_col
 from xlbridge.workbook.recalc import recalculate, soffice

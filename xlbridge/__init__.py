@@ -67,7 +67,7 @@ def __getattr__(name: str) -> object:
     """``xlbridge.read_session`` loads the results engine (and pandas) only when first used, so
     ``import xlbridge`` and ``xlbridge score`` stay fast."""
     if name == "read_session":
-        from xlbridge.results.frames import read_session
+        from xlbridge.families.registry import read_session
 
         return read_session
     raise AttributeError(f"module 'xlbridge' has no attribute {name!r}")

@@ -75,8 +75,8 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
     """Build the movement and write the individuals workbook."""
     from xlbridge.cli.new_pairs import import_engine
 
-    import_engine("xlbridge.workbook.individual")  # the engine: loaded only to write, lean
-    from xlbridge.workbook.individual import write_individuals
+    import_engine("xlbridge.families.individual.build")  # the engine: loaded only to write, lean
+    from xlbridge.families.individual.build import write_individuals
 
     scoring = getattr(args, "scoring", "mp")
     if scoring != "mp":

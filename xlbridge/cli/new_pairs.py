@@ -157,8 +157,8 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
     names = read_names(args.names) if args.names else {}
     _check_names(names, {p.label: p.id for p in movement.pairs})
     records = hand_records_for(args, movement.boards)  # [] without --deals/--deal
-    import_engine("xlbridge.workbook.build")  # the engine: loaded only to write, lean
-    from xlbridge.workbook.build import write_session
+    import_engine("xlbridge.families.pairs.build")  # the engine: loaded only to write, lean
+    from xlbridge.families.pairs.build import write_session
     from xlbridge.workbook.session import movement_options_text
 
     out = write_session(

@@ -92,11 +92,12 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
     # The engines are loaded only to write, so that building the parser stays cheap.
     from xlbridge.cli.new_pairs import import_engine
 
-    import_engine("xlbridge.workbook.social")
-    from xlbridge.workbook.social import SocialOptions, write_social
-    from xlbridge.workbook.social_marathon import write_marathon
-    from xlbridge.workbook.social_options import options_of
-    from xlbridge.workbook.social_pairs import PairsOptions, write_pairs_event
+    import_engine("xlbridge.families.social.build")
+    from xlbridge.families.social.build import write_social
+    from xlbridge.families.social.marathon import write_marathon
+    from xlbridge.families.social.options import options_of
+    from xlbridge.families.social.pairs import PairsOptions, write_pairs_event
+    from xlbridge.families.social.settings import SocialOptions
 
     kind = info.name
     opt = options_of(args, kind)

@@ -13,10 +13,10 @@ import argparse
 
 from xlbridge.cli._args import float_arg, int_arg, range_help
 from xlbridge.errors import WorkbookError
+from xlbridge.families.teams.plan import TEAM_SCALES, TeamsOptions, build_plan
 from xlbridge.limits import CARRY_OVER, SEGMENTS
 from xlbridge.movements.registry import KindInfo
 from xlbridge.scoring.vp import VP_SCALES
-from xlbridge.workbook.teams_plan import TEAM_SCALES, TeamsOptions, build_plan
 
 __all__ = ["add_options", "build_plan", "run"]
 
@@ -70,8 +70,8 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
     """Build the plan and write the teams workbook."""
     from xlbridge.cli.new_pairs import import_engine
 
-    import_engine("xlbridge.workbook.teams")  # the engine: loaded only to write, lean
-    from xlbridge.workbook.teams import write_teams
+    import_engine("xlbridge.families.teams.build")  # the engine: loaded only to write, lean
+    from xlbridge.families.teams.build import write_teams
 
     plan = build_plan(args, info)
     chosen = getattr(args, "team_scoring", None)

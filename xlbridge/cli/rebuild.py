@@ -13,7 +13,7 @@ from xlbridge.cli._args import int_arg, path_arg, range_help
 from xlbridge.errors import MovementError, WorkbookError
 
 if TYPE_CHECKING:
-    from xlbridge.rebuild.carry import NotCarried
+    from xlbridge.families.pairs.rebuild import NotCarried
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES
 
 __all__ = ["register"]
@@ -109,11 +109,11 @@ _VARIANTS: tuple[dict[str, Any], ...] = (
 
 def _rebuild(args: argparse.Namespace) -> int:
     from xlbridge.cli.movement import build_movement
+    from xlbridge.families.pairs.entries import family_article as _a
+    from xlbridge.families.pairs.entries import read_entered
+    from xlbridge.families.pairs.rebuild import add_table_maps, count_fits, write_rebuilt
     from xlbridge.movements.registry import family_of, get_kind
     from xlbridge.movements.sections import add_table
-    from xlbridge.rebuild.carry import add_table_maps, count_fits, write_rebuilt
-    from xlbridge.rebuild.entries import family_article as _a
-    from xlbridge.rebuild.entries import read_entered
 
     _same_file(args.file, args.output)
     opened = _family_rebuild(args)
@@ -217,10 +217,11 @@ def _family_rebuild(args: argparse.Namespace) -> tuple[Any, tuple[NotCarried, ..
     """Rebuild an individual, teams or social workbook (the generic engine) and give None; for
     a pairs workbook give it, opened, and what the pairs engine cannot see: an earlier
     rebuild's 'Not carried' list and the sheets the user added."""
+    from xlbridge.families.pairs.rebuild import added_sheets, earlier_not_carried
+    from xlbridge.families.registry import rebuild_family
     from xlbridge.interchange.gate import load_workbook
     from xlbridge.movements.registry import family_of
-    from xlbridge.rebuild.carry import added_sheets, earlier_not_carried
-    from xlbridge.rebuild.family import read_kind, rebuild_family
+    from xlbridge.rebuild.family import read_kind
 
     book = load_workbook(args.file)
     earlier = earlier_not_carried(book) + added_sheets(book, _pairs_sheet)
@@ -259,13 +260,13 @@ def _pairs_sheet(title: str) -> bool:
 
 
 def _family_a(family: str) -> str:
-    from xlbridge.rebuild.entries import family_article
+    from xlbridge.families.pairs.entries import family_article
 
     return family_article(family)
 
 
 def _import(args: argparse.Namespace) -> int:
-    from xlbridge.rebuild.imports import import_results
+    from xlbridge.families.registry import import_results
 
     _same_file(args.file, args.output)
     _same_file(args.source, args.output)

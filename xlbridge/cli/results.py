@@ -58,7 +58,7 @@ def register(sub: Any) -> None:
 
 
 def _results(args: argparse.Namespace) -> int:
-    from xlbridge.results.readers import read_workbook
+    from xlbridge.families.registry import read_workbook
     from xlbridge.results.session import SessionResults
 
     for name in (args.file, args.output, args.deals):
@@ -109,7 +109,7 @@ def _results(args: argparse.Namespace) -> int:
 
         data = write_pbn(res)
     if args.output:
-        from xlbridge.fileio import write_atomically
+        from xlbridge.interchange.files import write_atomically
 
         payload = data if isinstance(data, bytes) else (data.rstrip("\n") + "\n").encode()
         write_atomically(args.output, lambda tmp: Path(tmp).write_bytes(payload), args.force)

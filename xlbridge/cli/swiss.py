@@ -26,8 +26,8 @@ __all__ = ["NEXT_ROUND", "register"]
 
 #: Kind (Session sheet) → "module:function" that pairs its next round.
 NEXT_ROUND: dict[str, str] = {
-    "swiss-teams": "xlbridge.workbook.teams_swiss:next_swiss_teams",
-    "swiss-pairs": "xlbridge.workbook.social_swiss:next_swiss_pairs",
+    "swiss-teams": "xlbridge.families.teams.swiss:next_swiss_teams",
+    "swiss-pairs": "xlbridge.families.social.swiss:next_swiss_pairs",
 }
 
 

@@ -22,7 +22,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import WorkbookError
 from xlbridge.excel import udf
 from xlbridge.excel.install import prepare_standalone
-from xlbridge.fileio import write_atomically
+from xlbridge.interchange.files import write_atomically
 
 __all__ = ["CHUKKER_ROW", "RUBBER_ROW", "TRAVELLER_ROW", "build_demo", "examples", "write_demo"]
 

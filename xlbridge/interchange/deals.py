@@ -530,7 +530,7 @@ def dumps_pbn(records: Sequence[HandRecord], event: str = "") -> str:
 
 def write_pbn(records: Sequence[HandRecord], path: str | Path, force: bool = False) -> Path:
     """Write ``records`` as a PBN file, atomically (a temporary file renamed over ``path``)."""
-    from xlbridge.fileio import write_atomically
+    from xlbridge.interchange.files import write_atomically
 
     text = dumps_pbn(records)
 

@@ -10,17 +10,16 @@ their meaning would change.
 
 The user's file is only read; the new one is written atomically.
 
->>> sorted(ADAPTERS)
-['individual', 'social', 'teams']
+>>> _same(3, 3.0), _same("4S", "4H")
+(True, False)
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
-import importlib
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,34 +28,30 @@ from openpyxl import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlbridge.errors import TextError, WorkbookError
-from xlbridge.fileio import write_atomically
+from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_workbook
-from xlbridge.movements.registry import FAMILIES, family_of, get_kind
-from xlbridge.rebuild.carry import (
+from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.rebuild.notcarried import (
     NotCarried,
     added_sheets,
     earlier_not_carried,
+    family_article,
     put_entry,
     write_not_carried,
 )
-from xlbridge.rebuild.entries import family_article
 from xlbridge.rebuild.slots import FamilyAdapter, Key, Slot
 
 __all__ = [
-    "ADAPTERS",
     "FamilyRebuilt",
-    "adapter_for",
+    "RebuildChange",
     "read_kind",
     "rebuild_family",
     "rebuild_in_memory",
 ]
 
-# family -> the module holding its ADAPTER (imported only when that family is rebuilt)
-ADAPTERS: dict[str, str] = {
-    "individual": "xlbridge.rebuild.family_individual",
-    "teams": "xlbridge.rebuild.family_teams",
-    "social": "xlbridge.rebuild.family_social",
-}
+# The change a rebuild asks for (``kind``, ``tables``, ``rounds``, ``boards_per_round`` and each
+# family's own options; None = unchanged), as ``xlbridge new`` parses them.
+RebuildChange = argparse.Namespace
 
 _SESSION = "Session"
 _KIND_LABELS = ("Kind", "Movement")
@@ -71,24 +66,6 @@ class FamilyRebuilt:
     entered: int
     carried: int
     not_carried: tuple[NotCarried, ...]
-
-
-def adapter_for(family: str) -> FamilyAdapter:
-    """The rebuild adapter of a game family.
-
-    >>> adapter_for("pairs")
-    Traceback (most recent call last):
-    ...
-    xlbridge.errors.WorkbookError: pairs workbooks are rebuilt by xlbridge.rebuild.carry
-    """
-    if family not in ADAPTERS:
-        raise WorkbookError(
-            f"{family} workbooks are rebuilt by xlbridge.rebuild.carry"
-            if family == "pairs"
-            else f"no rebuild for {family} workbooks"
-        )
-    adapter: FamilyAdapter = importlib.import_module(ADAPTERS[family]).ADAPTER
-    return adapter
 
 
 def read_kind(book: Workbook) -> str:
@@ -237,8 +214,8 @@ def _entries(
 
 
 def rebuild_in_memory(
-    book: Workbook, args: argparse.Namespace, *, name: str = "the workbook",
-    template: str | Path | None = None,
+    book: Workbook, args: RebuildChange, *, adapters: Callable[[str], FamilyAdapter],
+    name: str = "the workbook", template: str | Path | None = None,
 ) -> tuple[Workbook, FamilyRebuilt]:  # fmt: skip
     """Rebuild a family workbook already opened (formulas, not values): the new workbook with
     every entry carried, and the account of what happened."""
@@ -250,7 +227,7 @@ def rebuild_in_memory(
             f"{old_kind} is {family_article(family)} game and {new_kind} is"
             f" {family_article(family_of(new_kind))} game; rebuild keeps the game family"
         )
-    adapter = adapter_for(family)
+    adapter = adapters(family)
     old = adapter.settings(book)
     built_old = adapter.build(old, None)
     old_slots = _check_slots(built_old, adapter.slots(built_old, old), family)
@@ -283,9 +260,10 @@ def rebuild_in_memory(
 
 def rebuild_family(
     path: str | os.PathLike[str],
-    args: argparse.Namespace,
+    args: RebuildChange,
     out: str | os.PathLike[str],
     *,
+    adapters: Callable[[str], FamilyAdapter],
     force: bool = False,
     template: str | Path | None = None,
     book: Workbook | None = None,
@@ -297,9 +275,8 @@ def rebuild_family(
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
     if book is None:
         book = load_workbook(path)
-    wb, result = rebuild_in_memory(book, args, name=Path(path).name, template=template)
+    wb, result = rebuild_in_memory(
+        book, args, adapters=adapters, name=Path(path).name, template=template
+    )
     write_atomically(Path(out), wb.save, force=force)
     return result
-
-
-assert set(FAMILIES.values()) == set(ADAPTERS)  # every family but pairs has an adapter

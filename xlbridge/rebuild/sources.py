@@ -3,7 +3,7 @@ CSV (through the gate), PBN with results (endplay's parser, game by game) and Br
 ``.bws`` files (Access databases, read with Debian's ``mdbtools``).
 
 A row keeps the line it came from so that every row that does not fit is reported by line and
-board. Nothing here knows the workbook; :mod:`xlbridge.rebuild.imports` places the rows.
+board. Nothing here knows the workbook; :mod:`xlbridge.families.pairs.importer` places the rows.
 
 ``ns`` and ``ew`` are the pair numbers (team numbers at a team match, Bridgemate's PairNS and
 PairEW); an individual's row names its four players in ``players`` (North, South, East, West):

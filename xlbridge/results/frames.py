@@ -7,7 +7,6 @@ True
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,7 +23,7 @@ from xlbridge.results.tables import (
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["SessionFrames", "frames_of", "read_session"]
+__all__ = ["SessionFrames", "frames_of"]
 
 
 @dataclass(frozen=True)
@@ -48,11 +47,3 @@ def frames_of(res: SessionResults) -> SessionFrames:
         barometer=pd.DataFrame(barometer_rows(res), columns=list(BAROMETER_COLUMNS)),
         scored=res,
     )
-
-
-def read_session(path: str | os.PathLike[str]) -> SessionFrames:
-    """Read a filled session workbook (through the safe-reading gate), score it again in
-    Python and return its tables as DataFrames."""
-    from xlbridge.results.readers import score_workbook
-
-    return frames_of(score_workbook(path))

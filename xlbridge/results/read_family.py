@@ -1,7 +1,7 @@
 """What the teams and social workbook readers share: cell helpers, the formula check, tables.
 
-A teams or social workbook is scored by its own reader (:mod:`xlbridge.results.read_teams`,
-:mod:`xlbridge.results.read_social`) into a typed result that satisfies :class:`ScoredWorkbook`:
+A teams or social workbook is scored by its own reader (:mod:`xlbridge.families.teams.reader`,
+:mod:`xlbridge.families.social.reader`) into a typed result that satisfies :class:`ScoredWorkbook`:
 its disagreements, whether the workbook was ever calculated, and ``render(fmt, table)`` for the
 ``xlbridge results`` outputs (text, CSV, JSON, HTML; USEBIO and PBN refused with one line).
 
@@ -25,7 +25,7 @@ from xlbridge.interchange.csvio import check_field, write_csv
 from xlbridge.results.session import Disagreement
 
 if TYPE_CHECKING:
-    from xlbridge.results.readers import Book, Sheet
+    from xlbridge.workbook.cells import Book, Sheet
 
 __all__ = [
     "Expect",

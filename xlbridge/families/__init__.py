@@ -1,0 +1,1 @@
+"""Game families: each family's workbook, reader, rebuild adapter and importer, in one folder."""

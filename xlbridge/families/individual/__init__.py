@@ -1,0 +1,41 @@
+"""The individual family (``rainbow``, ``individual-2``, ``individual-3``, ``six-couples``):
+travellers with four players a row, one field of players, its reader, rebuild and importer.
+
+>>> FAMILY.name
+'individual'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xlbridge.families.registry import FamilyName
+    from xlbridge.rebuild.importing import Filler
+    from xlbridge.rebuild.slots import FamilyAdapter
+    from xlbridge.results.session import SessionInput
+    from xlbridge.workbook.cells import Book
+
+
+class _Individual:
+    @property
+    def name(self) -> FamilyName:
+        return "individual"
+
+    def read(self, formulas: Book, cached: Book) -> SessionInput:
+        from xlbridge.results.readers import read_traveller_session
+
+        return read_traveller_session(formulas, cached, "individual")
+
+    def rebuild_adapter(self) -> FamilyAdapter | None:
+        from xlbridge.families.individual.rebuild import ADAPTER
+
+        return ADAPTER
+
+    def importer(self) -> tuple[Filler, bool] | None:
+        from xlbridge.families.individual.importer import fill_individual
+
+        return fill_individual, False
+
+
+FAMILY = _Individual()

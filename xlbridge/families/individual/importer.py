@@ -1,0 +1,159 @@
+"""``xlbridge import`` for individuals: place an electronic scorer's rows on the travellers
+(the engine is :mod:`xlbridge.rebuild.importing`).
+
+*Individuals* (Rainbow, two- and three-table individuals, six couples): a row names the four
+players (``ImportRow.players``: North, South, East, West; numbers, or names typed on the Names
+sheet). It fills the traveller row of its board where those four players sit in those seats;
+without players, the row's round and table place it (an xlbridge ``1-11`` / ``16-6`` pair of
+players as ``ns`` and ``ew`` reads too, as ``xlbridge results`` writes it).
+
+Rows that do not fit are reported by line and board; nothing typed is replaced without
+``force``.
+
+>>> _seated_text((1, 2, None, 4))
+'N 1 S 2 E None W 4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.families.individual.formulas import IndividualCols
+from xlbridge.rebuild.importing import (
+    Filled,
+    ImportTarget,
+    Traveller,
+    cells_for,
+    names_index,
+    note_problem,
+    resolve_name,
+    write_row,
+)
+from xlbridge.rebuild.sources import ImportRow
+from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, session_values, whole_or_none
+
+__all__ = ["fill_individual"]
+
+_SEATS = ("N", "S", "E", "W")
+
+
+# Individuals
+
+
+@dataclass
+class _Board:
+    ws: Any
+    cols: dict[str, int]
+    rows: list[tuple[int, tuple[int | None, ...], int | None, int | None]]  # row, NSEW, rd, tb
+
+
+def _individual_board(ws: Any) -> _Board:
+    sheet = Sheet(ws)
+    head, col = headers(sheet, "Contract")
+    for seat in _SEATS:
+        if seat not in col:
+            raise WorkbookError(f"sheet {ws.title!r}: no {seat!r} column in row {head}")
+    rows = []
+    for r in range(head + 1, head + 1 + 1000):
+        seated = tuple(whole_or_none(sheet.cell(r, col[s]).value) for s in _SEATS)
+        if all(p is None for p in seated):
+            break
+        rnd = whole_or_none(sheet.cell(r, col["Round"]).value) if "Round" in col else None
+        tab = whole_or_none(sheet.cell(r, col["Table"]).value) if "Table" in col else None
+        rows.append((r, seated, rnd, tab))
+    return _Board(ws, col, rows)
+
+
+def _seated_text(players: Sequence[int | None]) -> str:
+    return " ".join(f"{s} {p}" for s, p in zip(_SEATS, players, strict=True))
+
+
+def _players_of(row: ImportRow) -> tuple[str, ...]:
+    if len(row.players) == 4 and any(row.players):
+        return row.players
+    ns, ew = row.ns.split("-"), row.ew.split("-")
+    if len(ns) == 2 and len(ew) == 2:  # xlbridge's own "1-11" (N-S) and "16-6" (E-W)
+        return (ns[0], ns[1], ew[0], ew[1])
+    return ()
+
+
+def _place_individual(
+    row: ImportRow, board: _Board, names: dict[str, set[int]], known: set[int]
+) -> int | str:
+    given = _players_of(row)
+    if given:
+        seated: list[int] = []
+        for text, seat in zip(given, ("North", "South", "East", "West"), strict=True):
+            got = resolve_name(text, "Player", names, known)
+            if isinstance(got, str):
+                return f"{got} ({seat})"
+            seated.append(got)
+        for r, players, _rd, _tb in board.rows:
+            if list(players) == seated:
+                return r
+        why = f"{_seated_text(seated)} do not play this board in those seats"
+        for _r, players, _rd, _tb in board.rows:
+            if sorted(p or 0 for p in players) == sorted(seated):
+                return f"{why} (they sit {_seated_text(players)})"
+        return why
+    if row.round is not None and row.table is not None:
+        for r, _players, rd, tb in board.rows:
+            if rd == row.round and tb == row.table:
+                return r
+        return f"the board is not played at table {row.table} in round {row.round}"
+    return "no players (or round and table) to place the result"
+
+
+def fill_individual(job: ImportTarget) -> Filled:
+    """Place the scorer's rows on an individuals workbook's travellers."""
+    wb, book, rows, force = job.wb, job.book, job.rows, job.force
+    settings = session_values(book)
+    entry = str(settings.get("Result entry") or "made-down")
+    ic = IndividualCols.build(entry, "mp")
+    boards: dict[int, _Board] = {}
+    known: set[int] = set()
+    for name in wb.sheetnames:
+        m = BOARD_SHEET.fullmatch(name)
+        if m:
+            b = _individual_board(wb[name])
+            boards[int(m.group(1))] = b
+            known.update(p for _r, players, _rd, _tb in b.rows for p in players if p is not None)
+    names, listed = names_index(wb, (2,))
+    known |= listed
+    problems: list[str] = []
+    filled = same = 0
+    done: dict[tuple[int, int], str] = {}
+    for row in rows:
+        where = f"{row.where}: board {row.board}"
+        board = boards.get(row.board or 0)
+        if board is None:
+            problems.append(f"{where}: the board is not played in this session")
+            continue
+        try:
+            cells = cells_for(row, entry)
+        except XlbridgeError as exc:
+            note_problem(problems, where, exc)
+            continue
+        target = _place_individual(row, board, names, known)
+        if isinstance(target, str):
+            problems.append(f"{where}: {target}")
+            continue
+        key = (row.board or 0, target)
+        if key in done:
+            problems.append(f"{where}: a second result for that play (first: {done[key]})")
+            continue
+        done[key] = row.where
+        status = write_row(Traveller(board.ws, board.cols, []), target, cells, force, ic.base)
+        if status == "same":
+            same += 1
+        elif status == "filled":
+            filled += 1
+        else:
+            problems.append(f"{where}: {status.replace('the traveller', 'the Board sheet')}")
+    return Filled(filled, same, tuple(problems))
+
+
+# Teams

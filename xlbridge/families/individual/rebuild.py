@@ -1,0 +1,383 @@
+"""Rebuild adapter for individual games (``rainbow``, ``individual-2``, ``individual-3``,
+``six-couples``): their settings, read back from the Session sheet, and the meaning of every
+input cell (:class:`~xlbridge.rebuild.slots.Slot`), for :mod:`xlbridge.rebuild.family`.
+
+An individual workbook's input cells are the player names (``Names``), each traveller's
+Expected count, and each traveller row: the four players' numbers (pre-filled, typed over when
+someone sat elsewhere), Contract, By, Made and Down (or Tricks), NS Score (typed over) and
+Adjusted. A row means one play of one board by four players in their seats, so its key is the
+board, the four players as the movement seats them, and the column heading: a result carried to
+another movement lands where the same four players meet on that board in the same seats.
+
+>>> s = Settings("rainbow", tables=5, rounds=5, boards_per_round=3)
+>>> ADAPTER.describe(s)
+'rainbow, 5 tables, 5 rounds, 15 boards, 20 players'
+>>> wb = ADAPTER.build(s, None)
+>>> slots = ADAPTER.slots(wb, s)
+>>> [x.what for x in slots if x.sheet == "Board 1"][:2]
+['Board 1: Expected', 'Board 1, N 1 S 11 E 16 W 6: N']
+>>> slots[0].key, slots[0].where
+(('player', 1, 'Name'), "'Names'!B4")
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.utils.cell import coordinate_to_tuple
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.errors import WorkbookError
+from xlbridge.interchange.deals import HandRecord
+from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
+from xlbridge.movements.individual_seats import Seats, board_seats
+from xlbridge.movements.model import Movement
+from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.rebuild.slots import Key, Slot
+from xlbridge.types import Seat, Vulnerability
+from xlbridge.workbook.choices import RESULT_ENTRIES
+from xlbridge.workbook.context import NAMES, NAMES_FIRST
+from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW
+from xlbridge.workbook.hand_records import add_hand_records, read_hand_records
+
+__all__ = ["ADAPTER", "IndividualAdapter", "Settings", "seats_text"]
+
+_FAMILY = "individual"
+_SESSION = "Session"
+_EXPECTED = EXPECTED_CELL.replace("$", "")
+_SEAT_LETTERS = "NESW"  # the order of a Seats tuple
+_SHOWN_ORDER = (0, 2, 1, 3)  # N, S, E, W: the NS partnership first, as on a traveller
+# The Session sheet's "Matchpoint scale" text (individual_sheets.write_individual_session).
+_SCALES = {"(ACBL)": "acbl", "(EBU": "ebu"}
+# Options the rebuild command takes for pairs movements only: passed on, so the movement
+# itself refuses them in its own words.
+_PAIRS_ONLY = ("even", "arrow_switch", "half_table")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything ``xlbridge new`` took to write an individual workbook, bar the names (typed
+    into input cells, so carried as entries) and the template (styles only)."""
+
+    kind: str
+    tables: int
+    rounds: int
+    boards_per_round: int
+    event: str = "Club individual"
+    date: str = ""
+    scale: str = "acbl"
+    result_entry: str = "made-down"
+    # Set by change() when the same kind gets another table count (a Rainbow): the old number
+    # of tables. A Rainbow player's number is their starting table and direction (seed 002,
+    # "The Rainbow Movement"), so it changes with the table count while the player does not:
+    # keys then name each player by the old number of the same starting seat.
+    renumbered_from: int = 0
+    # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again
+    # on the boards the movement still has, with the same double-dummy analysis.
+    deals: tuple[tuple[int, str], ...] = ()
+
+
+def seats_text(seats: Seats, who: Mapping[int, int | str] | None = None) -> str:
+    """The four players of a play as a traveller shows them: N, S, E, W (each player by
+    ``who[player]`` when given).
+
+    >>> seats_text((1, 16, 11, 6)), seats_text((1, 16, 11, 6), {1: 1, 16: 22, 11: 15, 6: 8})
+    ('N 1 S 11 E 16 W 6', 'N 1 S 15 E 22 W 8')
+    """
+    return " ".join(
+        f"{_SEAT_LETTERS[i]} {seats[i] if who is None else who[seats[i]]}" for i in _SHOWN_ORDER
+    )
+
+
+@lru_cache(maxsize=32)
+def _movement(
+    kind: str, tables: int, boards_per_round: int | None, rounds: int | None, extra: Any = ()
+) -> Movement:
+    """The movement ``new`` builds for these options (the CLI's own builder, so the rebuilt
+    workbook is the one ``new`` writes; a size the kind cannot make is its own error)."""
+    from xlbridge.movements.options import build_movement
+
+    ns = argparse.Namespace(
+        tables=tables, boards_per_round=boards_per_round, rounds=rounds, **dict(extra)
+    )
+    return build_movement(get_kind(kind), ns)
+
+
+def _settings_rows(ws: Worksheet) -> dict[str, Any]:
+    rows: dict[str, Any] = {}
+    for label, value in ws.iter_rows(min_row=2, max_row=30, max_col=2, values_only=True):
+        if isinstance(label, str) and label.strip() and label.strip() not in rows:
+            rows[label.strip()] = value
+    return rows
+
+
+def _number(rows: dict[str, Any], label: str, limits: Range) -> int:
+    """A size from the Session sheet, within the limits ``new`` takes (a hostile workbook
+    costs one line, not a movement of a million boards)."""
+    value = rows.get(label)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value).strip()
+    if isinstance(value, str) and text.isascii() and text.isdigit() and len(text) <= 6:
+        value = int(text)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WorkbookError(
+            f"Session sheet: {label} is {text[:20]!r}, not a number; was the workbook"
+            " written by xlbridge new?"
+        )
+    return check_count(value, f"Session sheet: {label.lower()}", limits, WorkbookError)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+class IndividualAdapter:
+    """The :class:`~xlbridge.rebuild.slots.FamilyAdapter` of individual games."""
+
+    family = _FAMILY
+
+    def settings(self, book: Workbook) -> Settings:
+        """Kind, size, event, date, scale and result entry from the Session sheet."""
+        if _SESSION not in book.sheetnames:
+            raise WorkbookError(
+                "the workbook has no Session sheet; was it written by xlbridge new?"
+            )
+        ws = book[_SESSION]
+        rows = _settings_rows(ws)
+        kind = _text(rows.get("Movement")).strip().lower()
+        if kind not in _kinds():
+            raise WorkbookError(
+                f"Session sheet: movement {kind[:30]!r} is not an individual game"
+                f" ({', '.join(sorted(_kinds()))})"
+            )
+        scale_text = _text(rows.get("Matchpoint scale"))
+        scales = [v for k, v in _SCALES.items() if k in scale_text]
+        entry = _text(rows.get("Result entry")).strip()
+        if len(scales) != 1 or entry not in RESULT_ENTRIES:
+            bad = "Matchpoint scale" if len(scales) != 1 else "Result entry"
+            raise WorkbookError(
+                f"Session sheet: {bad} {_text(rows.get(bad))[:40]!r} is not one xlbridge writes"
+            )
+        return Settings(
+            kind=kind,
+            tables=_number(rows, "Tables", TABLES),
+            rounds=_number(rows, "Rounds", ROUNDS),
+            boards_per_round=_number(rows, "Boards per round", BOARDS_PER_ROUND),
+            event=_text(ws["A1"].value),
+            date=_text(rows.get("Date")),
+            scale=scales[0],
+            result_entry=entry,
+            deals=tuple(sorted(read_hand_records(book).items())),
+        )
+
+    def change(self, old: Settings, args: argparse.Namespace) -> Settings:
+        """``old`` with the kind, tables, rounds and boards per round asked for. Rounds not
+        given stay when the kind and tables stay, else become the new movement's own; a kind
+        played at one size only (``individual-2``) takes that size when tables are not given.
+
+        >>> old = Settings("rainbow", 5, 5, 3)
+        >>> ns = argparse.Namespace(kind=None, tables=7, rounds=None, boards_per_round=None)
+        >>> ADAPTER.change(old, ns).rounds
+        7
+        >>> ADAPTER.change(old, argparse.Namespace(kind=None, tables=6, rounds=None,
+        ...                                        boards_per_round=None))
+        Traceback (most recent call last):
+        ...
+        xlbridge.errors.MovementError: rainbow: 6 tables is not supported (supported: 5,7,...)
+        """
+        given = getattr(args, "kind", None)
+        kind = get_kind(given).name if given else old.kind
+        if family_of(kind) != _FAMILY:
+            raise WorkbookError(f"{kind} is not an individual game; rebuild keeps the game family")
+        info = get_kind(kind)
+        tables = getattr(args, "tables", None)
+        if tables is None:
+            tables = old.tables
+            if kind != old.kind and not info.supports(tables) and info.tables.isdigit():
+                tables = int(info.tables)
+        bpr = getattr(args, "boards_per_round", None) or old.boards_per_round
+        rounds = getattr(args, "rounds", None)
+        if rounds is None and kind == old.kind and tables == old.tables:
+            rounds = old.rounds
+        extra = tuple(
+            (k, getattr(args, k))
+            for k in _PAIRS_ONLY
+            if getattr(args, k, None) not in (None, False)
+        )
+        m = _movement(kind, tables, bpr, rounds, extra)
+        return dataclasses.replace(
+            old,
+            kind=kind,
+            tables=m.tables,
+            rounds=m.rounds,
+            boards_per_round=m.boards_per_round,
+            renumbered_from=old.tables if kind == old.kind and m.tables != old.tables else 0,
+        )
+
+    def build(self, settings: Settings, template: str | Path | None) -> Workbook:
+        """The workbook ``xlbridge new`` writes for ``settings`` (without names), in memory."""
+        from xlbridge.families.individual.build import build_individual_workbook
+        from xlbridge.workbook.context import Options
+
+        options = Options(
+            event=settings.event,
+            date=settings.date,
+            scale=settings.scale,
+            result_entry=settings.result_entry,
+        )
+        m = _movement_of(settings)
+        wb = build_individual_workbook(m, options, template)
+        records = [r for r in _analysed(settings.deals) if r.board in m.boards]
+        if records:
+            add_hand_records(wb, records, options.event)
+        return wb
+
+    def slots(self, wb: Workbook, settings: Settings) -> Sequence[Slot]:
+        """A slot for every unlocked cell: ``("player", P, "Name")``, ``("board", B,
+        "Expected", default count)`` and ``("board", B, "N 1 S 11 E 16 W 6", heading)``; after
+        a change of Rainbow size the seat cells' keys end in ``"renumbered"``."""
+        m = _movement_of(settings)
+        who = _identities(m, settings)
+        out: list[Slot] = []
+        for ws in wb.worksheets:
+            cells = [
+                coordinate_to_tuple(c.coordinate)
+                for row in ws.iter_rows()
+                for c in row
+                if c.protection.locked is False
+            ]
+            if not cells:
+                continue
+            if ws.title == NAMES:
+                out.extend(_name_slot(ws, r, c, m, who) for r, c in cells)
+            elif ws.title.startswith("Board "):
+                board = _board_of(ws, m)
+                plays = [seats for _e, seats in board_seats(m, board)]
+                renumbered = settings.renumbered_from != 0
+                out.extend(_board_slot(ws, r, c, board, plays, who, renumbered) for r, c in cells)
+            else:
+                raise WorkbookError(
+                    f"internal: sheet {ws.title!r} has input cells the individual rebuild"
+                    f" does not know (row {cells[0][0]}, column {cells[0][1]})"
+                )
+        return out
+
+    def describe(self, settings: Settings) -> str:
+        """``rainbow, 7 tables, 7 rounds, 21 boards, 28 players``."""
+        m = _movement_of(settings)
+        return (
+            f"{m.kind}, {m.tables} tables, {m.rounds} rounds, {len(m.boards)} boards,"
+            f" {len(m.pairs)} players"
+        )
+
+
+@lru_cache(maxsize=4)
+def _analysed(deals: tuple[tuple[int, str], ...]) -> list[HandRecord]:
+    """The hand records of ``deals`` analysed as ``new`` did (solved once for the old and the
+    new workbook of a rebuild: the solver takes seconds)."""
+    if not deals:
+        return []
+    from xlbridge.interchange.deals import analyse
+
+    records = [HandRecord(b, Seat.dealer_of(b), Vulnerability.from_board(b), d) for b, d in deals]
+    return analyse(records, progress=False)
+
+
+def _kinds() -> frozenset[str]:
+    from xlbridge.movements.registry import FAMILIES
+
+    return frozenset(k for k, f in FAMILIES.items() if f == _FAMILY)
+
+
+def _movement_of(s: Settings) -> Movement:
+    return _movement(s.kind, s.tables, s.boards_per_round, s.rounds)
+
+
+def _unknown(ws: Worksheet, row: int, col: int) -> WorkbookError:
+    where = ws.cell(row=row, column=col).coordinate
+    return WorkbookError(f"internal: input cell '{ws.title}'!{where} has no meaning known to"
+                         " the individual rebuild")  # fmt: skip
+
+
+def _starts(m: Movement) -> dict[int, tuple[int, int]]:
+    """Player -> starting seat: (table, index in the round-1 seats N, E, S, W)."""
+    return {
+        p: (e.table, i)
+        for e in m.round_entries(1)
+        if e.players is not None
+        for i, p in enumerate(e.players)
+    }
+
+
+def _identities(m: Movement, s: Settings) -> dict[int, int | str]:
+    """Player number -> the player's name in keys: the number itself, or after a change of
+    table count the old number of the same starting seat (``"new P"`` for a seat the old
+    movement did not have)."""
+    if not s.renumbered_from:
+        return {p.id: p.id for p in m.pairs}
+    old = {seat: p for p, seat in _starts(_movement(s.kind, s.renumbered_from, None, 1)).items()}
+    start = _starts(m)
+    out: dict[int, int | str] = {}
+    for p in m.pairs:
+        was = old.get(start[p.id]) if p.id in start else None
+        out[p.id] = f"new {p.id}" if was is None else was
+    return out
+
+
+def _name_slot(ws: Worksheet, row: int, col: int, m: Movement, who: dict[int, int | str]) -> Slot:
+    i = row - NAMES_FIRST
+    player = ws.cell(row=row, column=1).value
+    if col != 2 or not 0 <= i < len(m.pairs) or player != m.pairs[i].id:
+        raise _unknown(ws, row, col)
+    where = ws.cell(row=row, column=col).coordinate
+    return Slot(("player", who[m.pairs[i].id], "Name"), ws.title, where, f"Player {player}: Name")
+
+
+def _board_of(ws: Worksheet, m: Movement) -> int:
+    board = ws["B1"].value
+    if not isinstance(board, int) or board not in m.boards or ws.title != f"Board {board}":
+        raise WorkbookError(f"internal: sheet {ws.title!r} is not a traveller of this movement")
+    return board
+
+
+def _board_slot(
+    ws: Worksheet,
+    row: int,
+    col: int,
+    board: int,
+    plays: list[Seats],
+    who: dict[int, int | str],
+    renumbered: bool,
+) -> Slot:
+    where = ws.cell(row=row, column=col).coordinate
+    if where == _EXPECTED:
+        # A count typed over the session's own (the most results any board has) means the
+        # same only where the new session expects as many: keyed by that default.
+        default = ws[_EXPECTED].value
+        if not isinstance(default, int):
+            raise _unknown(ws, row, col)
+        expected: Key = ("board", board, "Expected", default)
+        return Slot(expected, ws.title, where, f"Board {board}: Expected")
+    heading = ws.cell(row=HEADER_ROW, column=col).value
+    i = row - FIRST_ROW
+    if not 0 <= i < len(plays) or not isinstance(heading, str) or not heading:
+        raise _unknown(ws, row, col)
+    seats = plays[i]
+    named = seats_text(seats, who)
+    key: Key = ("board", board, named, heading)
+    if renumbered and heading in _SEAT_LETTERS:
+        # A player number typed into a seat is in the old numbering: carried, it would name
+        # someone else, so it has no slot of the same key (listed, not carried).
+        key = (*key, "renumbered")
+    return Slot(key, ws.title, where, f"Board {board}, {seats_text(seats)}: {heading}")
+
+
+ADAPTER = IndividualAdapter()

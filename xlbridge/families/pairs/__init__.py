@@ -1,0 +1,39 @@
+"""The pairs family (Mitchell, Howell, web, twin, ...): the session workbook of seed 000, its
+travellers, recap and results sheets, its reader, its rebuild and its importer.
+
+>>> FAMILY.name
+'pairs'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xlbridge.families.registry import FamilyName
+    from xlbridge.rebuild.importing import Filler
+    from xlbridge.rebuild.slots import FamilyAdapter
+    from xlbridge.results.session import SessionInput
+    from xlbridge.workbook.cells import Book
+
+
+class _Pairs:
+    @property
+    def name(self) -> FamilyName:
+        return "pairs"
+
+    def read(self, formulas: Book, cached: Book) -> SessionInput:
+        from xlbridge.results.readers import read_traveller_session
+
+        return read_traveller_session(formulas, cached, "pairs")
+
+    def rebuild_adapter(self) -> FamilyAdapter | None:
+        return None  # rebuilt by xlbridge.families.pairs.rebuild
+
+    def importer(self) -> tuple[Filler, bool] | None:
+        from xlbridge.families.pairs.importer import fill_pairs
+
+        return fill_pairs, False
+
+
+FAMILY = _Pairs()

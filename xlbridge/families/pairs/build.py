@@ -1,0 +1,113 @@
+"""Write a session workbook: every sheet, in order, saved atomically.
+
+>>> from xlbridge.movements.mitchell import mitchell
+>>> wb = build_workbook(mitchell(3, 2), Options(event="Test"))
+>>> wb.sheetnames[:5]
+['Session', 'Names', 'Movement', 'Table Cards', 'Travellers']
+>>> wb.sheetnames[-4:]
+['Recap', 'Results', 'Checks', 'Lists']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from openpyxl import Workbook
+
+from xlbridge.errors import WorkbookError
+from xlbridge.families.pairs.cards import write_cards
+from xlbridge.families.pairs.recap import write_recap
+from xlbridge.families.pairs.results_sheet import write_results
+from xlbridge.interchange.files import write_atomically
+from xlbridge.limits import SESSION_BOARDS
+from xlbridge.movements.model import Movement
+from xlbridge.workbook.checks import write_checks
+from xlbridge.workbook.context import Context, Options
+from xlbridge.workbook.lists import write_lists
+from xlbridge.workbook.movement_sheet import write_movement
+from xlbridge.workbook.names import write_names
+from xlbridge.workbook.session import write_session_sheet
+from xlbridge.workbook.styles import open_template
+from xlbridge.workbook.traveller import write_paper_travellers, write_traveller
+
+if TYPE_CHECKING:
+    from xlbridge.interchange.deals import HandRecord
+
+__all__ = ["build_workbook", "write_session"]
+
+
+def build_workbook(
+    movement: Movement, options: Options, template: str | Path | None = None
+) -> Workbook:
+    """The session workbook for ``movement``, in memory."""
+    if not movement.boards:
+        raise WorkbookError(f"movement {movement.kind!r} has no boards")
+    if len(movement.boards) > SESSION_BOARDS[1]:  # one sheet each: checked before any work
+        raise WorkbookError(
+            f"{len(movement.boards)} boards in play; a session workbook holds at most "
+            f"{SESSION_BOARDS[1]} (fewer boards per round or rounds)"
+        )
+    wb = open_template(template)
+    ctx = Context.create(wb, movement, options)
+    write_session_sheet(ctx)
+    write_names(ctx)
+    write_movement(ctx)
+    write_cards(ctx)
+    write_paper_travellers(ctx)
+    for b in movement.boards:
+        write_traveller(ctx, b)
+    write_recap(ctx)
+    write_results(ctx)
+    write_checks(ctx)
+    write_lists(ctx)
+    wb.active = 0
+    wb.calculation.fullCalcOnLoad = True
+    return wb
+
+
+def write_session(
+    movement: Movement,
+    path: str | Path,
+    *,
+    event: str = "Club pairs",
+    date: str = "",
+    scoring: str = "mp",
+    scale: str = "acbl",
+    result_entry: str = "made-down",
+    template: str | Path | None = None,
+    force: bool = False,
+    names: Mapping[str, Sequence[str]] | None = None,
+    hand_records: Sequence[HandRecord] = (),
+    movement_options: str | None = None,
+) -> Path:
+    """Write the session workbook to ``path`` (``.xlsx``) and return the path.
+
+    Refuses to replace an existing file unless ``force``; writes a temporary file in the same
+    folder and renames it, so a failure never leaves half a workbook. ``names`` maps a pair
+    label (or id) to its players' names; they are written as text. ``hand_records`` (analysed
+    deals of the boards) add a diagram to each traveller and a ``Hand Records`` sheet.
+    ``movement_options`` (:func:`~xlbridge.workbook.session.movement_options_text`) goes on the
+    Session sheet.
+    """
+    out = Path(path)
+    if out.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    if out.exists() and not force:
+        raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
+    options = Options(
+        event=event,
+        date=date,
+        scoring=scoring,
+        scale=scale,
+        result_entry=result_entry,
+        names={k: tuple(v) for k, v in (names or {}).items()},
+        movement_options=movement_options,
+    )
+    wb = build_workbook(movement, options, template)
+    if hand_records:
+        from xlbridge.workbook.hand_records import add_hand_records
+
+        add_hand_records(wb, hand_records, options.event)
+    return write_atomically(out, wb.save, force=force)

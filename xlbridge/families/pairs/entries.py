@@ -1,0 +1,239 @@
+"""What the director typed into a pairs session workbook: every input cell, read through the
+results engine's reader (:mod:`xlbridge.results.readers`, which opens the file through the gate
+and never writes it).
+
+Each traveller row's input cells (Contract, By, Made, Down or Tricks, a score typed over NS
+Score, Adjusted, OK) are kept exactly as typed, keyed by board and the pair labels of the row,
+so they can be put back into another workbook of the same pairs whatever the row order.
+
+>>> sorted(INPUT_LABELS)
+['Adjusted', 'By', 'Contract', 'Down', 'Made', 'NS Score', 'OK', 'Tricks']
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from xlbridge.errors import WorkbookError
+from xlbridge.interchange.gate import load_workbook
+from xlbridge.movements.registry import FAMILIES
+from xlbridge.rebuild.notcarried import family_article
+from xlbridge.results import readers as R
+from xlbridge.workbook.cells import (
+    BOARD_SHEET,
+    Book,
+    Sheet,
+    family_of_workbook,
+    headers,
+    session_values,
+    typed_text,
+    whole,
+)
+from xlbridge.workbook.session import MOVEMENT_OPTIONS_LABEL, parse_movement_options
+
+__all__ = ["INPUT_LABELS", "Entered", "RowEntry", "family_article", "read_entered"]
+
+# Traveller headings whose cells the director types into (NS Score only when typed over).
+INPUT_LABELS = ("Contract", "By", "Made", "Down", "Tricks", "NS Score", "Adjusted", "OK")
+_MAX_ROWS = 1000  # traveller rows read per board, as the results reader
+
+
+@dataclass(frozen=True, slots=True)
+class RowEntry:
+    """One traveller row's entered cells: ``cells`` holds (heading, value) as typed; headings in
+    ``formulas`` held a formula typed by hand (shown, not carried: its meaning would change)."""
+
+    board: int
+    ns: str
+    ew: str
+    round: int | None
+    table: int | None
+    sheet_row: int
+    cells: tuple[tuple[str, Any], ...]
+    formulas: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def where(self) -> str:
+        """``Board 5, NS 3 v EW 4 (round 2, table 3)``."""
+        at = f" (round {self.round}, table {self.table})" if self.round is not None else ""
+        return f"Board {self.board}, {self.ns} v {self.ew}{at}"
+
+    def shown(self) -> str:
+        """The entered cells as ``Contract=4S By=N Made=4``."""
+        parts = [f"{k}={v}" for k, v in self.cells] + [f"{k}={v}" for k, v in self.formulas]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    """A pairs session workbook's settings and everything typed into it."""
+
+    kind: str
+    family: str
+    tables: int | None
+    rounds: int | None
+    boards_per_round: int | None
+    event: str
+    date: str
+    scoring: str
+    scale: str
+    result_entry: str
+    expected_default: int | None
+    names: tuple[tuple[str, tuple[str, ...]], ...]
+    name_formulas: tuple[tuple[str, str], ...]
+    rows: tuple[RowEntry, ...]
+    expected: tuple[tuple[int, int], ...]  # boards whose Expected was typed over the default
+    layout: tuple[tuple[int, int | None, int | None, str, str], ...] = ()  # board, round, table,
+    # NS, EW of every traveller row, entered or not
+    fouled: tuple[tuple[int, tuple[int, ...]], ...] = ()  # board, tables of its fouled group
+    # The pairs-movement options of the Session sheet's "Movement options" line; workbooks
+    # written before it (options_recorded False) leave them to be guessed.
+    even: str | None = None
+    arrow_switch: str | None = None
+    half_table: bool = False
+    options_recorded: bool = False
+
+    def movement_options(self) -> dict[str, Any]:
+        """The recorded options as ``build_movement`` takes them (``{}`` without any).
+
+        >>> Entered("mitchell", "pairs", 6, 5, 2, "", "", "mp", "acbl", "made-down", None,
+        ...         (), (), (), (), even="skip", options_recorded=True).movement_options()
+        {'even': 'skip'}
+        """
+        given = {"even": self.even, "arrow_switch": self.arrow_switch,
+                 "half_table": self.half_table}  # fmt: skip
+        return {k: v for k, v in given.items() if v not in (None, False)}
+
+    @property
+    def cell_count(self) -> int:
+        """How many cells were typed in (names, results, Expected)."""
+        names = sum(sum(1 for n in v if n) for _, v in self.names)
+        rows = sum(len(r.cells) + len(r.formulas) for r in self.rows)
+        return names + rows + len(self.expected) + len(self.name_formulas)
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return whole(value)
+    except ValueError:
+        return None
+
+
+def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
+    """Read a pairs session workbook's settings, names and entered cells (never writing it);
+    ``opened``: the workbook already opened through the gate, so it is not read twice."""
+    book = Book(opened if opened is not None else load_workbook(path, read_only=True))
+    settings = session_values(book)
+    kind, family = family_of_workbook(book)
+    if family != "pairs" and FAMILIES.get(kind) is not None:
+        raise WorkbookError(
+            f"{kind} is {family_article(family)} game;"
+            " rebuild and import handle pairs workbooks only"
+        )
+    scoring, scale = R.scoring_of(settings)
+    date = settings.get("Date")
+    if isinstance(date, datetime.datetime | datetime.date):
+        date = date.strftime("%Y-%m-%d")
+    entry = str(settings.get("Result entry") or "made-down")
+    if entry not in ("made-down", "tricks"):
+        raise WorkbookError(
+            f"Session sheet: result entry {entry[:20]!r} is not made-down or tricks"
+        )
+    stored = settings.get(MOVEMENT_OPTIONS_LABEL)
+    recorded = stored not in (None, "")
+    even, arrow, half = parse_movement_options(str(stored)) if recorded else (None, None, False)
+    names, name_formulas = _names(book)
+    rows: list[RowEntry] = []
+    layout: list[tuple[int, int | None, int | None, str, str]] = []
+    fouled: dict[int, list[int]] = {}
+    expected: list[tuple[int, int]] = []
+    default = _int(settings.get("Results expected a board"))
+    boards = sorted(
+        (int(m.group(1)), n) for n in book.sheetnames if (m := BOARD_SHEET.fullmatch(n))
+    )
+    if not boards:
+        raise WorkbookError("the workbook has no 'Board N' traveller sheets")
+    for board, name in boards:
+        ws = book[name]
+        exp = ws["H2"]
+        if exp.data_type != "f" and exp.value is not None and _int(exp.value) != default:
+            got = _int(exp.value)
+            if got is not None:
+                expected.append((board, got))
+        rows += _traveller_rows(ws, board, layout, fouled)
+    return Entered(
+        kind=kind, family="pairs", tables=_int(settings.get("Tables")),
+        rounds=_int(settings.get("Rounds")),
+        boards_per_round=_int(settings.get("Boards per round")),
+        event=typed_text(settings.get("event"), "Session!A1", free_text=True),
+        date=typed_text(date, "Session date", free_text=True), scoring=scoring, scale=scale,
+        result_entry=entry, expected_default=default, names=tuple(names),
+        name_formulas=tuple(name_formulas), rows=tuple(rows), expected=tuple(expected),
+        layout=tuple(layout),
+        fouled=tuple((b, tuple(sorted(set(t)))) for b, t in sorted(fouled.items())),
+        even=even, arrow_switch=arrow, half_table=half, options_recorded=recorded,
+    )  # fmt: skip
+
+
+def _names(book: Book) -> tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, str]]]:
+    if "Names" not in book.sheetnames:
+        raise WorkbookError("the workbook has no 'Names' sheet")
+    ws = book["Names"]
+    out: list[tuple[str, tuple[str, ...]]] = []
+    formulas: list[tuple[str, str]] = []
+    for r in range(4, 4 + R.MAX_PAIRS):
+        label = typed_text(ws.cell(row=r, column=1).value, what=f"Names!A{r}")
+        if not label:
+            break
+        got: list[str] = []
+        for c in (ws.cell(row=r, column=2), ws.cell(row=r, column=3)):
+            if c.data_type == "f":
+                formulas.append((label, str(c.value)))
+                got.append("")
+            else:
+                got.append(typed_text(c.value, f"Names!{c.coordinate}", free_text=True))
+        if any(got):
+            out.append((label, tuple(got)))
+    return out, formulas
+
+
+def _traveller_rows(
+    ws: Sheet,
+    board: int,
+    layout: list[tuple[int, int | None, int | None, str, str]],
+    fouled: dict[int, list[int]],
+) -> list[RowEntry]:
+    head, col = headers(ws, "Contract")
+    for need in ("NS", "EW", "Contract"):
+        if need not in col:
+            raise WorkbookError(f"sheet {ws.title!r}: no {need!r} column in row {head}")
+    out: list[RowEntry] = []
+    for r in range(head + 1, head + 1 + _MAX_ROWS):
+        ns = typed_text(ws.cell(row=r, column=col["NS"]).value, f"{ws.title}!NS{r}")
+        ew = typed_text(ws.cell(row=r, column=col["EW"]).value, f"{ws.title}!EW{r}")
+        if not ns and not ew:
+            break
+        cells: list[tuple[str, Any]] = []
+        formulas: list[tuple[str, str]] = []
+        for label in INPUT_LABELS:
+            if label not in col:
+                continue
+            c = ws.cell(row=r, column=col[label])
+            if c.value is None or c.value == "":
+                continue
+            if c.data_type == "f":
+                if label != "NS Score":  # NS Score's own formula is not an entry
+                    formulas.append((label, str(c.value)))
+                continue
+            cells.append((label, c.value))
+        rnd = _int(ws.cell(row=r, column=col["Round"]).value) if "Round" in col else None
+        tab = _int(ws.cell(row=r, column=col["Table"]).value) if "Table" in col else None
+        layout.append((board, rnd, tab, ns, ew))
+        if "Group" in col and _int(ws.cell(row=r, column=col["Group"]).value) == 2 and tab:
+            fouled.setdefault(board, []).append(tab)
+        if cells or formulas:
+            out.append(RowEntry(board, ns, ew, rnd, tab, r, tuple(cells), tuple(formulas)))
+    return out

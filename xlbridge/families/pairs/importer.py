@@ -1,0 +1,117 @@
+"""``xlbridge import``: type an electronic scorer's results into a copy of a session workbook.
+
+Each row of the results file (:mod:`xlbridge.rebuild.sources`) is placed on the traveller row
+where its two pairs play its board (or, with no pairs, at its round and table). A row that does
+not fit (a board not in the session, a pair not in it, pairs that do not meet on the board, a
+contract, declarer or result that is not one) is reported by line and board, on standard error
+and at the foot of the output's Checks sheet. A cell already typed is never replaced unless
+``force``; a row whose cells already hold the same result counts as already there.
+
+The user's workbook is read through the gate and never written; the copy is written atomically.
+Individual and teams workbooks are filled by :mod:`xlbridge.families.individual.importer` (the same
+rules: reported by line and board, nothing typed replaced without ``force``); social games are
+refused with one line (no electronic scorer scores them).
+
+>>> cells_for(ImportRow("x line 2", 1, contract="4S", declarer="N", result="8"), "made-down")
+{'Contract': '4S', 'By': 'N', 'Down': 2}
+>>> cells_for(ImportRow("x line 3", 1, contract="3NT", declarer="s", result="+1"), "tricks")
+{'Contract': '3NT', 'By': 'S', 'Tricks': 10}
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from xlbridge.errors import XlbridgeError
+from xlbridge.rebuild.importing import (
+    Filled,
+    ImportTarget,
+    Traveller,
+    cells_for,
+    traveller_of,
+    write_row,
+)
+from xlbridge.rebuild.sources import ImportRow
+from xlbridge.results.readers import scoring_of
+from xlbridge.workbook import formulas as F
+from xlbridge.workbook.cells import BOARD_SHEET, session_values
+
+__all__ = ["fill_pairs"]
+
+
+def _matches(given: str, label: str, side: str) -> bool:
+    """A scorer's pair number ``3`` is the workbook's ``3``, or ``NS 3`` on the NS side."""
+    given = given.strip()
+    return given == label or label == f"{side} {given}" or given == f"{side} {label}"
+
+
+def fill_pairs(job: ImportTarget) -> Filled:
+    """Place the scorer's rows on a pairs workbook's travellers."""
+    wb, rows, force, source = job.wb, job.rows, job.force, job.source
+    settings = session_values(job.book)
+    entry = str(settings.get("Result entry") or "made-down")
+    scoring, _scale = scoring_of(settings)
+    tcols = F.TravellerCols.build(entry, scoring)
+    travellers: dict[int, Traveller] = {}
+    labels: set[str] = set()
+    for name in wb.sheetnames:
+        m = BOARD_SHEET.fullmatch(name)
+        if m:
+            t = traveller_of(wb[name])
+            travellers[int(m.group(1))] = t
+            for _r, ns, ew, _rd, _tb in t.rows:
+                labels.update((ns, ew))
+    problems: list[str] = []
+    filled = same = 0
+    done: dict[tuple[int, int], str] = {}
+    named_only = Path(source).suffix.lower() in (".csv", ".bws")
+    for row in rows:
+        where = f"{row.where}: board {row.board}"
+        if named_only and row.players and not (row.ns or row.ew):
+            problems.append(f"{where}: an individual's row (four players): not for pairs")
+            continue
+        found = travellers.get(row.board or 0)
+        if found is None:
+            problems.append(f"{where}: the board is not played in this session")
+            continue
+        t = found
+        try:
+            cells = cells_for(row, entry)
+        except XlbridgeError as exc:
+            problems.append(f"{where}: {str(exc).splitlines()[0][:120]}")
+            continue
+        target = _place(row, t, labels)
+        if isinstance(target, str):
+            problems.append(f"{where}: {target}")
+            continue
+        if (row.board or 0, target) in done:
+            problems.append(
+                f"{where}: a second result for that play (first: {done[(row.board or 0, target)]})"
+            )
+            continue
+        done[(row.board or 0, target)] = row.where
+        status = write_row(t, target, cells, force, tcols)
+        if status == "same":
+            same += 1
+        elif status == "filled":
+            filled += 1
+        else:
+            problems.append(f"{where}: {status}")
+    return Filled(filled, same, tuple(problems))
+
+
+def _place(row: ImportRow, t: Traveller, labels: set[str]) -> int | str:
+    if row.ns or row.ew:
+        for pair, side in ((row.ns, "NS"), (row.ew, "EW")):
+            if not any(_matches(pair, lab, side) for lab in labels):
+                return f"pair {pair[:10]!r} ({side}) is not in this session"
+        for r, ns, ew, _rd, _tb in t.rows:
+            if _matches(row.ns, ns, "NS") and _matches(row.ew, ew, "EW"):
+                return r
+        return f"NS {row.ns} and EW {row.ew} do not play this board"
+    if row.round is not None and row.table is not None:
+        for r, _ns, _ew, rd, tb in t.rows:
+            if rd == row.round and tb == row.table:
+                return r
+        return f"the board is not played at table {row.table} in round {row.round}"
+    return "no pairs (or round and table) to place the result"

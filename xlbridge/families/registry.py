@@ -1,0 +1,187 @@
+"""The game families behind one registry: each family's reader, rebuild adapter and importer,
+and the jobs that start from a user's workbook and must first ask which family it is.
+
+A family is declared once, in its folder's ``__init__.py`` (``FAMILY``), with the pieces that
+know its workbook loaded only when a job needs them, so that ``xlbridge --help`` stays light.
+
+>>> [f.name for f in all_families()]
+['pairs', 'individual', 'teams', 'social']
+>>> family("chess")
+Traceback (most recent call last):
+...
+xlbridge.errors.WorkbookError: no game family 'chess'; families: pairs, individual, teams, social
+>>> family("social").rebuild_adapter() is not None, family("social").importer() is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, Protocol, cast
+
+from xlbridge.errors import WorkbookError
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+
+    from xlbridge.rebuild.family import FamilyRebuilt, RebuildChange
+    from xlbridge.rebuild.importing import Filler, Imported
+    from xlbridge.rebuild.slots import FamilyAdapter
+    from xlbridge.results.frames import SessionFrames
+    from xlbridge.results.read_family import ScoredWorkbook
+    from xlbridge.results.session import SessionInput, SessionResults
+    from xlbridge.workbook.cells import Book
+
+__all__ = [
+    "FAMILY_NAMES",
+    "Family",
+    "FamilyName",
+    "adapter_for",
+    "all_families",
+    "family",
+    "import_results",
+    "read_session",
+    "read_workbook",
+    "reader_for",
+    "rebuild_family",
+    "rebuild_in_memory",
+    "score_workbook",
+]
+
+FamilyName = Literal["pairs", "individual", "teams", "social"]
+FAMILY_NAMES: tuple[FamilyName, ...] = ("pairs", "individual", "teams", "social")
+
+
+class Family(Protocol):
+    """What the engines ask of a game family (each family's ``FAMILY`` in its ``__init__``)."""
+
+    @property
+    def name(self) -> FamilyName:
+        """``pairs``, ``individual``, ``teams`` or ``social``."""
+
+    def read(self, formulas: Book, cached: Book) -> SessionInput | ScoredWorkbook:
+        """Read a filled workbook (its formulas and its stored values) for ``results``."""
+
+    def rebuild_adapter(self) -> FamilyAdapter | None:
+        """The adapter the rebuild engine carries entries with (None: rebuilt on its own)."""
+
+    def importer(self) -> tuple[Filler, bool] | None:
+        """The filler ``import`` places a scorer's rows with, and whether rows of every section
+        are read (a team match); None: the family's games are scored on paper."""
+
+
+def family(name: str) -> Family:
+    """The family called ``name`` (one line naming the families otherwise)."""
+    if name not in FAMILY_NAMES:
+        raise WorkbookError(f"no game family {name!r}; families: {', '.join(FAMILY_NAMES)}")
+    return cast("Family", importlib.import_module(f"xlbridge.families.{name}").FAMILY)
+
+
+def all_families() -> tuple[Family, ...]:
+    """Every family, in the order of :data:`FAMILY_NAMES`."""
+    return tuple(family(n) for n in FAMILY_NAMES)
+
+
+def reader_for(name: str) -> Family:
+    """The family that reads ``name``'s workbooks (``results``)."""
+    return family(name)
+
+
+def read_workbook(path: str | os.PathLike[str]) -> SessionResults | ScoredWorkbook:
+    """Read a filled workbook of any family through the gate and score it again in Python."""
+    from xlbridge.interchange.gate import load_workbook
+    from xlbridge.results.session import SessionInput, score_session
+    from xlbridge.workbook.cells import Book, family_of_workbook
+
+    formulas = Book(load_workbook(path, read_only=True, what="workbook"))
+    cached = Book(load_workbook(path, data_only=True, read_only=True, what="workbook"))
+    _kind, name = family_of_workbook(formulas)
+    got = family(name).read(formulas, cached)
+    return score_session(got) if isinstance(got, SessionInput) else got
+
+
+def score_workbook(path: str | os.PathLike[str]) -> SessionResults:
+    """Read a filled pairs or individuals workbook through the gate and score it again in
+    Python (teams and social workbooks: :func:`read_workbook`)."""
+    from xlbridge.results.session import SessionResults
+
+    got = read_workbook(path)
+    if not isinstance(got, SessionResults):
+        raise WorkbookError(
+            f"this is a {got.family} workbook; session tables are for pairs and individuals"
+            " (use xlbridge results FILE --format json)"
+        )
+    return got
+
+
+def read_session(path: str | os.PathLike[str]) -> SessionFrames:
+    """Read a filled session workbook (through the safe-reading gate), score it again in
+    Python and return its tables as DataFrames (``xlbridge.read_session``)."""
+    from xlbridge.results.frames import frames_of
+
+    return frames_of(score_workbook(path))
+
+
+def adapter_for(name: str) -> FamilyAdapter:
+    """The rebuild adapter of a family (the family engine's pairs are rebuilt on their own)."""
+    adapter = family(name).rebuild_adapter()
+    if adapter is None:
+        raise WorkbookError(f"{name} workbooks are rebuilt by xlbridge.families.pairs.rebuild")
+    return adapter
+
+
+def rebuild_in_memory(
+    book: Workbook, change: RebuildChange, *, name: str = "the workbook",
+    template: str | Path | None = None,
+) -> tuple[Workbook, FamilyRebuilt]:  # fmt: skip
+    """:func:`xlbridge.rebuild.family.rebuild_in_memory` with the families' adapters."""
+    from xlbridge.rebuild import family as engine
+
+    return engine.rebuild_in_memory(
+        book, change, adapters=lambda f: adapter_for(f), name=name, template=template
+    )
+
+
+def rebuild_family(
+    path: str | os.PathLike[str],
+    change: RebuildChange,
+    out: str | os.PathLike[str],
+    *,
+    force: bool = False,
+    template: str | Path | None = None,
+    book: Workbook | None = None,
+) -> FamilyRebuilt:
+    """:func:`xlbridge.rebuild.family.rebuild_family` with the families' adapters."""
+    from xlbridge.rebuild import family as engine
+
+    return engine.rebuild_family(
+        path, change, out, adapters=lambda f: adapter_for(f), force=force, template=template,
+        book=book,
+    )  # fmt: skip
+
+
+def import_results(
+    workbook: str | os.PathLike[str],
+    source: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    *,
+    force: bool = False,
+) -> Imported:
+    """Read ``source``'s results into a copy of ``workbook`` written to ``out``, placed by the
+    workbook's family. Social games (rubber, Chicago, progressive, ...) are scored on paper
+    score sheets, which no electronic scorer exports: refused in one line."""
+    from xlbridge.rebuild.importing import import_results as engine
+    from xlbridge.rebuild.notcarried import family_article
+
+    def filler_for(kind: str, name: str) -> tuple[Filler, bool]:
+        got = family(name).importer()
+        if got is None:
+            raise WorkbookError(
+                f"{kind} is {family_article(name)} game, scored on score sheets that no"
+                " electronic scorer exports; import fills pairs, individual and teams workbooks"
+            )
+        return got
+
+    return engine(workbook, source, out, filler_for=filler_for, force=force)

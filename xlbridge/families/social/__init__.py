@@ -1,0 +1,47 @@
+"""The social family (seed 002: rubber, Chicago, four to six players, progressive, Swiss and
+round-robin pairs, marathons): score sheets, the back score, its reader, rebuild and
+``swiss next``. Its games are scored on paper, so ``import`` refuses them.
+
+>>> FAMILY.name
+'social'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xlbridge.families.registry import FamilyName
+    from xlbridge.rebuild.importing import Filler
+    from xlbridge.rebuild.slots import FamilyAdapter
+    from xlbridge.results.read_family import ScoredWorkbook
+    from xlbridge.workbook.cells import Book
+
+
+class _Social:
+    @property
+    def name(self) -> FamilyName:
+        return "social"
+
+    def read(self, formulas: Book, cached: Book) -> ScoredWorkbook:
+        from xlbridge.families.social.reader import read_social
+        from xlbridge.families.social.reader_pairs import read_marathon, read_pair_game
+        from xlbridge.results.read_family import session_settings
+
+        kind = str(session_settings(formulas).get("Kind") or "")
+        if kind in ("progressive", "swiss-pairs", "round-robin-pairs"):
+            return read_pair_game(formulas, cached, session_settings(formulas))
+        if kind == "marathon":
+            return read_marathon(formulas, cached, session_settings(formulas))
+        return read_social(formulas, cached)
+
+    def rebuild_adapter(self) -> FamilyAdapter | None:
+        from xlbridge.families.social.rebuild import ADAPTER
+
+        return ADAPTER
+
+    def importer(self) -> tuple[Filler, bool] | None:
+        return None
+
+
+FAMILY = _Social()

@@ -1,0 +1,168 @@
+"""``xlbridge swiss next`` for Swiss pairs (seed 002): read the rounds played, score every
+chukker again in Python, rank the pairs by VPs and pair the next round (the top pairs meet, no
+pair twice: :func:`~xlbridge.movements.home.swiss_pairing`), then write a copy of the workbook
+with the next round's pairs filled in on ``Progress``. The entered workbook is never changed.
+
+Standings order: VPs, then net points, then the lower pair number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.families.social.pairs import PROGRESS, PairsOptions, pairs_layouts, progress_row
+from xlbridge.families.social.sheet import COLS, BlockLayout
+from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.gate import load_workbook
+from xlbridge.movements.home import swiss_pairing
+from xlbridge.scoring.chicago import Chukker
+from xlbridge.scoring.rubber import Deal
+from xlbridge.scoring.vp import vp
+from xlbridge.types import Side
+
+__all__ = ["SwissRound", "next_swiss_pairs", "swiss_pairs_standings"]
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRound:
+    """The round just paired and its tables (North-South pair, East-West pair)."""
+
+    round: int
+    pairing: tuple[tuple[int, int], ...]
+
+
+def _session(wb: Any) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for row in wb["Session"].iter_rows(min_row=1, max_row=20, max_col=2, values_only=True):
+        if row and isinstance(row[0], str):
+            out[row[0]] = row[1]
+    return out
+
+
+def _int(v: object) -> int | None:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return None
+
+
+def _chukker(ws: Any, lay: BlockLayout, where: str, variant: str) -> Chukker | None:
+    """The chukker typed in one block, or None when nothing is typed."""
+    deals = []
+    for r in range(lay.first, lay.last + 1):
+        con = ws[f"{COLS.contract}{r}"].value
+        if con is None or str(con).strip() == "":
+            continue
+        hon = ws[f"{COLS.honours}{r}"].value
+        side = ws[f"{COLS.hon_side_in}{r}"].value
+        try:
+            deals.append(
+                Deal.make(
+                    str(con),
+                    None if ws[f"{COLS.by}{r}"].value is None else str(ws[f"{COLS.by}{r}"].value),
+                    ws[f"{COLS.tricks_in}{r}"].value,
+                    "" if hon is None else (int(hon) if isinstance(hon, float) else hon),
+                    None if side in (None, "") else str(side),
+                )
+            )
+        except XlbridgeError as exc:
+            raise WorkbookError(f"{where}, row {r}: {exc}") from None
+    if not deals:
+        return None
+    dealer = str(ws[lay.first_dealer.replace("$", "")].value or "N").strip().upper()
+    ended = str(ws[lay.ended.replace("$", "")].value or "").strip().upper() in ("Y", "YES")
+    try:
+        c = Chukker.of(*deals, first_dealer=dealer, variant=variant)
+    except XlbridgeError as exc:
+        raise WorkbookError(f"{where}: {exc}") from None
+    if not c.is_complete and not ended:
+        raise WorkbookError(
+            f"{where}: {c.deals_counted} of 4 deals entered; finish the chukker or type Y in "
+            "'Ended early?'"
+        )
+    return c
+
+
+def swiss_pairs_standings(
+    path: str | Path,
+) -> tuple[PairsOptions, list[list[tuple[int, int, int]]]]:
+    """The event's options and, per round played, each table's (NS pair, EW pair, NS net)."""
+    wb = load_workbook(path, what="Swiss pairs workbook")
+    info = _session(wb)
+    if info.get("Kind") != "swiss-pairs":
+        raise WorkbookError(f"{str(path)!r} is not a swiss-pairs workbook")
+    tables, rounds = _int(info.get("Tables")), _int(info.get("Rounds (Chicago chukkers)"))
+    if tables is None or rounds is None:
+        raise WorkbookError(f"{str(path)!r}: its Session sheet lost the tables or rounds")
+    variant = str(info.get("Chicago vulnerability") or "standard")
+    opt = PairsOptions(kind="swiss-pairs", tables=tables, rounds=rounds,
+                       new_york=variant == "new-york")  # fmt: skip
+    prog = wb[PROGRESS]
+    layouts = pairs_layouts(opt)
+    played: list[list[tuple[int, int, int]]] = []
+    for k in range(rounds):
+        row: list[tuple[int, int, int]] = []
+        for t in range(tables):
+            r = progress_row(opt, k + 1, t + 1)
+            ns, ew = _int(prog[f"C{r}"].value), _int(prog[f"D{r}"].value)
+            where = f"Round {k + 1}, table {t + 1}"
+            c = _chukker(wb[f"Round {k + 1}"], layouts[k][t], where, variant)
+            if ns is None or ew is None:
+                if c is not None:
+                    raise WorkbookError(f"{where}: deals entered but the pairs are not")
+                break
+            if c is None:
+                break
+            row.append((ns, ew, c.net(Side.NS)))
+        if len(row) < tables:
+            if row:
+                raise WorkbookError(f"Round {k + 1} is not finished at every table")
+            break
+        played.append(row)
+    return opt, played
+
+
+def next_swiss_pairs(path: str | Path, out: str | Path, *, force: bool = False) -> SwissRound:
+    """Pair the next Swiss round and write the workbook with it to ``out``."""
+    src, dst = Path(path), Path(out)
+    if src.resolve() == dst.resolve():
+        raise WorkbookError("swiss next: write the new round to another file (-o)")
+    opt, played = swiss_pairs_standings(src)
+    done = len(played)
+    if done == 0:
+        raise WorkbookError(f"{str(src)!r}: round 1 is not finished; nothing to pair from")
+    if done >= opt.round_count:
+        raise WorkbookError(f"{str(src)!r}: all {opt.round_count} rounds are played")
+    vps = {p: 0.0 for p in range(1, 2 * opt.tables + 1)}
+    nets = dict.fromkeys(vps, 0)
+    matches = []
+    for row in played:
+        for ns, ew, net in row:
+            a, b = vp(net, 4, "chicago-swiss")
+            vps[ns] += a
+            vps[ew] += b
+            nets[ns] += net
+            nets[ew] -= net
+            matches.append((ns, ew))
+    order = sorted(vps, key=lambda p: (-vps[p], -nets[p], p))
+    pairing = swiss_pairing(order, matches, rounds_left=opt.round_count - done)
+    wb = load_workbook(src, what="Swiss pairs workbook")
+    prog = wb[PROGRESS]
+    first = progress_row(opt, done + 1, 1)
+    if any(
+        prog[f"{c}{first + t}"].value not in (None, "") for c in "CD" for t in range(opt.tables)
+    ):
+        raise WorkbookError(
+            f"round {done + 1} is paired already; enter its results, then run swiss next"
+        )
+    for t, (a, b) in enumerate(pairing):
+        r = progress_row(opt, done + 1, t + 1)
+        prog[f"C{r}"], prog[f"D{r}"] = a, b
+    write_atomically(dst, wb.save, force=force)
+    return SwissRound(done + 1, pairing)

@@ -1,0 +1,41 @@
+"""The teams family (head-to-head, round robins, board-a-match, knockout, Swiss teams,
+Marvin's game): match sheets, standings, its reader, rebuild, importer and ``swiss next``.
+
+>>> FAMILY.name
+'teams'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xlbridge.families.registry import FamilyName
+    from xlbridge.rebuild.importing import Filler
+    from xlbridge.rebuild.slots import FamilyAdapter
+    from xlbridge.results.read_family import ScoredWorkbook
+    from xlbridge.workbook.cells import Book
+
+
+class _Teams:
+    @property
+    def name(self) -> FamilyName:
+        return "teams"
+
+    def read(self, formulas: Book, cached: Book) -> ScoredWorkbook:
+        from xlbridge.families.teams.reader import read_teams
+
+        return read_teams(formulas, cached)
+
+    def rebuild_adapter(self) -> FamilyAdapter | None:
+        from xlbridge.families.teams.rebuild import ADAPTER
+
+        return ADAPTER
+
+    def importer(self) -> tuple[Filler, bool] | None:
+        from xlbridge.families.teams.importer import fill_teams
+
+        return fill_teams, True  # a team match's rows come from every section
+
+
+FAMILY = _Teams()

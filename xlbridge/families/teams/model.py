@@ -1,0 +1,449 @@
+"""The typed result of a teams workbook read back, and its outputs (text, CSV, JSON, HTML).
+
+Made by :func:`xlbridge.families.teams.reader.read_teams`; every value was worked out again by the
+rules layer (:mod:`xlbridge.scoring.team_match`).
+
+>>> r = Room("4S", "N", 10, None, 420)
+>>> TeamBoard(1, 6, 1, r, Room("4S", "S", 9, None, -50), "", 10, -10).home
+10
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from xlbridge.errors import WorkbookError
+from xlbridge.results.read_family import (
+    cell_text,
+    disagreement_lines,
+    refuse,
+    render_template,
+    shown,
+    table_text,
+    to_csv,
+)
+from xlbridge.results.session import Disagreement
+
+__all__ = [
+    "BOARD_COLUMNS",
+    "STANDING_COLUMNS",
+    "Prize",
+    "Room",
+    "TeamBoard",
+    "TeamMatch",
+    "TeamStanding",
+    "TeamsResults",
+    "render_html",
+]
+
+STANDING_COLUMNS = ("rank", "team", "name", "players", "played", "net", "total")
+BOARD_COLUMNS = (
+    "match",
+    "home",
+    "away",
+    "board",
+    "contract_1",
+    "declarer_1",
+    "tricks_1",
+    "score_1",
+    "contract_2",
+    "declarer_2",
+    "tricks_2",
+    "score_2",
+    "adjusted",
+    "home_points",
+    "away_points",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """One room's result on a board: as typed, and North-South's score (None: not scorable)."""
+
+    contract: str
+    declarer: str
+    tricks: int | None
+    typed: float | None
+    score: float | None
+    problem: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamBoard:
+    """A board of a match: both rooms, an adjusted score, Home's and Away's IMPs (or points)."""
+
+    board: int
+    row: int
+    segment: int
+    room1: Room
+    room2: Room
+    adjusted: str
+    home: float | None
+    away: float | None
+    problem: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMatch:
+    """A match scored: teams, boards, totals (with carry-over), VPs or win/loss, winner."""
+
+    number: int
+    round: int
+    group: int
+    home: int | None
+    away: int | None
+    carry: float
+    boards: tuple[TeamBoard, ...]
+    done: bool
+    h: float
+    a: float
+    hv: float | None
+    av: float | None
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStanding:
+    """A team's line of the standings: ``total`` is VPs, wins or points (the ranked value)."""
+
+    team: int
+    name: str
+    players: str
+    played: int
+    groups: tuple[float | None, ...]
+    net: float | None
+    total: float
+    rank: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prize:
+    """Marvin's game: a pair's wins (or VPs) and points over its five teams, and its prize."""
+
+    pair: int
+    names: str
+    wins: float
+    points: float
+    prize: str
+
+
+@dataclass(frozen=True, slots=True)
+class TeamsResults:
+    """A teams workbook scored again in Python."""
+
+    event: str
+    date: str
+    kind: str
+    scoring: str  # imps or bam
+    result: str  # vp, win-loss, points, wins (Marvin board-a-match) or knockout
+    net_label: str
+    result_label: str
+    group_labels: tuple[str, ...]
+    matches: tuple[TeamMatch, ...]
+    standings: tuple[TeamStanding, ...]
+    names: tuple[tuple[int, str], ...]
+    prizes: tuple[Prize, ...]
+    champion: int | None
+    disagreements: tuple[Disagreement, ...]
+    recalculated: bool
+    problems: tuple[str, ...]
+
+    @property
+    def family(self) -> str:
+        return "teams"
+
+    def name_of(self, team: int | None) -> str:
+        """A team's display name (``Team 3`` when none is typed)."""
+        return "" if team is None else dict(self.names).get(team, f"Team {team}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``xlbridge results`` JSON object: ``entries`` are the teams (``total``: VPs,
+        wins or points), ``matches`` every match with its boards."""
+
+        def room(x: Room) -> dict[str, Any]:
+            return {
+                "contract": x.contract,
+                "declarer": x.declarer,
+                "tricks": x.tricks,
+                "score_ns": shown(x.score),
+            }
+
+        return {
+            "event": self.event,
+            "date": self.date,
+            "kind": self.kind,
+            "family": "teams",
+            "scoring": self.scoring,
+            "result": self.result,
+            "entries": [
+                {
+                    "id": s.team,
+                    "label": str(s.team),
+                    "names": s.name,
+                    "players": s.players,
+                    "played": s.played,
+                    "net": shown(s.net),
+                    "total": shown(s.total),
+                    "rank": s.rank,
+                }
+                for s in self._ordered()
+            ],
+            "matches": [
+                {
+                    "match": m.number,
+                    "round": m.round,
+                    "home": m.home,
+                    "away": m.away,
+                    "carry_over": shown(m.carry),
+                    "complete": m.done,
+                    "home_total": shown(m.h),
+                    "away_total": shown(m.a),
+                    "home_result": shown(m.hv),
+                    "away_result": shown(m.av),
+                    "winner": m.winner,
+                    "boards": [
+                        {
+                            "board": b.board,
+                            "room1": room(b.room1),
+                            "room2": room(b.room2),
+                            "adjusted": b.adjusted,
+                            "home": shown(b.home),
+                            "away": shown(b.away),
+                        }
+                        for b in m.boards
+                    ],
+                }
+                for m in self.matches
+            ],
+            "prizes": [
+                {
+                    "pair": p.pair,
+                    "names": p.names,
+                    "wins": shown(p.wins),
+                    "points": shown(p.points),
+                    "prize": p.prize,
+                }
+                for p in self.prizes
+            ],
+            "champion": self.champion,
+            "disagreements": [
+                {"sheet": d.sheet, "cell": d.cell, "workbook": d.workbook, "python": d.python}
+                for d in self.disagreements
+            ],
+        }
+
+    def _ordered(self) -> list[TeamStanding]:
+        def key(s: TeamStanding) -> tuple[int, int]:
+            digits = s.rank.rstrip("=")
+            return (int(digits) if digits.isdigit() else 10**6, s.team)
+
+        return sorted(self.standings, key=key)
+
+    def standings_rows(self) -> list[dict[str, Any]]:
+        """One dict a team, in rank order."""
+        return [
+            {
+                "rank": s.rank,
+                "team": s.team,
+                "name": s.name,
+                "players": s.players,
+                "played": s.played,
+                "net": shown(s.net),
+                "total": shown(s.total),
+            }
+            for s in self._ordered()
+        ]
+
+    def board_rows(self) -> list[dict[str, Any]]:
+        """One dict a board of every match."""
+        out = []
+        for m in self.matches:
+            for b in m.boards:
+                row: dict[str, Any] = {
+                    "match": m.number,
+                    "home": m.home,
+                    "away": m.away,
+                    "board": b.board,
+                    "adjusted": b.adjusted,
+                    "home_points": shown(b.home),
+                    "away_points": shown(b.away),
+                }
+                for i, x in ((1, b.room1), (2, b.room2)):
+                    row.update(
+                        {
+                            f"contract_{i}": x.contract,
+                            f"declarer_{i}": x.declarer,
+                            f"tricks_{i}": x.tricks,
+                            f"score_{i}": shown(x.score),
+                        }
+                    )
+                out.append(row)
+        return out
+
+    def to_text(self) -> str:
+        """Standings (or the knockout's matches and champion), then the formula check."""
+        lines = [f"{self.event}  {self.date}".rstrip(), f"{self.kind}, {self._method()}", ""]
+        if self.result == "knockout":
+            head = ["Round", "Match", "Home", "Away", "Home IMPs", "Away IMPs", "Winner"]
+            rows: list[list[Any]] = [head] + [
+                [
+                    m.round,
+                    m.number,
+                    self.name_of(m.home),
+                    self.name_of(m.away),
+                    m.h if m.done else "",
+                    m.a if m.done else "",
+                    self.name_of(m.winner),
+                ]
+                for m in self.matches
+            ]
+            lines.append(table_text(rows, left=(2, 3, 6)))
+            if self.champion is not None:
+                lines += ["", f"Champion: {self.name_of(self.champion)}"]
+        else:
+            head = ["Rank", "Team", "Name", "Played"]
+            head += [self.net_label] if self.net_label else []
+            head += [self.result_label]
+            rows = [head]
+            for s in self._ordered():
+                line: list[Any] = [s.rank, s.team, s.name, s.played]
+                line += [s.net] if self.net_label else []
+                rows.append([*line, s.total])
+            lines.append(table_text(rows, left=(2,)))
+        if self.prizes:
+            lines += ["", "Prizes (Marvin's game)"]
+            rows = [["Pair", "Names", "Wins" if self.result != "vp" else "VP", "Points", "Prize"]]
+            rows += [[p.pair, p.names, p.wins, p.points, p.prize] for p in self.prizes]
+            lines.append(table_text(rows, left=(1, 4)))
+        lines += disagreement_lines(self.disagreements, self.recalculated)
+        if self.problems:
+            lines += ["", f"{len(self.problems)} board(s) could not be scored:"]
+            lines += [f"  {p}" for p in self.problems]
+        return "\n".join(lines)
+
+    def _method(self) -> str:
+        return {
+            "vp": "IMPs, victory points",
+            "win-loss": "IMPs, win/loss",
+            "points": "board-a-match points",
+            "wins": "board-a-match, matches won",
+            "knockout": "IMPs, knockout",
+        }[self.result]
+
+    def render(self, fmt: str, table: str = "standings") -> str:
+        """The ``xlbridge results`` output ``fmt``; CSV ``table`` is ``standings`` or
+        ``results`` (every board of every match)."""
+        if fmt == "text":
+            return self.to_text()
+        if fmt == "json":
+            return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+        if fmt == "csv":
+            if table == "standings":
+                if self.result == "knockout":
+                    rows = [
+                        {
+                            "match": m.number,
+                            "round": m.round,
+                            "home": m.home,
+                            "away": m.away,
+                            "home_imps": shown(m.h) if m.done else None,
+                            "away_imps": shown(m.a) if m.done else None,
+                            "winner": m.winner,
+                        }
+                        for m in self.matches
+                    ]
+                    cols = ("round", "match", "home", "away", "home_imps", "away_imps", "winner")
+                    return to_csv(cols, rows)
+                return to_csv(STANDING_COLUMNS, self.standings_rows())
+            if table == "results":
+                return to_csv(BOARD_COLUMNS, self.board_rows())
+            raise WorkbookError(
+                f"--table {table} is for pairs sessions; a teams workbook has standings or results"
+            )
+        if fmt == "html":
+            return render_html(self)
+        raise refuse(fmt, "teams", self.kind)
+
+
+def render_html(res: TeamsResults) -> str:
+    """The teams results page: standings (or the bracket), prizes, every match with its boards."""
+    standings = [
+        {
+            "rank": s.rank,
+            "team": s.team,
+            "name": s.name,
+            "players": s.players,
+            "played": s.played,
+            "groups": [cell_text(g) for g in s.groups],
+            "net": cell_text(s.net),
+            "total": cell_text(s.total),
+        }
+        for s in res._ordered()
+    ]
+    matches = []
+    for m in res.matches:
+        boards = [
+            {
+                "board": b.board,
+                "c1": b.room1.contract,
+                "by1": b.room1.declarer,
+                "t1": cell_text(b.room1.tricks),
+                "s1": cell_text(b.room1.score),
+                "c2": b.room2.contract,
+                "by2": b.room2.declarer,
+                "t2": cell_text(b.room2.tricks),
+                "s2": cell_text(b.room2.score),
+                "adjusted": b.adjusted,
+                "home": cell_text(b.home),
+                "away": cell_text(b.away),
+            }
+            for b in m.boards
+        ]
+        matches.append(
+            {
+                "number": m.number,
+                "round": m.round,
+                "home": res.name_of(m.home),
+                "away": res.name_of(m.away),
+                "carry": cell_text(m.carry) if m.carry else "",
+                "h": cell_text(m.h),
+                "a": cell_text(m.a),
+                "hv": cell_text(m.hv),
+                "av": cell_text(m.av),
+                "done": m.done,
+                "winner": res.name_of(m.winner),
+                "boards": boards,
+            }
+        )
+    prizes = [
+        {
+            "pair": p.pair,
+            "names": p.names,
+            "wins": cell_text(p.wins),
+            "points": cell_text(p.points),
+            "prize": p.prize,
+        }
+        for p in res.prizes
+    ]
+    unit = "Points" if res.scoring == "bam" else "IMPs"
+    return render_template(
+        "results_teams.html.j2",
+        event=res.event,
+        date=res.date,
+        kind=res.kind,
+        method=res._method(),
+        knockout=res.result == "knockout",
+        standings=standings,
+        groups=list(res.group_labels),
+        net_label=res.net_label,
+        result_label=res.result_label,
+        matches=matches,
+        prizes=prizes,
+        unit=unit,
+        champion=res.name_of(res.champion),
+        has_result=res.result not in ("knockout",),
+        recalculated=res.recalculated,
+        disagreements=res.disagreements,
+    )

@@ -1,0 +1,468 @@
+"""Rebuild adapter for team games (head-to-head, round robins, board-a-match, knockout, Swiss
+teams, Marvin's game): settings from the Session sheet (and the Swiss pairings already drawn),
+the workbook ``new`` (or ``swiss next``) writes for them, and a meaning for every input cell.
+
+Keys name teams, never sheets or rows: a match by its two teams as home and away (a later
+knockout round by where its teams come from, ``winner of 4 v 5``), a board by its number
+(and its round where the boards are dealt afresh each round: knockout, Swiss, Marvin), a room
+by the team sitting North-South. Marvin's teams are named by their pairs (``Pairs 6/5``, seed
+002's team list), never confused with the team of that number in another kind. Names belong
+to a team (a Marvin pair) number.
+
+>>> s = Settings("round-robin-4", tables=4, boards=8)
+>>> ADAPTER.describe(s)
+'round-robin-4, 4 teams, 6 matches of 8 boards, IMPs and VPs (wbf)'
+>>> slots = ADAPTER.slots(ADAPTER.build(s, None), s)
+>>> [x.key for x in slots if x.where == "'Match 1'!B6"]
+[('match', 1, 4, 'board', 1, 'NS', 1, 'Contract')]
+>>> [x.what for x in slots if x.where == "'Match 1'!G6"]
+['Match 1 v 4, board 1, team 4 North-South: Contract']
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+
+from xlbridge.errors import WorkbookError
+from xlbridge.families.teams import formulas as T
+from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
+from xlbridge.families.teams.context import NAMES, NAMES_FIRST
+from xlbridge.families.teams.plan import (
+    PlannedMatch,
+    TeamsOptions,
+    TeamsPlan,
+    build_plan,
+    plan_swiss,
+)
+from xlbridge.families.teams.standings import marvin_label
+from xlbridge.movements import teams as sched
+from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.rebuild.slots import Key, Slot
+
+__all__ = ["ADAPTER", "Settings", "TeamsAdapter", "plan_of"]
+
+Pairing = tuple[tuple[int, int], ...]
+
+#: What ``--boards-per-round`` counts for each kind (``new``'s meaning); Marvin's is fixed.
+_BOARDS_MEAN = {
+    "head-to-head": "half",
+    "knockout": "half",
+    "round-robin-3": "round",
+    "round-robin-4": "match",
+    "board-a-match": "match",
+    "swiss-teams": "match",
+}
+_FIXED_TABLES = {"head-to-head": 2, "round-robin-3": 3, "round-robin-4": 4}
+_SEGMENTED = ("head-to-head", "knockout")
+_ROOM_INPUTS = ("Contract", "By", "Made", "Down", "NS Score")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything ``new`` was told, as it would be told again.
+
+    ``tables``: ``--tables`` (the teams; 3 for Marvin's six pairs). ``boards``:
+    ``--boards-per-round`` in the kind's meaning (a half, a round or a match; ``None`` for
+    Marvin). ``segments``: halves of a head-to-head or knockout match. ``rounds``: Swiss rounds
+    planned. ``drawn``: the Swiss rounds paired so far (round 1 is the draw 1 v 2, 3 v 4, ...).
+    """
+
+    kind: str
+    tables: int
+    boards: int | None = None
+    segments: int = 2
+    scoring: str = "imps"
+    scale: str = "wbf"
+    win_loss: bool = False
+    three_quarter: bool = True
+    carry_over: float = 0
+    rounds: int = 1
+    drawn: tuple[Pairing, ...] = ()
+    event: str = "Club teams"
+    date: str = ""
+
+    def options(self) -> TeamsOptions:
+        """The workbook options (team names are entries, not settings)."""
+        return TeamsOptions(
+            event=self.event,
+            date=self.date,
+            scoring=self.scoring,
+            scale=self.scale,
+            win_loss=self.win_loss,
+            three_quarter=self.three_quarter,
+            carry_over=self.carry_over,
+        )
+
+
+def _first_round(teams: int) -> Pairing:
+    return tuple((k, k + 1) for k in range(1, teams, 2))
+
+
+def plan_of(s: Settings) -> TeamsPlan:
+    """The matches of the settings, exactly as ``new`` (or ``swiss next``) plans them.
+
+    >>> plan_of(Settings("head-to-head", 2, 6, segments=3)).match_boards
+    18
+    """
+    if s.kind == "swiss-teams":
+        boards = s.boards or 7
+        sched.swiss_teams(s.tables, boards)  # checks the field as new does
+        drawn = s.drawn or (_first_round(s.tables),)
+        return plan_swiss(s.tables, boards, [list(r) for r in drawn], s.rounds)
+    args = argparse.Namespace(
+        tables=s.tables, boards_per_round=s.boards, rounds=None, segments=s.segments
+    )
+    return build_plan(args, get_kind(s.kind))
+
+
+# --- reading a workbook -------------------------------------------------------------------
+
+
+def _session(book: Workbook) -> dict[str, Any]:
+    if "Session" not in book.sheetnames:
+        raise WorkbookError("the workbook has no Session sheet; was it written by xlbridge new?")
+    ws = book["Session"]
+    out: dict[str, Any] = {}
+    for row in ws.iter_rows(min_row=2, max_row=40, max_col=2):
+        label = row[0].value
+        if isinstance(label, str) and label.strip():
+            out.setdefault(label.strip(), row[1].value if len(row) > 1 else None)
+    out["Event"] = ws["A1"].value
+    return out
+
+
+def _int(s: dict[str, Any], label: str) -> int:
+    v = s.get(label)
+    if isinstance(v, bool) or not isinstance(v, int | float) or v != int(v) or v < 0:
+        raise WorkbookError(f"the Session sheet's {label!r} is {v!r}, not a whole number")
+    return int(v)
+
+
+def _yes(s: dict[str, Any], label: str) -> bool:
+    v = s.get(label)
+    if v not in ("yes", "no"):
+        raise WorkbookError(f"the Session sheet's {label!r} is {v!r}, not yes or no")
+    return bool(v == "yes")
+
+
+def _text(s: dict[str, Any], label: str) -> str:
+    v = s.get(label)
+    return "" if v is None else str(v)
+
+
+def _whole(v: Any) -> int | None:
+    if isinstance(v, bool) or not isinstance(v, int | float) or v != int(v):
+        return None
+    return int(v)
+
+
+def _check_matches(book: Workbook, plan: TeamsPlan) -> None:
+    """Each match sheet must hold the teams and boards the schedule gives it: a workbook of
+    another schedule would have its entries carried to the wrong teams."""
+    for m in plan.matches:
+        name = f"Match {m.number}"
+        if name not in book.sheetnames:
+            raise WorkbookError(f"the workbook has no sheet {name!r}; {plan.kind} has one")
+        ws = book[name]
+        if m.home is not None and m.away is not None:
+            got = (_whole(ws["B2"].value), _whole(ws["H2"].value))
+            if got != (m.home, m.away):
+                raise WorkbookError(
+                    f"{name!r} has teams {got[0]} v {got[1]} where the {plan.kind} schedule"
+                    f" has {m.home} v {m.away}; rebuild needs the workbook as xlbridge wrote it"
+                )
+        boards = tuple(
+            _whole(ws.cell(row=FIRST_ROW + i, column=1).value) for i in range(len(m.boards))
+        )
+        if boards != m.boards:
+            raise WorkbookError(
+                f"{name!r} has boards {boards[0]}-{boards[-1]} where the {plan.kind} schedule"
+                f" has {m.boards[0]}-{m.boards[-1]}; rebuild needs the workbook as xlbridge"
+                " wrote it"
+            )
+
+
+def _drawn(book: Workbook, matches: int) -> tuple[Pairing, ...]:
+    """The Swiss rounds paired so far, from each match sheet's round and teams."""
+    rounds: dict[int, list[tuple[int, int]]] = {}
+    for n in range(1, matches + 1):
+        name = f"Match {n}"
+        if name not in book.sheetnames:
+            raise WorkbookError(f"the Session sheet counts {matches} matches; no sheet {name!r}")
+        ws = book[name]
+        rnd, home, away = (_whole(ws[c].value) for c in ("I1", "B2", "H2"))
+        if rnd is None or home is None or away is None:
+            raise WorkbookError(f"{name!r}: round and teams (I1, B2, H2) are not team numbers")
+        rounds.setdefault(rnd, []).append((home, away))
+    if sorted(rounds) != list(range(1, len(rounds) + 1)):
+        raise WorkbookError(
+            f"the match sheets pair rounds {sorted(rounds)}, not 1 to {len(rounds)}"
+        )
+    return tuple(tuple(rounds[r]) for r in sorted(rounds))
+
+
+# --- keys ---------------------------------------------------------------------------------
+
+
+def _side(plan: TeamsPlan, feed: tuple[str, int]) -> int | str:
+    kind, n = feed
+    if kind == "team":
+        return n
+    a, b = _sides(plan, plan.matches[n - 1])
+    return f"winner of {_inner(a)} v {_inner(b)}"
+
+
+def _inner(side: int | str) -> str:
+    return f"({side})" if isinstance(side, str) and side.startswith("winner") else str(side)
+
+
+def _team(side: int | str) -> str:
+    """A side in words: ``team 3``, ``Pairs 6/5`` (Marvin), ``the winner of 4 v 5``."""
+    if isinstance(side, int):
+        return f"team {side}"
+    return f"the {side}" if side.startswith("winner") else side
+
+
+def _sides(plan: TeamsPlan, m: PlannedMatch) -> tuple[int | str, int | str]:
+    """Home and away: team numbers, Marvin's teams by their pairs (a Marvin team is not the
+    team of that number in another kind), or where a later knockout round's teams come from."""
+    if m.home is not None and m.away is not None:
+        if plan.marvin:
+            return marvin_label(m.home), marvin_label(m.away)
+        return m.home, m.away
+    assert m.feeds is not None
+    return _side(plan, m.feeds[0]), _side(plan, m.feeds[1])
+
+
+def _redealt(kind: str) -> bool:
+    """Kinds whose rounds each deal boards 1, 2, ... afresh: a board is a board of its round."""
+    return kind in ("knockout", "swiss-teams") or kind.startswith("marvin-")
+
+
+def _match_key(plan: TeamsPlan, m: PlannedMatch) -> tuple[Key, str]:
+    home, away = _sides(plan, m)
+    key: Key = ("match", home, away)
+    what = f"Match {_inner(home)} v {_inner(away)}"
+    if _redealt(plan.kind) and m.round > 1:
+        key += ("round", m.round)
+        what += f" (round {m.round})"
+    return key, what
+
+
+class TeamsAdapter:
+    """The teams family's :class:`xlbridge.rebuild.slots.FamilyAdapter`."""
+
+    family = "teams"
+
+    def settings(self, book: Workbook) -> Settings:
+        """Read the Session sheet (and a Swiss workbook's paired rounds)."""
+        s = _session(book)
+        kind = _text(s, "Kind").strip().lower()
+        if family_of(kind) != "teams":
+            raise WorkbookError(f"the Session sheet's kind {kind!r} is not a team game")
+        teams, boards_a_match = _int(s, "Teams"), _int(s, "Boards a match")
+        segments = _int(s, "Segments") if kind in _SEGMENTED else 2
+        mean = _BOARDS_MEAN.get(kind)
+        boards: int | None = None
+        if mean == "half":
+            boards = boards_a_match // max(segments, 1)
+        elif mean == "round":
+            boards = boards_a_match // 2
+        elif mean == "match":
+            boards = boards_a_match
+        carry = s.get("Carry-over") or 0
+        if isinstance(carry, bool) or not isinstance(carry, int | float):
+            raise WorkbookError(f"the Session sheet's 'Carry-over' is {carry!r}, not IMPs")
+        matches = _int(s, "Matches")
+        out = Settings(
+            kind=kind,
+            tables=3 if kind.startswith("marvin-") else teams,
+            boards=boards,
+            segments=segments,
+            scoring=_text(s, "Team scoring"),
+            scale=_text(s, "VP scale"),
+            win_loss=_yes(s, "Win/loss"),
+            three_quarter=_yes(s, "Three-quarter rule"),
+            carry_over=float(carry) if not float(carry).is_integer() else int(carry),
+            rounds=_int(s, "Rounds planned"),
+            drawn=_drawn(book, matches) if kind == "swiss-teams" else (),
+            event=_text(s, "Event"),
+            date=_text(s, "Date"),
+        )
+        plan = plan_of(out)
+        if (len(plan.matches), plan.match_boards) != (matches, boards_a_match):
+            raise WorkbookError(
+                f"the Session sheet's {matches} matches of {boards_a_match} boards are not what"
+                f" {kind} plans for its settings ({len(plan.matches)} of {plan.match_boards})"
+            )
+        _check_matches(book, plan)
+        return out
+
+    def change(self, old: Settings, args: argparse.Namespace) -> Settings:
+        """The settings after ``--kind``, ``--tables``, ``--rounds``, ``--boards-per-round``.
+
+        A new kind keeps the boards when ``--boards-per-round`` means the same for both kinds
+        (else the new kind's default), takes its fixed number of teams, and board-a-match
+        scoring follows the kind when it was the old kind's default (a knockout is won on IMPs).
+        Swiss teams keep the rounds paired; the number of teams changes only while round 1
+        alone is paired. A kind without a carry-over refuses one (:meth:`build` says so).
+        """
+        kind = get_kind(getattr(args, "kind", None) or old.kind).name
+        if family_of(kind) != "teams":
+            raise WorkbookError(f"{kind} is not a team game; rebuild keeps the game family")
+        tables_arg = getattr(args, "tables", None)
+        boards_arg = getattr(args, "boards_per_round", None)
+        rounds_arg = getattr(args, "rounds", None)
+        same = kind == old.kind
+        tables = tables_arg or (old.tables if same else _FIXED_TABLES.get(kind, old.tables))
+        if kind.startswith("marvin-") and not same and tables_arg is None:
+            tables = 3
+        if boards_arg is not None and kind.startswith("marvin-"):
+            raise WorkbookError(f"{kind}: the match length is in the kind's name")
+        boards = boards_arg
+        if boards is None and _BOARDS_MEAN.get(kind) == _BOARDS_MEAN.get(old.kind):
+            boards = old.boards
+        scoring = old.scoring
+        if not same and old.scoring == _default_scoring(old.kind):
+            scoring = _default_scoring(kind)
+        new = replace(old, kind=kind, tables=tables, boards=boards, scoring=scoring)
+        if kind == "knockout":  # won on IMPs: no VPs, win/loss or board-a-match to keep
+            new = replace(new, scoring="imps", win_loss=False)
+        if kind == "swiss-teams":
+            new = _swiss_change(old, new, same, rounds_arg)
+        else:
+            if rounds_arg is not None:
+                raise WorkbookError(
+                    f"{kind}: its schedule fixes the rounds; --rounds is for swiss-teams"
+                )
+            new = replace(new, rounds=1, drawn=())
+        plan_of(new)  # refuses what the schedule cannot play, in its own words
+        return new
+
+    def build(self, settings: Settings, template: str | Path | None) -> Workbook:
+        """The workbook ``new`` (or ``swiss next``) writes for ``settings``, in memory."""
+        return build_teams_workbook(plan_of(settings), settings.options(), template)
+
+    def slots(self, wb: Workbook, settings: Settings) -> Sequence[Slot]:
+        """A slot for every input cell: names, each room's entries, Adjusted, carry-over and a
+        knockout's winner of a tie (checked to be unlocked cells of ``wb``: the names, the
+        match-level cells and each match's first board row)."""
+        plan = plan_of(settings)
+        out: list[Slot] = []
+        marvin = plan.marvin
+        ids = range(1, 7) if marvin else plan.teams
+        heads = ("Player 1", "Player 2") if marvin else ("Team name", "Players")
+        who = "pair" if marvin else "team"
+        for i, t in enumerate(ids):
+            for col, head in zip("BC", heads, strict=True):
+                cell = f"{col}{NAMES_FIRST + i}"
+                out.append(Slot((who, t, head), NAMES, cell, f"{who.title()} {t}: {head}"))
+        bam = settings.scoring == "bam"
+        carries = not bam and plan.kind in _SEGMENTED
+        for m in plan.matches:
+            sheet = f"Match {m.number}"
+            key, what = _match_key(plan, m)
+            home, away = _sides(plan, m)
+            if carries:
+                out.append(Slot((*key, "Carry-over"), sheet, "B3", f"{what}: Carry-over"))
+            for i, board in enumerate(m.boards):
+                r = FIRST_ROW + i
+                for room, ns in ((1, home), (2, away)):
+                    c = T.room_cols(room)
+                    cols = (c.contract, c.by, c.made, c.down, c.ns_score)
+                    for head, letter in zip(_ROOM_INPUTS, cols, strict=True):
+                        out.append(
+                            Slot(
+                                (*key, "board", board, "NS", ns, head),
+                                sheet,
+                                f"{letter}{r}",
+                                f"{what}, board {board}, {_team(ns)} North-South: {head}",
+                            )
+                        )
+                if not bam:
+                    out.append(
+                        Slot(
+                            (*key, "board", board, "Adjusted"),
+                            sheet,
+                            f"{T.ADJ_COL}{r}",
+                            f"{what}, board {board}: Adjusted",
+                        )
+                    )
+            if plan.kind == "knockout":
+                row = _label_row(wb, sheet, "Winner if tied", FIRST_ROW + len(m.boards))
+                out.append(
+                    Slot((*key, "Winner if tied"), sheet, f"C{row}", f"{what}: Winner if tied")
+                )
+        # Every board row is written alike: its first row stands for the others (cheap).
+        rows = {str(r) for r in range(FIRST_ROW + 1, FIRST_ROW + plan.match_boards)}
+        _check_inputs(wb, [x for x in out if x.cell.lstrip("ABCDEFGHIJKLMN") not in rows])
+        return out
+
+    def describe(self, settings: Settings) -> str:
+        """One line: kind, teams, matches and scoring."""
+        plan = plan_of(settings)
+        teams = "6 pairs in 15 teams" if plan.marvin else f"{len(plan.teams)} teams"
+        n = len(plan.matches)
+        line = (
+            f"{settings.kind}, {teams}, {n} match{'' if n == 1 else 'es'} of"
+            f" {plan.match_boards} boards"
+        )
+        if settings.kind in _SEGMENTED and settings.segments > 1:
+            line += f" in {settings.segments} segments"
+        if settings.kind == "swiss-teams":
+            line += f", {len(settings.drawn) or 1} of {settings.rounds} rounds paired"
+        if settings.scoring == "bam":
+            return line + ", board-a-match"
+        if settings.kind == "knockout":
+            return line + ", IMPs"
+        if settings.win_loss:
+            return line + ", IMPs and win/loss"
+        return line + f", IMPs and VPs ({settings.scale})"
+
+
+def _default_scoring(kind: str) -> str:
+    return "bam" if kind == "board-a-match" else "imps"
+
+
+def _swiss_change(old: Settings, new: Settings, same: bool, rounds: int | None) -> Settings:
+    teams = new.tables
+    if not same:
+        planned = rounds or min(6, teams - 1)
+        return replace(new, rounds=planned, drawn=(_first_round(teams),))
+    drawn = old.drawn or (_first_round(old.tables),)
+    if teams != old.tables:
+        if len(drawn) > 1:
+            raise WorkbookError(
+                f"swiss-teams: {len(drawn)} rounds are already paired; the number of teams"
+                " can change only while round 1 alone is paired"
+            )
+        drawn = (_first_round(teams),)
+    planned = rounds or old.rounds
+    if rounds is None and planned > teams - 1:
+        planned = teams - 1
+    return replace(new, rounds=planned, drawn=drawn[:planned])
+
+
+def _label_row(wb: Workbook, sheet: str, label: str, start: int) -> int:
+    ws = wb[sheet]
+    for r in range(start, ws.max_row + 1):
+        if ws.cell(row=r, column=1).value == label:
+            return r
+    raise WorkbookError(f"internal: {sheet!r} has no {label!r} row")
+
+
+def _check_inputs(wb: Workbook, slots: Sequence[Slot]) -> None:
+    """Every slot must be an input cell (the engine checks that every input cell has a slot): a
+    layout change of the writer shows here, never as an entry put into a formula cell."""
+    for x in slots:
+        if wb[x.sheet][x.cell].protection.locked is not False:
+            raise WorkbookError(f"internal: the teams adapter's {x.where} is not an input cell")
+
+
+ADAPTER = TeamsAdapter()

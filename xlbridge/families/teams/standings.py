@@ -1,0 +1,283 @@
+"""The summary sheets of a teams workbook: ``Standings`` (ranked by VPs, win/loss or points),
+``Bracket`` (a knockout, winners carried round to round) and ``Prizes`` (Marvin's game).
+
+Each match sheet registers its cells (teams, totals, result, complete flag) in the context;
+``Standings`` copies them into a hidden block, one row per match, and sums each team's results
+with SUMIFS, so one formula shape serves every kind.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.families.teams import formulas as T
+from xlbridge.movements.teams import MARVIN_TEAMS
+from xlbridge.workbook import formulas as F
+from xlbridge.workbook.styles import fit_landscape
+
+if TYPE_CHECKING:
+    from xlbridge.families.teams.context import TeamsContext
+
+__all__ = ["STANDINGS_FIRST", "marvin_label", "write_bracket", "write_prizes", "write_standings"]
+
+STANDINGS_FIRST = 5
+_BLOCK = 40  # first hidden column of the per-match block (AN)
+
+
+def marvin_label(team: int) -> str:
+    """Marvin's team ``team`` as seed 002 prints it: "Pairs 1/2" (NS/EW).
+
+    >>> marvin_label(3)
+    'Pairs 6/5'
+    """
+    for rnd in MARVIN_TEAMS:
+        for t, ns, ew in rnd:
+            if t == team:
+                return f"Pairs {ns}/{ew}"
+    raise KeyError(team)
+
+
+def _marvin_pairs(team: int) -> tuple[int, int]:
+    for rnd in MARVIN_TEAMS:
+        for t, ns, ew in rnd:
+            if t == team:
+                return ns, ew
+    raise KeyError(team)
+
+
+def _col(i: int) -> str:
+    return get_column_letter(i)
+
+
+def standings_columns(ctx: TeamsContext) -> tuple[str | None, str]:
+    """Labels of the net column (None: none) and of the ranked result column."""
+    if ctx.bam:
+        return ("Points", "Wins") if ctx.plan.marvin else (None, "Points")
+    return "IMPs", ("Wins" if ctx.options.win_loss else "VP")
+
+
+def write_standings(ctx: TeamsContext) -> Worksheet:
+    """Write ``Standings``: one row per team, a column per match (or round), totals, rank."""
+    ws: Worksheet = ctx.wb.create_sheet("Standings")
+    st, plan = ctx.style, ctx.plan
+    first = STANDINGS_FIRST
+    net_label, res_label = standings_columns(ctx)
+    plain_bam = ctx.bam and not plan.marvin
+
+    # Hidden block: one row per match.
+    b = [_col(_BLOCK + i) for i in range(9)]
+    heads = (
+        "Match",
+        "Group",
+        "Home",
+        "Away",
+        "Done",
+        "Home net",
+        "Away net",
+        "Home res",
+        "Away res",
+    )
+    for col, text in zip(b, heads, strict=True):
+        ws[f"{col}{first - 1}"] = text
+    for i, m in enumerate(plan.matches):
+        r = first + i
+        c = ctx.cells[m.number]
+        ws[f"{b[0]}{r}"] = m.number
+        ws[f"{b[1]}{r}"] = m.group
+        ws[f"{b[2]}{r}"] = F.copy_of(c["home"])
+        ws[f"{b[3]}{r}"] = F.copy_of(c["away"])
+        ws[f"{b[4]}{r}"] = F.copy_of(c["done"])
+        ws[f"{b[5]}{r}"] = T.only_done(c["done"], c["h"])
+        ws[f"{b[6]}{r}"] = T.only_done(c["done"], c["a"])
+        hv, av = (c["h"], c["a"]) if plain_bam else (c["hv"], c["av"])
+        ws[f"{b[7]}{r}"] = T.only_done(c["done"], hv)
+        ws[f"{b[8]}{r}"] = T.only_done(c["done"], av)
+    mlast = first + len(plan.matches) - 1
+
+    def rng(i: int) -> str:
+        return f"${b[i]}${first}:${b[i]}${mlast}"
+
+    grp, home, away, done = rng(1), rng(2), rng(3), rng(4)
+    hn, an, hv_r, av_r = rng(5), rng(6), rng(7), rng(8)
+
+    ws["A1"] = "Standings"
+    st(ws["A1"], "xlb Title")
+    T_ = ws["C1"]
+    T_.value, T_.data_type = ctx.options.event, "s"
+    st(T_, "xlb Label")
+    ws["A2"] = (
+        "Board-a-match: 1, 1/2, 0 a board"
+        if ctx.bam
+        else "Win/loss" + (", 3/4 for a win by 1-2 IMPs" if ctx.options.three_quarter else "")
+        if ctx.options.win_loss
+        else f"Victory points, {ctx.options.scale} scale, {plan.match_boards}-board matches"
+    ) + (
+        "; ties broken by IMPs" if not ctx.bam else "; ties broken by points" if plan.marvin else ""
+    )
+    ws["A3"] = "Matches complete"
+    st(ws["A3"], "xlb Label")
+    ws["C3"] = T.complete_count(done)
+    st(ws["C3"], "xlb Value")
+    ws["D3"] = f"of {len(plan.matches)}"
+
+    labels = ["Team", "Names", *plan.groups]
+    if net_label:
+        labels.append(net_label)
+    labels += [res_label, "Rank"]
+    for i, text in enumerate(labels, start=1):
+        st(ws.cell(row=first - 1, column=i, value=text), "xlb Header")
+    ng = len(plan.groups)
+    net_col = _col(3 + ng) if net_label else None
+    res_col = _col(3 + ng + (1 if net_label else 0))
+    rank_col = _col(3 + ng + (2 if net_label else 1))
+    k1, k2 = _col(_BLOCK + 10), _col(_BLOCK + 11)
+    tlast = first + len(plan.teams) - 1
+    keys1 = f"${k1}${first}:${k1}${tlast}"
+    keys2 = f"${k2}${first}:${k2}${tlast}"
+    ids, disp = ctx.names_range("A"), ctx.names_range("D")
+    hv_g, av_g = (hn, an) if plain_bam else (hv_r, av_r)
+    for i, t in enumerate(plan.teams):
+        r = first + i
+        st(ws.cell(row=r, column=1, value=t), "xlb Value")
+        if plan.marvin:
+            ns, ew = _marvin_pairs(t)
+            names = T.marvin_team_name(marvin_label(t), disp, ns, ew)
+        else:
+            names = T.team_name(f"$A{r}", ids, disp)
+        st(ws.cell(row=r, column=2, value=names), "xlb Text")
+        for g in range(1, ng + 1):
+            cell = ws.cell(
+                row=r,
+                column=2 + g,
+                value=T.team_group(f"$A{r}", g, grp, home, away, done, hv_g, av_g),
+            )
+            st(cell, "xlb Number")
+        if net_col:
+            st(ws[f"{net_col}{r}"], "xlb Value")
+            ws[f"{net_col}{r}"] = T.team_total(f"$A{r}", home, away, done, hn, an)
+        st(ws[f"{res_col}{r}"], "xlb Number")
+        ws[f"{res_col}{r}"] = T.team_total(f"$A{r}", home, away, done, hv_g, av_g)
+        ws[f"{k1}{r}"] = T.rank_key(f"${res_col}{r}")
+        if net_col:
+            ws[f"{k2}{r}"] = T.rank_key(f"${net_col}{r}")
+        ws[f"{rank_col}{r}"] = T.team_rank(
+            f"${k1}{r}", keys1, f"${k2}{r}" if net_col else None, keys2 if net_col else None
+        )
+        st(ws[f"{rank_col}{r}"], "xlb Value")
+    ctx.cells[0] = {"res_col": res_col, "net_col": net_col or "", "first": str(first)}
+    ws.column_dimensions["B"].width = 34
+    for g in range(ng):
+        ws.column_dimensions[_col(3 + g)].width = 9
+    ws.column_dimensions.group(_col(_BLOCK), k2, hidden=True)
+    ws.freeze_panes = f"C{first}"
+    ws.print_area = f"A1:{rank_col}{tlast}"
+    ws.print_title_rows = f"{first - 1}:{first - 1}"
+    fit_landscape(ws)
+    ws.protection.sheet = True
+    return ws
+
+
+def write_prizes(ctx: TeamsContext) -> Worksheet:
+    """Write ``Prizes`` for Marvin's game: each pair's wins and points over its five teams,
+    first prize for most matches won, second for most points, one prize a pair (seed 002);
+    with victory points both prizes go by VPs only."""
+    ws: Worksheet = ctx.wb.create_sheet("Prizes")
+    st = ctx.style
+    info = ctx.cells[0]
+    res_col, net_col, sfirst = info["res_col"], info["net_col"], int(info["first"])
+    row_of = {t: sfirst + i for i, t in enumerate(ctx.plan.teams)}
+    vps = ctx.options.vps
+    ws["A1"] = "Prizes: Marvin's six-pair team game"
+    st(ws["A1"], "xlb Title")
+    if vps:
+        ws["A2"] = "Both prizes by victory points (seed 002); one prize a pair."
+    else:
+        ws["A2"] = "First prize: most matches won (ties: most points)."
+        ws["A3"] = "Second prize: most points among the others. One prize a pair (seed 002)."
+    win_label = "VP" if vps else "Wins"
+    pts_label = "Points" if ctx.bam else "IMPs"
+    first = 5
+    for i, text in enumerate(("Pair", "Names", win_label, pts_label, "Prize"), start=1):
+        st(ws.cell(row=first - 1, column=i, value=text), "xlb Header")
+    pairs = ctx.plan.marvin_pairs()
+    last = first + len(pairs) - 1
+    wr, pr, fr = f"$C${first}:$C${last}", f"$Y${first}:$Y${last}", f"$Z${first}:$Z${last}"
+    disp = ctx.names_range("D")
+    for i, (p, teams) in enumerate(pairs.items()):
+        r = first + i
+        st(ws.cell(row=r, column=1, value=p), "xlb Value")
+        st(ws.cell(row=r, column=2, value=T.pair_name_of(disp, p)), "xlb Text")
+        ws[f"C{r}"] = T.sum_cells([f"Standings!${res_col}${row_of[t]}" for t in teams])
+        st(ws[f"C{r}"], "xlb Number")
+        ws[f"D{r}"] = T.sum_cells([f"Standings!${net_col}${row_of[t]}" for t in teams])
+        st(ws[f"D{r}"], "xlb Value")
+        # Prize keys: wins and points, or VPs for both.
+        ws[f"Y{r}"] = T.rank_key(f"{'$C' if vps else '$D'}{r}")
+        ws[f"X{r}"] = T.rank_key(f"$C{r}")
+        ws[f"Z{r}"] = T.first_prize(f"$X{r}", f"$X${first}:$X${last}", f"$Y{r}", pr)
+        ws[f"AA{r}"] = T.second_prize(f"$Z{r}", fr, f"$X{r}", f"$X${first}:$X${last}", f"$Y{r}", pr)
+        ws[f"E{r}"] = T.prize_text(f"$Z{r}", f"$AA{r}")
+        st(ws[f"E{r}"], "xlb Label")
+    del wr
+    ws.column_dimensions["B"].width = 34
+    ws.column_dimensions.group("X", "AA", hidden=True)
+    ws.print_area = f"A1:E{last}"
+    setup: Any = ws.sheet_properties.pageSetUpPr
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    setup.fitToPage = True
+    ws.protection.sheet = True
+    return ws
+
+
+def write_bracket(ctx: TeamsContext) -> Worksheet:
+    """Write ``Bracket``: every knockout match by round, its teams, IMPs and winner; byes go
+    straight through; the final's winner is the champion."""
+    ws: Worksheet = ctx.wb.create_sheet("Bracket")
+    st = ctx.style
+    ws["A1"] = "Knockout bracket"
+    st(ws["A1"], "xlb Title")
+    c1 = ws["C1"]
+    c1.value, c1.data_type = ctx.options.event, "s"
+    first = 4
+    for i, text in enumerate(
+        ("Round", "Match", "Home", "Away", "Home IMPs", "Away IMPs", "Winner"), start=1
+    ):
+        st(ws.cell(row=first - 1, column=i, value=text), "xlb Header")
+    r = first
+    rounds = len(ctx.plan.bracket)
+    by_number = {m.number: m for m in ctx.plan.matches}
+    for rnd in range(1, rounds + 1):
+        label = "Final" if rnd == rounds else "Semi-final" if rnd == rounds - 1 else f"Round {rnd}"
+        for kind, n in ctx.plan.bracket[rnd - 1]:
+            put: list[Any]
+            if kind == "team":
+                put = [label, "bye", n, "", "", "", n]
+            else:
+                c = ctx.cells[by_number[n].number]
+                put = [
+                    label,
+                    f"Match {n}",
+                    F.copy_of(c["home"]),
+                    F.copy_of(c["away"]),
+                    T.only_done(c["done"], c["h"]),
+                    T.only_done(c["done"], c["a"]),
+                    F.copy_of(c["winner"]),
+                ]
+            for j, v in enumerate(put, start=1):
+                st(ws.cell(row=r, column=j, value=v), "xlb Value")
+            r += 1
+    final = ctx.plan.bracket[-1][0]
+    ws.cell(row=r + 1, column=1, value="Champion")
+    st(ws.cell(row=r + 1, column=1), "xlb Title")
+    champion = F.copy_of(ctx.cells[final[1]]["winner"]) if final[0] == "match" else final[1]
+    st(ws.cell(row=r + 1, column=3, value=champion), "xlb Title")
+    for col, w in zip("ABCDEFG", (12, 10, 8, 8, 10, 10, 9), strict=True):
+        ws.column_dimensions[col].width = w
+    ws.print_area = f"A1:G{r + 1}"
+    fit_landscape(ws)
+    ws.protection.sheet = True
+    return ws

@@ -1,0 +1,267 @@
+"""``xlbridge import``: an electronic scorer's results typed into a copy of a session workbook.
+
+The engine is here, for every family: it opens the workbook through the gate, reads the
+scorer's rows (:mod:`xlbridge.rebuild.sources`), asks the family's filler to place them on its
+input cells, lists on the Checks sheet what could not be placed, and writes the copy
+atomically. Each family's filler is in its folder (``xlbridge/families/*/importer.py``).
+
+>>> number_in("Team 3", "Team"), number_in(" 12 ", "Team"), number_in("Aces", "Team")
+(3, 12, None)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.interchange.csvio import ascii_int
+from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.gate import load_workbook
+from xlbridge.rebuild.notcarried import put_entry
+from xlbridge.rebuild.sources import ImportRow, read_results
+from xlbridge.scoring.matchpoints import Adjusted
+from xlbridge.types import Contract, Seat, tricks_taken
+from xlbridge.workbook import formulas as F
+from xlbridge.workbook.cells import (
+    Book,
+    Sheet,
+    family_of_workbook,
+    headers,
+    typed_text,
+    whole_or_none,
+)
+from xlbridge.workbook.text import put_text
+
+__all__ = [
+    "Filled",
+    "Filler",
+    "ImportTarget",
+    "Imported",
+    "Traveller",
+    "cells_for",
+    "import_results",
+    "names_index",
+    "note_problem",
+    "number_in",
+    "resolve_name",
+    "traveller_of",
+    "write_row",
+]
+
+_RESULT_CELLS = ("Contract", "By", "Made", "Down", "Tricks", "NS Score", "Adjusted")
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """What an import did: rows filled, rows whose result was already typed, problems."""
+
+    filled: int
+    same: int
+    problems: tuple[str, ...]
+
+
+def cells_for(row: ImportRow, result_entry: str) -> dict[str, Any]:
+    """The traveller cells (by heading) that hold ``row``'s result; raises one line if the
+    contract, declarer or result is not one."""
+    if row.adjusted:
+        return {"Adjusted": str(Adjusted.parse(row.adjusted))}
+    text = row.contract.strip()
+    if not text:
+        if row.score:
+            return {"NS Score": ascii_int(row.score, what="score")}
+        raise WorkbookError("no contract, score or adjusted score")
+    try:
+        c = Contract.parse(text)
+    except XlbridgeError as first:
+        try:
+            return {"Adjusted": str(Adjusted.parse(text))}
+        except XlbridgeError:
+            raise first from None
+    if c.is_pass:
+        return {"Contract": "PASS"}
+    by = str(Seat.parse(row.declarer))
+    result: int | str = row.result.strip()
+    if isinstance(result, str) and result.isascii() and result.isdigit():
+        result = int(result)
+    tricks = tricks_taken(c, result)
+    out: dict[str, Any] = {"Contract": str(c), "By": by}
+    if result_entry == "tricks":
+        out["Tricks"] = tricks
+    elif tricks >= c.tricks_needed:
+        out["Made"] = tricks - 6
+    else:
+        out["Down"] = c.tricks_needed - tricks
+    return out
+
+
+@dataclass
+class Traveller:
+    ws: Any
+    cols: dict[str, int]
+    rows: list[tuple[int, str, str, int | None, int | None]]  # sheet row, NS, EW, round, table
+
+
+def traveller_of(ws: Any) -> Traveller:
+    sheet = Sheet(ws)
+    head, col = headers(sheet, "Contract")
+    rows = []
+    for r in range(head + 1, head + 1 + 1000):
+        ns = typed_text(sheet.cell(r, col["NS"]).value, f"{ws.title}!NS{r}")
+        ew = typed_text(sheet.cell(r, col["EW"]).value, f"{ws.title}!EW{r}")
+        if not ns and not ew:
+            break
+        rnd = whole_or_none(sheet.cell(r, col["Round"]).value) if "Round" in col else None
+        tab = whole_or_none(sheet.cell(r, col["Table"]).value) if "Table" in col else None
+        rows.append((r, ns, ew, rnd, tab))
+    return Traveller(ws, col, rows)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportTarget:
+    """What a family's filler places rows on: the workbook (opened through the gate, written to
+    a copy), its cells as read, the scorer's rows, ``force``, and the two files' paths."""
+
+    wb: Any
+    book: Book
+    rows: Sequence[ImportRow]
+    force: bool
+    workbook: str | os.PathLike[str]
+    source: str | os.PathLike[str]
+
+
+Filler = Callable[[ImportTarget], "Filled"]
+
+
+def import_results(
+    workbook: str | os.PathLike[str],
+    source: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    *,
+    filler_for: Callable[[str, str], tuple[Filler, bool]],
+    force: bool = False,
+) -> Imported:
+    """Read ``source``'s results into a copy of ``workbook`` written to ``out``.
+    ``filler_for(kind, family)`` gives the family's filler and whether the scorer's rows of every
+    section are read, or refuses the family in one line."""
+    if Path(out).suffix.lower() != ".xlsx":
+        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    wb = load_workbook(workbook, what="workbook")
+    book = Book(wb)
+    kind, family = family_of_workbook(book)
+    fill, all_sections = filler_for(kind, family)
+    rows, problems = read_results(source, all_sections=all_sections)
+    got = fill(ImportTarget(wb, book, rows, force, workbook, source))
+    problems = [*problems, *got.problems]
+    problems.sort(key=_line_of)  # in the order of the results file
+    _report_on_checks(wb, Path(source).name, problems)
+    write_atomically(Path(out), wb.save, force=force)
+    return Imported(got.filled, got.same, tuple(problems))
+
+
+def _line_of(problem: str) -> int:
+    m = re.search(r" line ([0-9]+)", problem)
+    return int(m.group(1)) if m else 0
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    if isinstance(a, str) and isinstance(b, str):
+        return a.strip().upper() == b.strip().upper()
+    return bool(a == b)
+
+
+def write_row(t: Traveller, r: int, cells: dict[str, Any], force: bool, tc: F.TravellerCols) -> str:
+    ws, col = t.ws, t.cols
+    for label in cells:
+        if label not in col:
+            return f"the traveller has no {label} column"
+    present: dict[str, Any] = {}
+    for label in _RESULT_CELLS:
+        if label in col:
+            c = ws.cell(row=r, column=col[label])
+            if c.value not in (None, "") and c.data_type != "f":
+                present[label] = c.value
+    if present:
+        if set(present) == set(cells) and all(_same_value(present[k], v) for k, v in cells.items()):
+            return "same"
+        if not force:
+            shown = " ".join(f"{k}={v}" for k, v in present.items())
+            return f"row {r} already holds {shown}; not replaced (use --force)"
+        for label in present:
+            c = ws.cell(row=r, column=col[label])
+            c.value = F.ns_score(tc, r) if label == "NS Score" else None
+    for label, value in cells.items():
+        c = ws.cell(row=r, column=col[label])
+        put_entry(c, value, f"{ws.title} row {r} {label}")
+    return "filled"
+
+
+def _report_on_checks(wb: Any, source: str, problems: list[str]) -> None:
+    if "Checks" not in wb.sheetnames or not problems:
+        return
+    ws = wb["Checks"]
+    last = max((c.row for c in ws["A"] if c.value is not None), default=3)
+    r = last + 2
+    put_text(ws.cell(row=r, column=1), f"Import from {source}: rows not imported", "checks")
+    for i, line in enumerate(problems, start=r + 1):
+        put_text(ws.cell(row=i, column=1), line[:1000], "checks")
+
+
+_MAX_NAMES = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Filled:
+    """What one family's import placed: rows filled, rows already there, rows refused."""
+
+    filled: int
+    same: int
+    problems: tuple[str, ...]
+
+
+def number_in(text: str, word: str) -> int | None:
+    """A number as a scorer gives it: ``3``, or ``Team 3`` (``word`` then the number)."""
+    m = re.fullmatch(rf"\s*(?:{word}\s*)?([0-9]{{1,4}})\s*", text, re.ASCII | re.IGNORECASE)
+    return int(m.group(1)) if m else None
+
+
+def names_index(wb: Any, columns: Sequence[int]) -> tuple[dict[str, set[int]], set[int]]:
+    """Names typed on the Names sheet (lower case) → the numbers they belong to; and every
+    number the sheet lists (players, teams, Marvin's pairs)."""
+    out: dict[str, set[int]] = defaultdict(set)
+    numbers: set[int] = set()
+    if "Names" not in wb.sheetnames:
+        return out, numbers
+    ws = wb["Names"]
+    for r in range(4, 4 + _MAX_NAMES):
+        number = whole_or_none(ws.cell(row=r, column=1).value)
+        if number is None:
+            break
+        numbers.add(number)
+        for c in columns:
+            cell = ws.cell(row=r, column=c)
+            if cell.data_type != "f" and isinstance(cell.value, str) and cell.value.strip():
+                out[" ".join(cell.value.split()).lower()].add(number)
+    return out, numbers
+
+
+def resolve_name(text: str, word: str, names: dict[str, set[int]], known: set[int]) -> int | str:
+    """The number of a player, pair or team given by number or by name; else why not."""
+    n = number_in(text, word)
+    if n is None:
+        found = names.get(" ".join(text.split()).lower(), set())
+        if len(found) > 1:
+            return f"the name {text[:30]!r} is on the Names sheet more than once"
+        n = next(iter(found), None)
+    if n is None or n not in known:
+        return f"{word.lower()} {text[:30]!r} is not in this session"
+    return n
+
+
+def note_problem(problems: list[str], where: str, exc: XlbridgeError) -> None:
+    problems.append(f"{where}: {str(exc).splitlines()[0][:120]}")

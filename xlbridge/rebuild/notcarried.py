@@ -1,0 +1,122 @@
+"""What a rebuild or an import could not carry, listed and never dropped: the ``Not carried``
+sheet, what an earlier rebuild listed there, the sheets a user added, and an entry put back
+into its new cell exactly as it was typed.
+
+>>> family_article("individual"), family_article("teams")
+('an individual', 'a teams')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment
+
+from xlbridge.workbook.styles import fit_landscape
+from xlbridge.workbook.text import put_text
+
+__all__ = [
+    "EARLIER",
+    "NOT_CARRIED",
+    "NotCarried",
+    "added_sheets",
+    "earlier_not_carried",
+    "family_article",
+    "put_entry",
+    "write_not_carried",
+]
+
+EARLIER = "earlier rebuild: "
+
+
+NOT_CARRIED = "Not carried"
+
+
+@dataclass(frozen=True, slots=True)
+class NotCarried:
+    """One entry that has no place in the new workbook, and why."""
+
+    what: str  # "result", "name", "expected"
+    where: str
+    entered: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.entered} ({self.reason})"
+
+
+def put_entry(cell: Any, value: Any, what: str) -> None:
+    """Write an entered value as it was typed: text stays text (never a formula), numbers stay
+    numbers."""
+    if isinstance(value, str):
+        put_text(cell, value, what)
+    else:
+        cell.value = value
+
+
+def earlier_not_carried(book: Any) -> tuple[NotCarried, ...]:
+    """What an earlier rebuild listed on the workbook's ``Not carried`` sheet, so a second
+    rebuild lists it again rather than dropping it (its reason marked ``earlier rebuild:``)."""
+    if NOT_CARRIED not in book.sheetnames:
+        return ()
+    out: list[NotCarried] = []
+    for row in book[NOT_CARRIED].iter_rows(min_row=4, max_col=4, values_only=True):
+        cells = ["" if v is None else str(v) for v in (*row, None, None, None, None)[:4]]
+        if not any(cells):
+            continue
+        what, where, entered, why = cells
+        why = why if why.startswith(EARLIER) else EARLIER + why
+        out.append(NotCarried(what, where, entered, why))
+    return tuple(out)
+
+
+def added_sheets(book: Any, ours: Callable[[str], bool]) -> tuple[NotCarried, ...]:
+    """Every non-empty cell of a sheet the user added to the workbook (one for which ``ours``
+    is false): the new workbook has no such sheet, so each is listed rather than lost."""
+    out: list[NotCarried] = []
+    for title in book.sheetnames:
+        if title == NOT_CARRIED or ours(title):
+            continue
+        for row in book[title].iter_rows():
+            for c in row:
+                if c.value is not None and str(c.value).strip():
+                    at, why = f"'{title}'!{c.coordinate}", "a sheet xlbridge does not write"
+                    out.append(NotCarried("other sheet", at, str(c.value), why))
+    return tuple(out)
+
+
+def write_not_carried(wb: Workbook, items: tuple[NotCarried, ...], title: str = NOT_CARRIED) -> Any:
+    """A sheet listing every entry that was not carried (all as text), after ``Session``."""
+    ws = wb.create_sheet(title, 1)
+    ws["A1"] = f"{title}: entries of the old workbook with no place in this one"
+    ws["A2"] = (
+        f"{len(items)} entr{'y' if len(items) == 1 else 'ies'} listed; type them again where"
+        " they belong, or keep this list with the session's papers."
+        if items
+        else "Every entry was carried over."
+    )
+    for j, head in enumerate(("What", "Where", "Entered", "Why"), start=1):
+        ws.cell(row=3, column=j, value=head)
+    for i, item in enumerate(items, start=4):
+        for j, text in enumerate((item.what, item.where, item.entered, item.reason), start=1):
+            put_text(ws.cell(row=i, column=j), text[:1000], "not carried")
+    for col, width in zip("ABCD", (11, 64, 22, 68), strict=True):
+        ws.column_dimensions[col].width = width
+    for row in ws.iter_rows(min_row=4, min_col=2, max_col=4):
+        for cell in row:  # a long place or reason wraps in its column, never under the next
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.print_title_rows = "3:3"
+    fit_landscape(ws)
+    return ws
+
+
+def family_article(family: str) -> str:
+    """``a social``, ``an individual``: for one-line refusals.
+
+    >>> family_article("individual"), family_article("teams")
+    ('an individual', 'a teams')
+    """
+    return f"{'an' if family[:1] in 'aeiou' else 'a'} {family}"

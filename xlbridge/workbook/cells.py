@@ -1,0 +1,157 @@
+"""A filled workbook's cells, read once through the gate and looked up by coordinates: the one
+cell-reading kit every family's reader uses, and the coercions of what a user typed.
+
+>>> whole(" 12 "), whole(3.0), whole_or_none("x"), typed_text(7.0, "A1")
+(12, 3, None, '7')
+>>> BOARD_SHEET.fullmatch("Board 12").group(1)
+'12'
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+
+from xlbridge.errors import WorkbookError
+from xlbridge.interchange.csvio import check_field
+from xlbridge.movements.registry import FAMILIES
+
+__all__ = [
+    "BOARD_SHEET",
+    "Book",
+    "Cell",
+    "Sheet",
+    "date_text",
+    "family_of_workbook",
+    "headers",
+    "session_values",
+    "typed_text",
+    "whole",
+    "whole_or_none",
+]
+
+_MAX_COLS = 200  # columns read on a sheet (the traveller's helpers end at column AT)
+_MAX_SHEET_ROWS = 2100  # rows read on a sheet
+
+BOARD_SHEET = re.compile(r"Board ([0-9]{1,4})")
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A cell as read: value, openpyxl data type (``f`` formula, ``s`` text, ``n`` number)."""
+
+    value: Any
+    data_type: str
+    coordinate: str
+
+
+class Sheet:
+    """A worksheet read once, row by row, into memory (bounded by ``_MAX_SHEET_ROWS`` rows and
+    ``_MAX_COLS`` columns); cells are then looked up by coordinates in constant time."""
+
+    def __init__(self, ws: Any) -> None:
+        self.title: str = ws.title
+        self._cells: dict[tuple[int, int], Cell] = {}
+        for row in ws.iter_rows(max_col=_MAX_COLS):
+            if row and getattr(row[0], "row", 0) > _MAX_SHEET_ROWS:
+                break
+            for c in row:
+                if c.value is not None:  # EmptyCell (no row) has value None
+                    r, k = c.row, c.column
+                    self._cells[(r, k)] = Cell(c.value, c.data_type, f"{get_column_letter(k)}{r}")
+
+    def cell(self, row: int, column: int) -> Cell:
+        got = self._cells.get((row, column))
+        return got or Cell(None, "n", f"{get_column_letter(column)}{row}")
+
+    def __getitem__(self, ref: str) -> Cell:
+        col, row = coordinate_from_string(ref)
+        return self.cell(row, column_index_from_string(col))
+
+
+class Book:
+    """A workbook opened read-only through the gate; sheets are read when first asked for."""
+
+    def __init__(self, wb: Workbook) -> None:
+        self._wb = wb
+        self.sheetnames: list[str] = list(wb.sheetnames)
+        self._sheets: dict[str, Sheet] = {}
+
+    def __getitem__(self, name: str) -> Sheet:
+        if name not in self._sheets:
+            self._sheets[name] = Sheet(self._wb[name])
+        return self._sheets[name]
+
+
+def session_values(wb: Book) -> dict[str, Any]:
+    if "Session" not in wb.sheetnames:
+        raise WorkbookError("the workbook has no 'Session' sheet: not an xlbridge session workbook")
+    ws = wb["Session"]
+    out: dict[str, Any] = {"event": ws["A1"].value}
+    for r in range(3, 40):
+        label = ws.cell(row=r, column=1).value
+        if isinstance(label, str) and label:
+            out.setdefault(label, ws.cell(row=r, column=2).value)
+    return out
+
+
+def typed_text(value: Any, what: str, free_text: bool = False) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return check_field(str(value).strip(), what=what, free_text=free_text)
+
+
+def whole(value: Any) -> int | None:
+    if isinstance(value, bool) or value is None or value == "":
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,3}", value.strip()):
+        return int(value.strip())
+    raise ValueError(value)
+
+
+def headers(ws: Sheet, want: str) -> tuple[int, dict[str, int]]:
+    for r in range(1, 11):
+        labels: dict[str, int] = {}
+        for c in range(1, 40):
+            v = ws.cell(row=r, column=c).value
+            if isinstance(v, str) and v.strip():
+                labels.setdefault(v.strip(), c)
+        if want in labels:
+            return r, labels
+    raise WorkbookError(f"sheet {ws.title!r}: no header row with {want!r}")
+
+
+def date_text(value: Any) -> str:
+    """The Session date as text: a date typed as a date becomes ``YYYY-MM-DD``."""
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.strftime("%Y-%m-%d")
+    return typed_text(value, what="Session date")
+
+
+def whole_or_none(v: Any) -> int | None:
+    try:
+        return whole(v)
+    except ValueError:
+        return None
+
+
+def family_of_workbook(wb: Book) -> tuple[str, str]:
+    """(kind, family) from the Session sheet's ``Movement`` line (``Kind`` on teams and
+    social workbooks); a kind xlbridge does not know reads as pairs."""
+    values = session_values(wb)
+    kind = values.get("Movement") or values.get("Kind")
+    if not isinstance(kind, str) or not kind:
+        raise WorkbookError("Session sheet: no 'Movement' or 'Kind' line naming the kind")
+    return kind, FAMILIES.get(kind, "pairs")
