@@ -8,7 +8,6 @@ The families' own adapters are tested in tests/test_rebuild_{individual,teams,so
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -21,7 +20,7 @@ from openpyxl.styles import Protection
 
 from xlbridge.errors import WorkbookError
 from xlbridge.rebuild import family as F
-from xlbridge.rebuild.slots import Slot
+from xlbridge.rebuild.slots import RebuildChange, Slot
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ class _Adapter:
         ws = book["Session"]
         return _Settings(str(ws["B4"].value), int(ws["B5"].value), str(ws["A1"].value))
 
-    def change(self, old: _Settings, args: argparse.Namespace) -> _Settings:
+    def change(self, old: _Settings, args: RebuildChange) -> _Settings:
         return replace(old, deals=args.rounds or old.deals)
 
     def build(self, s: _Settings, template: Any) -> Workbook:
@@ -79,9 +78,9 @@ def adapter(monkeypatch: pytest.MonkeyPatch) -> _Adapter:
     return a
 
 
-def _args(**kw: Any) -> argparse.Namespace:
+def _args(**kw: Any) -> RebuildChange:
     base = {"kind": None, "tables": None, "rounds": None, "boards_per_round": None}
-    return argparse.Namespace(**{**base, **kw})
+    return RebuildChange(**{**base, **kw})
 
 
 def _old(adapter: _Adapter, tmp_path: Path, deals: int = 4) -> tuple[Path, Workbook]:

@@ -11,7 +11,6 @@ entered cell carried or listed, never dropped).
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from pathlib import Path
@@ -26,7 +25,7 @@ from xlbridge.cli import main
 from xlbridge.errors import MovementError, WorkbookError
 from xlbridge.families.individual.rebuild import ADAPTER, Settings
 from xlbridge.interchange.gate import load_workbook
-from xlbridge.rebuild.slots import Slot
+from xlbridge.rebuild.slots import RebuildChange, Slot
 
 # Every individual kind at two sizes, through the real CLI, with the options `new` takes.
 CASES: dict[str, tuple[str, ...]] = {
@@ -84,9 +83,9 @@ def cells(wb: Any) -> dict[tuple[str, str], Any]:
     }
 
 
-def rebuild_args(**kw: Any) -> argparse.Namespace:
+def rebuild_args(**kw: Any) -> RebuildChange:
     base: dict[str, Any] = {"kind": None, "tables": None, "rounds": None, "boards_per_round": None}
-    return argparse.Namespace(**{**base, **kw})
+    return RebuildChange(**{**base, **kw})
 
 
 @pytest.fixture(scope="module")

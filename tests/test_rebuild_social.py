@@ -14,7 +14,6 @@ with more rubbers and recalculated in LibreOffice.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import os
@@ -35,7 +34,7 @@ from xlbridge.families.social.rebuild import ADAPTER, Settings
 from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.home import four_player
-from xlbridge.rebuild.slots import Slot
+from xlbridge.rebuild.slots import RebuildChange, Slot
 
 ONE_TABLE = ("rubber", "chicago", "four-player", "five-player", "six-player")
 PAIR_EVENTS = ("progressive", "swiss-pairs", "round-robin-pairs")
@@ -123,9 +122,9 @@ def _new(tmp: Path, name: str, words: list[str]) -> Path:
     return path
 
 
-def _args(**changes: Any) -> argparse.Namespace:
+def _args(**changes: Any) -> RebuildChange:
     base: dict[str, Any] = dict.fromkeys(("kind", "tables", "rounds", "boards_per_round"))
-    return argparse.Namespace(**{**base, **changes})
+    return RebuildChange(**{**base, **changes})
 
 
 def _check_slots(wb: Workbook, slots: list[Slot]) -> dict[Any, Slot]:
@@ -401,7 +400,7 @@ def test_progressive_later_rounds_depend_on_the_tables() -> None:
     ],
 )
 def test_impossible_changes_refused_in_one_line(
-    old: Settings, change: argparse.Namespace, words: str
+    old: Settings, change: RebuildChange, words: str
 ) -> None:
     with pytest.raises(XlbridgeError) as exc:
         ADAPTER.change(old, change)
@@ -617,7 +616,7 @@ _VALUES = st.one_of(
 
 
 @st.composite
-def change_of(draw: st.DrawFn, old: Settings) -> argparse.Namespace:
+def change_of(draw: st.DrawFn, old: Settings) -> RebuildChange:
     """A change within the family, mostly one the game can take, sometimes any."""
     group = (
         ONE_TABLE

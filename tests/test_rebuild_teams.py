@@ -9,7 +9,6 @@ sitting North-South (seed 002, "Team games": room 1 home North-South, room 2 hom
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -31,7 +30,7 @@ from xlbridge.families.teams.build import FIRST_ROW
 from xlbridge.families.teams.rebuild import ADAPTER, Settings, plan_of
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.teams import swiss_teams_pairing
-from xlbridge.rebuild.slots import Slot
+from xlbridge.rebuild.slots import RebuildChange, Slot
 
 TEAM_KINDS = (
     "head-to-head",
@@ -196,9 +195,9 @@ def test_a_workbook_of_another_schedule_is_refused(tmp_path: Path) -> None:
 # --- change -----------------------------------------------------------------------------
 
 
-def _args(**kw: Any) -> argparse.Namespace:
+def _args(**kw: Any) -> RebuildChange:
     base = {"kind": None, "tables": None, "rounds": None, "boards_per_round": None}
-    return argparse.Namespace(**{**base, **kw})
+    return RebuildChange(**{**base, **kw})
 
 
 def test_change_keeps_what_is_not_asked() -> None:
@@ -521,12 +520,12 @@ _FIXED = {"head-to-head": 2, "round-robin-3": 3, "round-robin-4": 4, "marvin-4":
           "marvin-6": 3, "marvin-8": 3}  # fmt: skip
 
 
-def changes(old: Settings) -> st.SearchStrategy[argparse.Namespace]:
+def changes(old: Settings) -> st.SearchStrategy[RebuildChange]:
     """Mostly changes the schedule can make (more tables, boards, rounds, another kind), and a
     few it must refuse."""
 
     @st.composite
-    def change(draw: st.DrawFn) -> argparse.Namespace:
+    def change(draw: st.DrawFn) -> RebuildChange:
         kind = draw(st.none() | st.none() | st.sampled_from(TEAM_KINDS))
         target = kind or old.kind
         fixed = _FIXED.get(target, 0)
@@ -541,7 +540,7 @@ def changes(old: Settings) -> st.SearchStrategy[argparse.Namespace]:
     return change()
 
 
-def _new_kind(old: Settings, change: argparse.Namespace) -> str:
+def _new_kind(old: Settings, change: RebuildChange) -> str:
     return "same kind" if change.kind in (None, old.kind) else "another kind"
 
 

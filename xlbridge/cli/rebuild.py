@@ -222,6 +222,7 @@ def _family_rebuild(args: argparse.Namespace) -> tuple[Any, tuple[NotCarried, ..
     from xlbridge.interchange.gate import load_workbook
     from xlbridge.movements.registry import family_of
     from xlbridge.rebuild.family import read_kind
+    from xlbridge.rebuild.slots import RebuildChange
 
     book = load_workbook(args.file)
     earlier = earlier_not_carried(book) + added_sheets(book, _pairs_sheet)
@@ -237,8 +238,9 @@ def _family_rebuild(args: argparse.Namespace) -> tuple[Any, tuple[NotCarried, ..
             flag = "--" + name.replace("_", "-")
             game = _family_a(family)
             raise WorkbookError(f"{flag} is for pairs movements; {kind} is {game} game")
-    res = rebuild_family(args.file, args, args.output, force=args.force, template=args.template,
-                         book=book)  # fmt: skip
+    change = RebuildChange(args.kind, args.tables, args.rounds, args.boards_per_round)
+    res = rebuild_family(args.file, change, args.output, force=args.force,
+                         template=args.template, book=book)  # fmt: skip
     print(
         f"wrote {args.output}: {res.describe}; carried {res.carried} of {res.entered} entered cells"
     )

@@ -26,9 +26,9 @@ from xlbridge.errors import WorkbookError
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
-    from xlbridge.rebuild.family import FamilyRebuilt, RebuildChange
+    from xlbridge.rebuild.family import FamilyRebuilt
     from xlbridge.rebuild.importing import Filler, Imported
-    from xlbridge.rebuild.slots import FamilyAdapter
+    from xlbridge.rebuild.slots import FamilyAdapter, RebuildChange
     from xlbridge.results.frames import SessionFrames
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.results.session import SessionInput, SessionResults

@@ -16,7 +16,6 @@ The user's file is only read; the new one is written atomically.
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -39,7 +38,7 @@ from xlbridge.rebuild.notcarried import (
     put_entry,
     write_not_carried,
 )
-from xlbridge.rebuild.slots import FamilyAdapter, Key, Slot
+from xlbridge.rebuild.slots import FamilyAdapter, Key, RebuildChange, Slot
 
 __all__ = [
     "FamilyRebuilt",
@@ -48,10 +47,6 @@ __all__ = [
     "rebuild_family",
     "rebuild_in_memory",
 ]
-
-# The change a rebuild asks for (``kind``, ``tables``, ``rounds``, ``boards_per_round`` and each
-# family's own options; None = unchanged), as ``xlbridge new`` parses them.
-RebuildChange = argparse.Namespace
 
 _SESSION = "Session"
 _KIND_LABELS = ("Kind", "Movement")
@@ -221,7 +216,7 @@ def rebuild_in_memory(
     every entry carried, and the account of what happened."""
     old_kind = read_kind(book)
     family = family_of(old_kind)
-    new_kind = get_kind(args.kind).name if getattr(args, "kind", None) else old_kind
+    new_kind = get_kind(args.kind).name if args.kind else old_kind
     if family_of(new_kind) != family:
         raise WorkbookError(
             f"{old_kind} is {family_article(family)} game and {new_kind} is"

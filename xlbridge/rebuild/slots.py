@@ -13,7 +13,6 @@ itself is :mod:`xlbridge.rebuild.family`.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +20,7 @@ from typing import Any, Protocol
 
 from openpyxl import Workbook
 
-__all__ = ["FamilyAdapter", "Key", "Slot"]
+__all__ = ["FamilyAdapter", "Key", "RebuildChange", "Slot"]
 
 Key = tuple[str | int, ...]
 
@@ -42,6 +41,20 @@ class Slot:
         return f"'{self.sheet}'!{self.cell}"
 
 
+@dataclass(frozen=True, slots=True)
+class RebuildChange:
+    """The change a rebuild asks for; ``None`` keeps the old workbook's setting.
+
+    >>> RebuildChange(tables=8)
+    RebuildChange(kind=None, tables=8, rounds=None, boards_per_round=None)
+    """
+
+    kind: str | None = None
+    tables: int | None = None
+    rounds: int | None = None
+    boards_per_round: int | None = None
+
+
 class FamilyAdapter(Protocol):
     """What a game family tells the rebuild engine.
 
@@ -57,9 +70,8 @@ class FamilyAdapter(Protocol):
         the workbook itself decides something, e.g. Swiss pairings, from those cells)."""
         ...
 
-    def change(self, old: Any, args: argparse.Namespace) -> Any:
-        """The settings after the change asked for (``args.kind``, ``args.tables``,
-        ``args.rounds``, ``args.boards_per_round``: ``None`` means unchanged). Raise a
+    def change(self, old: Any, args: RebuildChange) -> Any:
+        """The settings after the change asked for (``None`` means unchanged). Raise a
         :class:`xlbridge.errors.XlbridgeError` subclass for a change the family cannot make."""
         ...
 

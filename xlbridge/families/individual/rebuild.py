@@ -40,7 +40,7 @@ from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
 from xlbridge.movements.individual_seats import Seats, board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import family_of, get_kind
-from xlbridge.rebuild.slots import Key, Slot
+from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook.choices import RESULT_ENTRIES
 from xlbridge.workbook.context import NAMES, NAMES_FIRST
@@ -178,17 +178,15 @@ class IndividualAdapter:
             deals=tuple(sorted(read_hand_records(book).items())),
         )
 
-    def change(self, old: Settings, args: argparse.Namespace) -> Settings:
+    def change(self, old: Settings, args: RebuildChange) -> Settings:
         """``old`` with the kind, tables, rounds and boards per round asked for. Rounds not
         given stay when the kind and tables stay, else become the new movement's own; a kind
         played at one size only (``individual-2``) takes that size when tables are not given.
 
         >>> old = Settings("rainbow", 5, 5, 3)
-        >>> ns = argparse.Namespace(kind=None, tables=7, rounds=None, boards_per_round=None)
-        >>> ADAPTER.change(old, ns).rounds
+        >>> ADAPTER.change(old, RebuildChange(tables=7)).rounds
         7
-        >>> ADAPTER.change(old, argparse.Namespace(kind=None, tables=6, rounds=None,
-        ...                                        boards_per_round=None))
+        >>> ADAPTER.change(old, RebuildChange(tables=6))
         Traceback (most recent call last):
         ...
         xlbridge.errors.MovementError: rainbow: 6 tables is not supported (supported: 5,7,...)

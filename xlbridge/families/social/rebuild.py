@@ -89,7 +89,7 @@ from xlbridge.families.social.sheet import COLS, RUBBER_DEAL_ROWS, BlockLayout
 from xlbridge.movements.home import DEALS_PER_CHUKKER, round_robin_pairs
 from xlbridge.movements.model import Entry
 from xlbridge.movements.registry import get_kind
-from xlbridge.rebuild.slots import Key, Slot
+from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 
 __all__ = ["ADAPTER", "Settings", "SocialAdapter"]
 
@@ -442,7 +442,7 @@ def _scoring(s: Settings) -> str:
     return s.game or DEFAULT_GAME[s.kind]
 
 
-def _change_one_table(old: Settings, kind: str, args: argparse.Namespace) -> Settings:
+def _change_one_table(old: Settings, kind: str, args: RebuildChange) -> Settings:
     if args.tables not in (None, 1):
         raise WorkbookError(f"{kind} is played at one table; --tables {args.tables} refused")
     if args.boards_per_round is not None:
@@ -465,7 +465,7 @@ def _change_one_table(old: Settings, kind: str, args: argparse.Namespace) -> Set
     )
 
 
-def _change_pairs(old: Settings, kind: str, args: argparse.Namespace) -> Settings:
+def _change_pairs(old: Settings, kind: str, args: RebuildChange) -> Settings:
     chukkers = old.chukkers if kind == "round-robin-pairs" else 1
     if args.boards_per_round is not None:
         bpr = args.boards_per_round
@@ -506,7 +506,7 @@ def _change_pairs(old: Settings, kind: str, args: argparse.Namespace) -> Setting
     )
 
 
-def _change_marathon(old: Settings, args: argparse.Namespace) -> Settings:
+def _change_marathon(old: Settings, args: RebuildChange) -> Settings:
     pairs = 2 * args.tables if args.tables is not None else old.pairs
     assert pairs is not None
     months = pairs - 1 + pairs % 2
@@ -538,12 +538,9 @@ class SocialAdapter:
             return _marathon_settings(info)
         raise WorkbookError(f"Session sheet: kind {kind[:40]!r} is not a social game")
 
-    def change(self, old: Settings, args: argparse.Namespace) -> Settings:
+    def change(self, old: Settings, args: RebuildChange) -> Settings:
         """The settings after the change in ``args`` (see the module docstring's table)."""
-        given = {
-            k: getattr(args, k, None) for k in ("kind", "tables", "rounds", "boards_per_round")
-        }
-        a = argparse.Namespace(**given)
+        a = args
         kind = get_kind(a.kind).name if a.kind else old.kind
         if _group(kind) != _group(old.kind):
             raise WorkbookError(

@@ -43,7 +43,7 @@ from xlbridge.families.teams.plan import (
 from xlbridge.families.teams.standings import marvin_label
 from xlbridge.movements import teams as sched
 from xlbridge.movements.registry import family_of, get_kind
-from xlbridge.rebuild.slots import Key, Slot
+from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 
 __all__ = ["ADAPTER", "Settings", "TeamsAdapter", "plan_of"]
 
@@ -304,7 +304,7 @@ class TeamsAdapter:
         _check_matches(book, plan)
         return out
 
-    def change(self, old: Settings, args: argparse.Namespace) -> Settings:
+    def change(self, old: Settings, args: RebuildChange) -> Settings:
         """The settings after ``--kind``, ``--tables``, ``--rounds``, ``--boards-per-round``.
 
         A new kind keeps the boards when ``--boards-per-round`` means the same for both kinds
