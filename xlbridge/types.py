@@ -237,7 +237,7 @@ _CONTRACT_RE = re.compile(
     r"^(?P<level>\d+)\s*(?P<strain>NT|N|SA|C|D|H|S|♣|♦|♥|♠|♧|♢|♡|♤)\s*(?P<dbl>XX|X|\*\*|\*|RDBL|DBL)?$",
     re.ASCII,  # \d is 0-9 only: "²S" or "٣S" is not a contract
 )
-_PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSEDOUT", "AP", "ALLPASS"})
+PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSEDOUT", "AP", "ALLPASS"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +279,7 @@ class Contract:
         if not isinstance(text, str):
             raise ContractError(f"contract {text!r} is not text such as 4S, 3NT, 4HX or PASS")
         key = text.strip().upper().replace(" ", "")
-        if key in _PASS_WORDS:
+        if key in PASS_WORDS:
             return cls.PASS
         m = _CONTRACT_RE.match(key)
         if m is None:

@@ -32,13 +32,14 @@ from openpyxl.utils import (
 )
 
 from xlbridge.scoring import contract as law77
-from xlbridge.types import _PASS_WORDS, Doubling
+from xlbridge.types import PASS_WORDS, Doubling
 
 __all__ = [
     "ALLOWED_FUNCTIONS",
     "TravellerCols",
     "functions_in",
     "sheet_ref",
+    "text_literal",
 ]
 
 # Functions that Excel 2010, LibreOffice 7.4 and Google Sheets all compute, non-volatile.
@@ -70,7 +71,7 @@ def sheet_ref(sheet: str, ref: str) -> str:
     return f"{quote_sheetname(sheet)}!{ref}"
 
 
-def _s(text: str) -> str:
+def text_literal(text: str) -> str:
     """A string literal for a formula."""
     return '"' + text.replace('"', '""') + '"'
 
@@ -189,13 +190,13 @@ def contract_key(c: TravellerCols, r: int) -> str:
     """
     t = f"TRIM(${c.contract}{r})"
     for sym, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C"), (" ", "")):
-        t = f"SUBSTITUTE({t},{_s(sym)},{_s(letter)})"
+        t = f"SUBSTITUTE({t},{text_literal(sym)},{text_literal(letter)})"
     return f"=UPPER({t})"
 
 
 def is_pass(c: TravellerCols, r: int) -> str:
-    """1 for a passed-out board. Mirrors ``Contract.parse`` (the words in ``_PASS_WORDS``)."""
-    words = ",".join(f"${c.key}{r}={_s(w)}" for w in sorted(_PASS_WORDS))
+    """1 for a passed-out board. Mirrors ``Contract.parse`` (the words in ``PASS_WORDS``)."""
+    words = ",".join(f"${c.key}{r}={text_literal(w)}" for w in sorted(PASS_WORDS))
     return f"=IF(OR({words}),1,0)"
 
 
@@ -619,15 +620,18 @@ def row_issues(c: TravellerCols, b: BoardRange, r: int, pairs: str) -> str:
 def row_message(c: TravellerCols, r: int, board: int) -> str:
     """The row's problems prefixed with board and row, without the last "; ", or ""."""
     issues = f"${c.issues}{r}"
-    where = _s(f"Board {board}, row {r - FIRST_ROW + 1} (") + f'&${c.ns}{r}&" v "&${c.ew}{r}&"): "'
+    where = (
+        text_literal(f"Board {board}, row {r - FIRST_ROW + 1} (")
+        + f'&${c.ns}{r}&" v "&${c.ew}{r}&"): "'
+    )
     return f'=IF({issues}="","",{where}&LEFT({issues},LEN({issues})-2))'
 
 
 def board_problem(board: int, status: str, n: str, adj: str, field: str) -> str:
     """A board-level problem: out of balance, or more results than expected."""
     return (
-        f'=IF({status}="OUT OF BALANCE",{_s(f"Board {board}: out of balance")},'
-        f'IF({n}+{adj}>{field},{_s(f"Board {board}: more results than Expected")},""))'
+        f'=IF({status}="OUT OF BALANCE",{text_literal(f"Board {board}: out of balance")},'
+        f'IF({n}+{adj}>{field},{text_literal(f"Board {board}: more results than Expected")},""))'
     )
 
 
@@ -710,8 +714,8 @@ def contract_entry_rule(cell: str) -> str:
     '=OR(TRIM(C6)="",AND(LEN(TRIM(C6))<=8,ISNUMBER(FIND(LEFT(TRIM'
     """
     t = f"TRIM({cell})"
-    bare = f"UPPER(SUBSTITUTE({t},{_s(' ')},{_s('')}))"
-    words = ",".join(f"{bare}={_s(w)}" for w in sorted(_PASS_WORDS))
+    bare = f"UPPER(SUBSTITUTE({t},{text_literal(' ')},{text_literal('')}))"
+    words = ",".join(f"{bare}={text_literal(w)}" for w in sorted(PASS_WORDS))
     return f'=OR({t}="",AND(LEN({t})<=8,ISNUMBER(FIND(LEFT({t},1),"1234567"))),{words})'
 
 

@@ -14,7 +14,7 @@ through ``_s``.
 
 from __future__ import annotations
 
-from xlbridge.workbook.formulas import BoardRange, TravellerCols, _s
+from xlbridge.workbook.formulas import BoardRange, TravellerCols, text_literal
 
 __all__ = [
     "average",
@@ -113,7 +113,7 @@ def direction_sum(totals: str, dirs: str | None, direction: str | None) -> str:
     """Sum of the pairs' raw totals (one direction in two-winner games)."""
     if dirs is None or direction is None:
         return f"=SUM({totals})"
-    return f"=SUMIF({dirs},{_s(direction)},{totals})"
+    return f"=SUMIF({dirs},{text_literal(direction)},{totals})"
 
 
 def boards_sum(cells: list[str]) -> str:

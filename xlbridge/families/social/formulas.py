@@ -34,7 +34,7 @@ from xlbridge.scoring.rubber import (
 )
 from xlbridge.types import Doubling
 from xlbridge.workbook import formulas as base
-from xlbridge.workbook.formulas import TravellerCols, _s
+from xlbridge.workbook.formulas import TravellerCols, text_literal
 
 __all__ = ["DealCols"]
 
@@ -477,9 +477,9 @@ def display_name(number: str, name: str) -> str:
 
 def seat_line(label: str, names: list[tuple[str, str]]) -> str:
     """A seating line: the label then "Seat name" for each seat."""
-    parts = [_s(label)]
+    parts = [text_literal(label)]
     for seat, ref in names:
-        parts.append(_s(f"  {seat}: ") + f"&{ref}")
+        parts.append(text_literal(f"  {seat}: ") + f"&{ref}")
     return "=" + "&".join(parts)
 
 
@@ -549,7 +549,7 @@ def player_name_or_number(ref: str, number: int) -> str:
 
 def joined(parts: list[str], sep: str) -> str:
     """A cell joining text expressions (names) with ``sep`` between them."""
-    return "=" + f"&{_s(sep)}&".join(parts)
+    return "=" + f"&{text_literal(sep)}&".join(parts)
 
 
 def seating_line(seated: list[tuple[str, str]], out: list[str]) -> str:

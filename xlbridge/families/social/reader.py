@@ -53,7 +53,14 @@ from xlbridge.types import Side
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
 
-__all__ = ["SocialDeal", "SocialResults", "SocialRound", "SocialStanding", "read_social"]
+__all__ = [
+    "SocialDeal",
+    "SocialResults",
+    "SocialRound",
+    "SocialStanding",
+    "read_social",
+    "score_block",
+]
 
 _TITLE = re.compile(r"(Rubber|Chukker) ([0-9]{1,3})")
 _SHEET = re.compile(r"(Rubbers|Chukkers|Rubber [0-9]{1,3}|Chukker [0-9]{1,3})")
@@ -442,7 +449,7 @@ def _blocks(ws: Sheet) -> list[tuple[int, str, BlockLayout]]:
     return out
 
 
-def _score_block(
+def score_block(
     ws: Sheet, lay: BlockLayout, variant: str, rounding: Rounding, where: str
 ) -> tuple[SheetTotals | None, list[SocialDeal], bool, list[Expect], list[str]]:
     c = COLS
@@ -576,7 +583,7 @@ def read_social(formulas: Book, cached: Book) -> SocialResults:
     signs: list[list[int]] = [[] for _ in entries]
     for number, sheet_name, lay in blocks:
         where = f"{sheet_name}, {'Rubber' if scoring == 'rubber' else 'Chukker'} {number}"
-        sheet, deals, over, e, p = _score_block(formulas[sheet_name], lay, variant, rounding, where)
+        sheet, deals, over, e, p = score_block(formulas[sheet_name], lay, variant, rounding, where)
         expects += e
         problems += p
         players = seats.get(number)

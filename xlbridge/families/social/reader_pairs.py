@@ -25,7 +25,7 @@ from xlbridge.families.social.reader import (
     SocialResults,
     SocialRound,
     SocialStanding,
-    _score_block,
+    score_block,
 )
 from xlbridge.families.social.sheet import BlockLayout
 from xlbridge.movements.home import progressive_next
@@ -142,9 +142,7 @@ def read_pair_game(formulas: Book, cached: Book, s: dict[str, Any]) -> SocialRes
             ns, ew = pair
             lay = layouts[t - 1]
             where = f"{sheet}, table {t}"
-            chukker, deals, over, e, p = _score_block(
-                formulas[sheet], lay, variant, rounding, where
-            )
+            chukker, deals, over, e, p = score_block(formulas[sheet], lay, variant, rounding, where)
             expects += e
             problems += p
             net = chukker.net(Side.NS) if chukker is not None and over else None

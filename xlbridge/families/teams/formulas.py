@@ -22,7 +22,7 @@ from openpyxl.utils import get_column_letter
 from xlbridge.scoring.vp import blitz
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
-from xlbridge.workbook.formulas import TravellerCols, _s, sheet_ref
+from xlbridge.workbook.formulas import TravellerCols, sheet_ref, text_literal
 
 __all__ = [
     "ADJ_COL",
@@ -191,7 +191,7 @@ def row_issues(c1: TravellerCols, c2: TravellerCols, r: int, adjusted: bool) -> 
 def row_message(r: int, match: int, board: int) -> str:
     """The row's problems prefixed with the match and board, without the last "; "."""
     i = f"${ISSUES_COL}{r}"
-    return f'=IF({i}="","",{_s(f"Match {match}, board {board}: ")}&LEFT({i},LEN({i})-2))'
+    return f'=IF({i}="","",{text_literal(f"Match {match}, board {board}: ")}&LEFT({i},LEN({i})-2))'
 
 
 # --------------------------------------------------------------------------------------------
@@ -287,7 +287,7 @@ def winner_problem(
     """A knockout match's problem: a typed winner that is not one of its teams, or a finished
     match tied with no winner typed (``knockout_next`` needs a winner)."""
     o = f"TRIM({override})"
-    where = _s(f"Match {match}: ")
+    where = text_literal(f"Match {match}: ")
     return (
         f'=IF(AND({o}<>"",{override}<>{home},{override}<>{away}),{where}&"winner "&{override}'
         f'&" is neither "&{home}&" nor "&{away},IF(AND({o}="",{done}=1,{h}={a}),'
