@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ __all__ = [
     "family_of_workbook",
     "headers",
     "session_values",
+    "stored_cells",
     "typed_text",
     "whole",
     "whole_or_none",
@@ -51,6 +53,23 @@ class Cell:
     coordinate: str
 
 
+def stored_cells(ws: Any, *, max_row: int, max_col: int) -> Iterator[Any]:
+    """The cells a worksheet holds within ``max_row`` rows and ``max_col`` columns, in row order:
+    of a writable worksheet only those that exist, of a read-only one as its rows are read."""
+    cells = getattr(ws, "_cells", None)
+    if isinstance(cells, dict):
+        # openpyxl keeps a writable sheet's cells in this dict and has no public way to walk the
+        # existing ones: iter_rows would create (and later save) every empty cell of the range.
+        for r, k in sorted(cells):
+            if r <= max_row and k <= max_col:
+                yield cells[(r, k)]
+        return
+    for row in ws.iter_rows(max_col=max_col):
+        if row and getattr(row[0], "row", 0) > max_row:
+            break
+        yield from row
+
+
 class Sheet:
     """A worksheet read once, row by row, into memory (bounded by ``_MAX_SHEET_ROWS`` rows and
     ``_MAX_COLS`` columns); cells are then looked up by coordinates in constant time."""
@@ -58,13 +77,10 @@ class Sheet:
     def __init__(self, ws: Any) -> None:
         self.title: str = ws.title
         self._cells: dict[tuple[int, int], Cell] = {}
-        for row in ws.iter_rows(max_col=_MAX_COLS):
-            if row and getattr(row[0], "row", 0) > _MAX_SHEET_ROWS:
-                break
-            for c in row:
-                if c.value is not None:  # EmptyCell (no row) has value None
-                    r, k = c.row, c.column
-                    self._cells[(r, k)] = Cell(c.value, c.data_type, f"{get_column_letter(k)}{r}")
+        for c in stored_cells(ws, max_row=_MAX_SHEET_ROWS, max_col=_MAX_COLS):
+            if c.value is not None:  # EmptyCell (no row) has value None
+                r, k = c.row, c.column
+                self._cells[(r, k)] = Cell(c.value, c.data_type, f"{get_column_letter(k)}{r}")
 
     def cell(self, row: int, column: int) -> Cell:
         got = self._cells.get((row, column))
