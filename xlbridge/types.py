@@ -34,6 +34,8 @@ __all__ = [
     "Strain",
     "Vulnerability",
     "check_board",
+    "made_or_down",
+    "tricks_from_made_down",
     "tricks_taken",
 ]
 
@@ -365,3 +367,56 @@ def tricks_taken(contract: Contract, result: int | str) -> int:
     if text.isascii() and text.isdigit() and len(text) <= 6:
         return tricks_taken(contract, int(text))
     raise ResultError(f"result {result!r} is not a number of tricks or =, +N, -N")
+
+
+def tricks_from_made_down(
+    contract: Contract, made: int | None = None, down: int | None = None
+) -> int | None:
+    """Tricks declarer took, from the ACBL traveller's ``Made`` (the level made: 3D making 10
+    tricks is Made 4) or ``Down`` (undertricks); None when neither is given (no result yet, or
+    a passed-out board). The checks are the workbook's (``formulas.result_message``).
+
+    >>> tricks_from_made_down(Contract.parse("3D"), made=4)
+    10
+    >>> tricks_from_made_down(Contract.parse("4S"), down=1)
+    9
+    >>> tricks_from_made_down(Contract.parse("2S"), made=1)
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.ResultError: Made 1 cannot happen on a 2-level contract
+    """
+    for name, value in (("Made", made), ("Down", down)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ResultError(f"{name} {value!r} is not a whole number")
+    if contract.is_pass:
+        if made is not None or down is not None:
+            raise ResultError("result on a passed-out board")
+        return None
+    if made is not None and down is not None:
+        raise ResultError("Made and Down both filled")
+    if made is not None:
+        if not contract.level <= made <= 7:
+            raise ResultError(f"Made {made} cannot happen on a {contract.level}-level contract")
+        return made + 6
+    if down is not None:
+        if not 1 <= down <= contract.tricks_needed:
+            raise ResultError(f"Down {down} cannot happen on a {contract.level}-level contract")
+        return contract.tricks_needed - down
+    return None
+
+
+def made_or_down(contract: Contract, result: int | str) -> tuple[int | None, int | None]:
+    """``(Made, None)`` or ``(None, Down)`` for a result (tricks taken, or ``=``, ``+1``,
+    ``-2``): the inverse of :func:`tricks_from_made_down`.
+
+    >>> made_or_down(Contract.parse("3D"), 10)
+    (4, None)
+    >>> made_or_down(Contract.parse("4S"), "-1")
+    (None, 1)
+    """
+    if contract.is_pass:
+        raise ResultError("a passed-out board has no Made or Down")
+    tricks = tricks_taken(contract, result)
+    if tricks >= contract.tricks_needed:
+        return tricks - 6, None
+    return None, contract.tricks_needed - tricks

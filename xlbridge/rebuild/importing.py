@@ -26,7 +26,7 @@ from xlbridge.interchange.gate import load_workbook
 from xlbridge.rebuild.notcarried import put_entry
 from xlbridge.rebuild.sources import ImportRow, read_results
 from xlbridge.scoring.matchpoints import Adjusted
-from xlbridge.types import Contract, Seat, tricks_taken
+from xlbridge.types import Contract, Seat, made_or_down, tricks_taken
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.cells import (
     Book,
@@ -89,14 +89,12 @@ def cells_for(row: ImportRow, result_entry: str) -> dict[str, Any]:
     result: int | str = row.result.strip()
     if isinstance(result, str) and result.isascii() and result.isdigit():
         result = int(result)
-    tricks = tricks_taken(c, result)
     out: dict[str, Any] = {"Contract": str(c), "By": by}
     if result_entry == "tricks":
-        out["Tricks"] = tricks
-    elif tricks >= c.tricks_needed:
-        out["Made"] = tricks - 6
-    else:
-        out["Down"] = c.tricks_needed - tricks
+        out["Tricks"] = tricks_taken(c, result)
+        return out
+    made, down = made_or_down(c, result)
+    out.update({"Made": made} if made is not None else {"Down": down})
     return out
 
 

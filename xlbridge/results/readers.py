@@ -19,7 +19,7 @@ from typing import Any
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
 from xlbridge.scoring.matchpoints import Adjusted
-from xlbridge.types import Contract, Seat
+from xlbridge.types import Contract, Seat, tricks_from_made_down, tricks_taken
 from xlbridge.workbook.cells import (
     BOARD_SHEET,
     Book,
@@ -204,21 +204,8 @@ def _read_row(
 def _tricks(c: Contract, v: Callable[[str], Any]) -> int | None:
     if v("Tricks") is not None:
         t = whole(v("Tricks"))
-        if t is not None and not 0 <= t <= 13:
-            raise ValueError(f"Tricks {t} is not 0-13")
-        return t
-    made, down = whole(v("Made")), whole(v("Down"))
-    if made is not None and down is not None:
-        raise ValueError("both Made and Down are filled")
-    if made is not None:
-        if not c.level <= made <= 7:
-            raise ValueError(f"Made {made} is not {c.level}-7 for {c}")
-        return made + 6
-    if down is not None:
-        if not 1 <= down <= c.tricks_needed:
-            raise ValueError(f"Down {down} is not 1-{c.tricks_needed} for {c}")
-        return c.tricks_needed - down
-    return None
+        return None if t is None else tricks_taken(c, t)
+    return tricks_from_made_down(c, whole(v("Made")), whole(v("Down")))
 
 
 def _recap_cache(formulas: Book, cached: Book) -> list[CachedCell]:

@@ -30,12 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xlbridge.errors import XlbridgeError
-from xlbridge.scoring.contract import score
-from xlbridge.scoring.fouled import score_fouled_board
-from xlbridge.scoring.imp_pairs import adjusted_imps, butler_datum, score_imp_board
-from xlbridge.scoring.matchpoints import Adjusted, MPScale, score_board
+from xlbridge.results.board import ResultRow, row_score, score_rows
+from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.session import factored_total, percentage, ranks
-from xlbridge.types import Contract, Seat
 
 __all__ = [
     "BarometerRound",
@@ -48,6 +45,7 @@ __all__ = [
     "SessionInput",
     "SessionResults",
     "Standing",
+    "row_score",
     "score_session",
 ]
 
@@ -68,36 +66,6 @@ class PairInfo:
     def names(self) -> str:
         """ "A & B" as the Recap joins them."""
         return " & ".join(n for n in (self.name1, self.name2) if n)
-
-
-@dataclass(frozen=True, slots=True)
-class ResultRow:
-    """One traveller row as typed: pairs, contract, declarer, tricks taken, a score typed over
-    the computed one, an adjusted score. ``problem`` says why the row cannot be scored; a row
-    whose Adjusted text is not an adjusted score (``bad_adjusted``) keeps its NS score but is
-    left out of the comparison, as the workbook leaves it out."""
-
-    board: int
-    row: int
-    round: int | None
-    table: int | None
-    ns: str
-    ew: str
-    contract: str = ""
-    declarer: str = ""
-    tricks: int | None = None
-    typed_score: float | None = None
-    adjusted: str = ""
-    problem: str = ""
-    bad_adjusted: str = ""  # why the Adjusted text is not an adjusted score (row not scored)
-    ns_members: tuple[str, ...] = ()  # individuals: the players credited (else the pair ``ns``)
-    ew_members: tuple[str, ...] = ()
-    group: int = 0  # a fouled board's group (Law 87; ``xlbridge rebuild --fouled``): 2 fouled
-
-    @property
-    def sides(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Who is credited with the NS and with the EW score."""
-        return (self.ns_members or (self.ns,), self.ew_members or (self.ew,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,26 +222,11 @@ def _round(x: float | None) -> float | int | None:
     return int(r) if r.is_integer() else r
 
 
-def row_score(r: ResultRow) -> float | None:
-    """NS points of a typed row: the typed score, else Law 77 on the contract; None if the row
-    has no complete result or a problem."""
-    if r.typed_score is not None:
-        return r.typed_score
-    if r.problem or not r.contract:
-        return None
-    c = Contract.parse(r.contract)
-    if c.is_pass:
-        return 0
-    if not r.declarer or r.tricks is None:
-        return None
-    return score(c, Seat.parse(r.declarer), r.tricks, r.board)
-
-
 def score_session(s: SessionInput) -> SessionResults:
     """Score every board and rank every pair, as the workbook's formulas must."""
     if s.scoring not in SCORINGS:
         raise XlbridgeError(f"scoring {s.scoring!r} is not one of {', '.join(SCORINGS)}")
-    per = MPScale.parse(s.scale).per_comparison
+    MPScale.parse(s.scale)  # an unknown scale is refused before any board is scored
     by_board: dict[int, list[ResultRow]] = {}
     for r in s.rows:
         by_board.setdefault(r.board, []).append(r)
@@ -296,46 +249,19 @@ def score_session(s: SessionInput) -> SessionResults:
     for b in sorted(by_board):
         rows = by_board[b]
         scores = [row_score(r) for r in rows]
-        top_: float | None = None
-        datum: float | None = None
-        if s.scoring == "mp":
-            values: list[float | Adjusted | None] = [
-                (None if r.bad_adjusted else Adjusted.parse(r.adjusted)) if r.adjusted else x
-                for r, x in zip(rows, scores, strict=True)
-            ]
-            present = sum(1 for x in values if x is not None)
-            expected = s.expected.get(b, present)  # the Expected cell, else the results
-            if expected < present:
-                problems.append(f"Board {b}: {present} results, more than Expected ({expected})")
-            field_n = max(expected, present)
-            groups = [r.group for r in rows]
-            if any(g > 1 for g in groups):  # each group compared on its own (Law 87)
-                mps = score_fouled_board(values, groups, s.scale, expected=field_n)
-            else:
-                mps = score_board(values, s.scale, expected=field_n)
-            top_ = float(per * max(field_n - 1, 0))
-        else:  # adjusted rows leave the datum and comparisons, Law 86A IMPs (score_imp_board)
-            imp_rows: list[float | Adjusted | None] = []
-            for r, x in zip(rows, scores, strict=True):
-                adj = Adjusted.parse(r.adjusted) if r.adjusted and not r.bad_adjusted else None
-                if adj is not None:
-                    try:
-                        adjusted_imps(adj)
-                    except XlbridgeError as exc:  # a split such as 55/45: not scored, listed
-                        problems.append(f"Board {b}, sheet row {r.row}: {exc}")
-                        adj = None
-                imp_rows.append(adj if r.adjusted else x)
-            vals = [float(x) for r, x in zip(rows, scores, strict=True)
-                    if x is not None and not r.adjusted]  # fmt: skip
-            if vals and s.scoring == "butler":
-                datum = butler_datum(vals)
-            mps = [
+        board = score_rows(rows, s.scoring, s.scale, expected=s.expected.get(b))
+        for row, exc in board.problems:
+            where = f"Board {b}" if row is None else f"Board {b}, sheet row {row.row}"
+            problems.append(f"{where}: {exc}")
+        mps = board.pairs
+        if s.scoring != "mp":
+            mps = tuple(
                 (None, None) if ns is None or ew is None else (float(ns), float(ew) + 0.0)
-                for ns, ew in score_imp_board(imp_rows, s.scoring, datum=datum)
-            ]
+                for ns, ew in mps
+            )
         boards.append(
             BoardScore(
-                b, top_, datum,
+                b, board.top, board.datum,
                 tuple(ScoredResult(r, x, m[0], m[1])
                       for r, x, m in zip(rows, scores, mps, strict=True)),
             )

@@ -27,22 +27,17 @@ from typing import Any
 
 from xlbridge.errors import TravellerError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int, read_rows, write_csv
+from xlbridge.results.board import ResultRow, score_rows
 from xlbridge.scoring.contract import score
-from xlbridge.scoring.imp_pairs import (
-    CROSS_IMP_DIVISORS,
-    adjusted_imps,
-    butler_datum,
-    score_imp_board,
-)
-from xlbridge.scoring.matchpoints import Adjusted, MPScale, score_board, top
-from xlbridge.types import Contract, Seat, Vulnerability
+from xlbridge.scoring.imp_pairs import CROSS_IMP_DIVISORS
+from xlbridge.scoring.matchpoints import Adjusted, MPScale
+from xlbridge.types import Contract, Seat, Vulnerability, tricks_taken
 
 __all__ = [
     "MAX_TRAVELLER_BYTES",
     "METHODS",
     "ScoredRow",
     "ScoredTraveller",
-    "TravellerRow",
     "format_traveller",
     "read_traveller",
     "score_traveller",
@@ -55,26 +50,12 @@ _RESULT = re.compile(r"=|[+-][0-9]{1,2}|[0-9]{1,2}")
 
 
 @dataclass(frozen=True, slots=True)
-class TravellerRow:
-    """One result on a traveller: pairs, what was played, NS score or an adjusted score."""
-
-    row: int
-    ns: str
-    ew: str
-    contract: str = ""
-    declarer: str = ""
-    result: str = ""
-    score_ns: int | None = None
-    adjusted: Adjusted | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class ScoredRow:
     """A traveller row with its score for each side; the fields of the other method are None."""
 
     ns: str
     ew: str
-    score_ns: int | None
+    score_ns: float | None
     adjusted: str | None = None
     mp_ns: float | None = None
     mp_ew: float | None = None
@@ -125,8 +106,9 @@ def read_traveller(
     source: str,
     board: int,
     vulnerability: str | Vulnerability | None = None,
-) -> list[TravellerRow]:
-    """Read a traveller's CSV text and score each contract.
+) -> list[ResultRow]:
+    """Read a traveller's CSV text (one :class:`~xlbridge.results.board.ResultRow` a line)
+    and score each contract.
 
     ``vulnerability`` defaults to the board's (rules.md §7).
 
@@ -159,7 +141,7 @@ def read_traveller(
         raise TravellerError(
             f"header {','.join(header)!r} needs contract,declarer,result or score columns"
         )
-    rows: list[TravellerRow] = []
+    rows: list[ResultRow] = []
     for number, (_, fields) in enumerate(lines, start=1):
         if len(fields) != len(header):
             raise TravellerError(
@@ -167,13 +149,13 @@ def read_traveller(
                 f"{','.join(fields)[:80]!r}"
             )
         cell = {h: f.strip() for h, f in zip(header, fields, strict=True)}
-        rows.append(_read_row(number, cell, vul, has_contract))
+        rows.append(_read_row(board, number, cell, vul, has_contract))
     return rows
 
 
 def _read_row(
-    number: int, cell: dict[str, str], vul: Vulnerability, has_contract: bool
-) -> TravellerRow:
+    board: int, number: int, cell: dict[str, str], vul: Vulnerability, has_contract: bool
+) -> ResultRow:
     ns, ew = cell["ns"], cell["ew"]
     for name, value in (("NS", ns), ("EW", ew)):
         if not value:
@@ -205,16 +187,20 @@ def _read_row(
     elif adjusted is None:
         what = "contract" if has_contract else "score"
         raise TravellerError(f"row {number}: no {what} and no adjusted score")
-    return TravellerRow(
-        row=number,
-        ns=ns,
-        ew=ew,
+    played = contract is not None and not contract.is_pass
+    tricks = None
+    if contract is not None and played and not score_text and adjusted is None:
+        tricks = tricks_taken(contract, result)  # checked by score() above
+    return ResultRow(
+        board=board, row=number, round=None, table=None, ns=ns, ew=ew,
         contract=str(contract) if contract is not None else "",
-        declarer=declarer.upper() if contract is not None and not contract.is_pass else "",
-        result=result if contract is not None and not contract.is_pass else "",
-        score_ns=points,
-        adjusted=adjusted,
-    )
+        declarer=declarer.upper() if played else "",
+        tricks=tricks,
+        typed_score=points if score_text else None,
+        adjusted=str(adjusted) if adjusted is not None else "",
+        result=result if played else "",
+        vulnerability=vul,
+    )  # fmt: skip
 
 
 def _r(x: float) -> float:
@@ -222,7 +208,7 @@ def _r(x: float) -> float:
 
 
 def score_traveller(
-    rows: Sequence[TravellerRow],
+    rows: Sequence[ResultRow],
     board: int,
     method: str = "mp",
     scale: str | MPScale = "acbl",
@@ -241,65 +227,48 @@ def score_traveller(
         raise TravellerError(f"method {method!r} is not one of {', '.join(METHODS)}")
     if not rows:
         raise TravellerError("the traveller has no results")
-    adjusted = [str(r.adjusted) if r.adjusted is not None else None for r in rows]
     if method == "mp":
         mp_scale = MPScale.parse(scale)
-        values: list[float | Adjusted | None] = [
-            r.adjusted if r.adjusted is not None else r.score_ns for r in rows
-        ]
-        if expected is not None and expected < len(values):
+        if expected is not None and expected < len(rows):
             raise TravellerError(
-                f"expected results {expected} is fewer than the {len(values)} rows of the traveller"
+                f"expected results {expected} is fewer than the {len(rows)} rows of the traveller"
             )
-        full_top = top(len(values) if expected is None else expected, mp_scale)
-        out = []
-        for r, adj, (mp_ns, mp_ew) in zip(
-            rows, adjusted, score_board(values, mp_scale, expected), strict=True
-        ):
-            assert mp_ns is not None and mp_ew is not None
-            out.append(
-                ScoredRow(
-                    r.ns, r.ew, r.score_ns, adj, mp_ns=_r(mp_ns), mp_ew=_r(mp_ew),
-                    pct_ns=_r(100 * mp_ns / full_top) if full_top else 50.0,
-                    pct_ew=_r(100 * mp_ew / full_top) if full_top else 50.0,
-                )
-            )  # fmt: skip
-        return ScoredTraveller(board, method, str(mp_scale), tuple(out), top=full_top)
-    if expected is not None:
+    elif expected is not None:
         raise TravellerError("--expected (Neuberg) applies to matchpoints, method mp")
-    real = [r.score_ns for r in rows if r.adjusted is None and r.score_ns is not None]
-    d: float | None = None
-    if method == "butler":
-        if datum is None:
-            if not real:
-                raise TravellerError("the traveller has no real results to make a datum from")
-            d = butler_datum(real, trim)
-        else:
-            d = datum
-    elif divisor not in CROSS_IMP_DIVISORS:
+    elif method == "butler" and datum is None and all(r.adjusted for r in rows):
+        raise TravellerError("the traveller has no real results to make a datum from")
+    elif method == "ximp" and divisor not in CROSS_IMP_DIVISORS:
         raise TravellerError(
             f"cross-IMP divisor {divisor!r} is not one of {', '.join(CROSS_IMP_DIVISORS)}"
         )
-    for r in rows:  # an adjusted score without an IMP equivalent, named by its row
-        if r.adjusted is not None:
-            try:
-                adjusted_imps(r.adjusted)
-            except XlbridgeError as exc:
-                raise _row_error(r.row, exc) from None
-    # The rule (adjusted rows leave the datum and comparisons, Law 86A) is the rules layer's.
-    imp_rows: list[float | Adjusted | None] = [
-        r.adjusted if r.adjusted is not None else r.score_ns for r in rows
-    ]
-    scored = []
-    for r, adj, (ns_v, ew_v) in zip(
-        rows, adjusted, score_imp_board(imp_rows, method, datum=d, divisor=divisor), strict=True
-    ):
+    field = score_rows(
+        rows, method, scale, expected=expected, trim=trim, datum=datum, divisor=divisor
+    )
+    for row, exc in field.problems:  # e.g. an adjusted score without an IMP equivalent
+        raise exc if row is None else _row_error(row.row, exc)
+    out = []
+    for r, (ns_v, ew_v) in zip(rows, field.pairs, strict=True):
+        adj = r.adjusted or None
+        pts = r.typed_score if r.adjusted else r.score_ns  # an adjusted row: its typed score
+        if method == "mp":
+            assert ns_v is not None and ew_v is not None and field.top is not None
+            full_top = field.top
+            out.append(
+                ScoredRow(
+                    r.ns, r.ew, pts, adj, mp_ns=_r(ns_v), mp_ew=_r(ew_v),
+                    pct_ns=_r(100 * ns_v / full_top) if full_top else 50.0,
+                    pct_ew=_r(100 * ew_v / full_top) if full_top else 50.0,
+                )
+            )  # fmt: skip
+            continue
         if ns_v is not None and ew_v is not None and adj is None and method == "butler":
             ns_v, ew_v = int(ns_v), int(ew_v)  # whole IMPs, printed as integers
         elif ns_v is not None and ew_v is not None:
             ns_v, ew_v = _r(ns_v), _r(ew_v)
-        scored.append(ScoredRow(r.ns, r.ew, r.score_ns, adj, imp_ns=ns_v, imp_ew=ew_v))
-    return ScoredTraveller(board, method, "wbf", tuple(scored), datum=d)
+        out.append(ScoredRow(r.ns, r.ew, pts, adj, imp_ns=ns_v, imp_ew=ew_v))
+    if method == "mp":
+        return ScoredTraveller(board, method, str(mp_scale), tuple(out), top=field.top)
+    return ScoredTraveller(board, method, "wbf", tuple(out), datum=field.datum)
 
 
 def _num(x: Any) -> str:
@@ -310,9 +279,7 @@ def _num(x: Any) -> str:
     return str(x)
 
 
-def format_traveller(
-    scored: ScoredTraveller, rows: Sequence[TravellerRow], fmt: str = "text"
-) -> str:
+def format_traveller(scored: ScoredTraveller, rows: Sequence[ResultRow], fmt: str = "text") -> str:
     """Render a scored traveller as ``text`` (a readable traveller), ``csv`` or ``json``.
 
     CSV fields go through :func:`xlbridge.interchange.csvio.safe_cell` (no CSV injection).
@@ -350,7 +317,7 @@ def format_traveller(
         ew_pts = str(-pts) if pts is not None and pts < 0 else ""
         if pts == 0:
             ns_pts = "0"
-        if r.adjusted is not None:
+        if r.adjusted:
             ns_pts, ew_pts = f"adj {r.adjusted}", ""
         table.append(
             [r.ns, r.ew, r.contract, r.declarer, r.result, ns_pts, ew_pts]

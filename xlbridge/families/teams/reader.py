@@ -52,7 +52,7 @@ from xlbridge.scoring.team_match import (
     rank_teams,
     score_match,
 )
-from xlbridge.types import Contract, Seat
+from xlbridge.types import Contract, Seat, tricks_from_made_down
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
@@ -73,25 +73,20 @@ def _room_score(
     c: Contract, by: str, made: int | None, down: int | None, board: int
 ) -> tuple[float | None, str]:
     """North-South's score of a room (Law 77) and, when it cannot be scored, why."""
+    try:
+        tricks = tricks_from_made_down(c, made, down)
+    except XlbridgeError as exc:
+        return None, str(exc)
     if c.is_pass:
-        if made is not None or down is not None:
-            return None, "result on a passed-out board"
         return 0, ""
-    if made is not None and down is not None:
-        return None, "Made and Down both filled"
-    if made is None and down is None:
+    if tricks is None:
         return None, "Made or Down missing"
-    if made is not None and not c.level <= made <= 7:
-        return None, f"Made {made} cannot happen on a {c.level}-level contract"
-    if down is not None and not 1 <= down <= c.level + 6:
-        return None, f"Down {down} cannot happen on a {c.level}-level contract"
     if not by:
         return None, "declarer missing"
     try:
         seat = Seat.parse(by)
     except XlbridgeError:
         return None, "declarer missing or not N, E, S, W"
-    tricks = made + 6 if made is not None else c.level + 6 - (down or 0)
     return score(c, seat, tricks, board), ""
 
 
@@ -122,7 +117,7 @@ def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Exp
             computed, why = _room_score(con, by, made, down, board)
             problem = problem or why
             if computed is not None and not con.is_pass:
-                tricks = made + 6 if made is not None else con.level + 6 - (down or 0)
+                tricks = tricks_from_made_down(con, made, down)
         except XlbridgeError as exc:
             problem = problem or str(exc).splitlines()[0][:120]
     elif by or made_v not in (None, "") or down_v not in (None, ""):

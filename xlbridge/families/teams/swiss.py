@@ -23,7 +23,7 @@ from xlbridge.interchange.files import write_atomically
 from xlbridge.movements.teams import swiss_teams_pairing
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.team_match import board_imps, score_match, standings_order
-from xlbridge.types import Contract
+from xlbridge.types import Contract, tricks_from_made_down
 
 __all__ = ["SwissRound", "next_swiss_teams", "read_session"]
 
@@ -73,12 +73,9 @@ def _room_score(cells: dict[str, Any], r: int, room: int, board: int, where: str
         con = Contract.parse(str(text))
         if con.is_pass:
             return 0.0
-        made, down = cells.get(f"{c.made}{r}"), cells.get(f"{c.down}{r}")
-        if made is not None and down is None:
-            tricks = int(made) + 6
-        elif down is not None and made is None:
-            tricks = con.tricks_needed - int(down)
-        else:
+        made, down = (cells.get(f"{c.made}{r}"), cells.get(f"{c.down}{r}"))
+        tricks = tricks_from_made_down(con, *(None if x is None else int(x) for x in (made, down)))
+        if tricks is None:
             raise WorkbookError("Made or Down (one of them) is needed")
         return float(score(con, str(cells.get(f"{c.by}{r}") or ""), tricks, board))
     except (XlbridgeError, ValueError, TypeError) as exc:
