@@ -26,9 +26,9 @@ from pathlib import Path
 
 import openpyxl
 
+from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
-from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.recalc import recalculate, soffice
 

@@ -69,11 +69,23 @@ COMMANDS: dict[str, str] = {
 
 
 class _Parser(argparse.ArgumentParser):
-    """Never takes an abbreviation: ``--eve`` is an error, not ``--event`` (issue 9)."""
+    """Never takes an abbreviation: ``--eve`` is an error, not ``--event`` (issue 9).
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    ``lazy_epilog``: a function that returns the epilog, called when the help is first shown,
+    for an epilog that would cost imports at every start (``new`` lists every movement kind).
+    """
+
+    def __init__(
+        self, *args: Any, lazy_epilog: Callable[[], str] | None = None, **kwargs: Any
+    ) -> None:
         kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
+        self._lazy_epilog = lazy_epilog
+
+    def format_help(self) -> str:
+        if self._lazy_epilog is not None:
+            self.epilog, self._lazy_epilog = self._lazy_epilog(), None
+        return super().format_help()
 
     def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
         value = super()._get_values(action, arg_strings)

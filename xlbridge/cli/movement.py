@@ -12,16 +12,17 @@ import csv
 import io
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import add_size_options
 from xlbridge.limits import ARROW_SWITCH_ITEMS
-from xlbridge.movements.balance import Balance, balance
-from xlbridge.movements.cards import boards_text, guide_cards, move_text, table_cards
-from xlbridge.movements.model import Movement
-from xlbridge.movements.options import build_movement, parse_arrow_switch
-from xlbridge.movements.registry import KINDS, KindInfo, get_kind
-from xlbridge.movements.validate import check
+
+if TYPE_CHECKING:
+    from xlbridge.movements.balance import Balance
+    from xlbridge.movements.cards import boards_text
+    from xlbridge.movements.model import Movement
+    from xlbridge.movements.options import build_movement, parse_arrow_switch
+    from xlbridge.movements.registry import KindInfo
 
 __all__ = [
     "add_movement_options",
@@ -96,7 +97,30 @@ def add_movement_options(p: argparse.ArgumentParser, group: Any = None) -> None:
         )
 
 
+def __getattr__(name: str) -> Any:
+    """``build_movement`` (``build``, its name here before ``new`` shared it),
+    ``parse_arrow_switch`` and ``boards_text``: re-exported from the movements package, loaded
+    on first use (``new`` and ``rebuild`` add their options through this module, and
+    ``--help`` builds no movement)."""
+    if name in ("build_movement", "build"):
+        from xlbridge.movements.options import build_movement
+
+        return build_movement
+    if name == "parse_arrow_switch":
+        from xlbridge.movements.options import parse_arrow_switch
+
+        return parse_arrow_switch
+    if name == "boards_text":
+        from xlbridge.movements.cards import boards_text
+
+        return boards_text
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _run(args: argparse.Namespace) -> int:
+    from xlbridge.movements.options import build_movement
+    from xlbridge.movements.registry import get_kind
+
     if args.kind == "list":
         _print_list(args.format)
         return 0
@@ -106,10 +130,9 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-build = build_movement  # the name this module used before ``new`` shared it
-
-
 def _print_list(fmt: str) -> None:
+    from xlbridge.movements.registry import KINDS
+
     rows = [(k.name, k.tables, k.description) for k in sorted(KINDS.values(), key=_order)]
     if fmt == "json":
         print(json.dumps([{"kind": n, "tables": t, "description": d} for n, t, d in rows]))
@@ -139,6 +162,8 @@ def format_movement(
     m: Movement, fmt: str = "text", *, with_balance: bool = False, cards: bool = False
 ) -> str:
     """The movement as text (master sheet), CSV or JSON (product spec)."""
+    from xlbridge.movements.balance import balance
+
     bal = balance(m) if with_balance else None
     if fmt == "json":
         d = m.to_dict()
@@ -182,6 +207,9 @@ def _who(m: Movement, p: int | None) -> str:
 
 
 def _text(m: Movement, bal: Balance | None, cards: bool) -> str:
+    from xlbridge.movements.cards import boards_text
+    from xlbridge.movements.validate import check
+
     lines: list[str] = []
     n_boards = len(m.boards)
     who = "players" if m.individual else "pairs"
@@ -242,6 +270,8 @@ def _balance_lines(b: Balance) -> list[str]:
 
 
 def _guide_cards(m: Movement) -> list[str]:
+    from xlbridge.movements.cards import boards_text, guide_cards
+
     out = ["GUIDE CARDS"]
     for card in guide_cards(m):
         out.append(f"-- {card.label} (pair {card.pair}) --")
@@ -262,6 +292,8 @@ def _guide_cards(m: Movement) -> list[str]:
 
 
 def _table_cards(m: Movement) -> list[str]:
+    from xlbridge.movements.cards import boards_text, move_text, table_cards
+
     out = ["TABLE CARDS"]
     for card in table_cards(m):
         out.append(f"-- Table {card.table} --")

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from xlbridge.cli.movement import build_movement
 from xlbridge.errors import WorkbookError
-from xlbridge.movements.registry import KindInfo
 from xlbridge.workbook.choices import RESULT_ENTRIES
+
+if TYPE_CHECKING:
+    from xlbridge.movements.registry import KindInfo
 
 __all__ = ["add_options", "read_player_names", "run"]
 
@@ -77,6 +79,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
 
     import_engine("xlbridge.families.individual.build")  # the engine: loaded only to write, lean
     from xlbridge.families.individual.build import write_individuals
+    from xlbridge.movements.options import build_movement
 
     scoring = getattr(args, "scoring", "mp")
     if scoring != "mp":

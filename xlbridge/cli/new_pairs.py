@@ -16,11 +16,14 @@ import io
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from xlbridge.cli.movement import add_movement_options, build_movement
+from xlbridge.cli.movement import add_movement_options
 from xlbridge.errors import WorkbookError
-from xlbridge.movements.registry import KindInfo
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
+
+if TYPE_CHECKING:
+    from xlbridge.movements.registry import KindInfo
 
 __all__ = [
     "MAX_NAMES_BYTES",
@@ -152,6 +155,7 @@ def _check_names(names: dict[str, tuple[str, ...]], labels: dict[str, int]) -> N
 def run(args: argparse.Namespace, info: KindInfo) -> int:
     """Build the movement (as ``xlbridge movement`` does) and write the pairs workbook."""
     from xlbridge.cli.deals import hand_records_for
+    from xlbridge.movements.options import build_movement
 
     movement = build_movement(info, args)
     names = read_names(args.names) if args.names else {}

@@ -10,9 +10,12 @@ Example::
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from xlbridge.cli._args import int_arg
-from xlbridge.movements.registry import KindInfo
+
+if TYPE_CHECKING:
+    from xlbridge.movements.registry import KindInfo
 
 __all__ = ["add_options", "run"]
 

@@ -10,15 +10,28 @@ board-a-match, knockout and Swiss teams.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import float_arg, int_arg, range_help
 from xlbridge.errors import WorkbookError
-from xlbridge.families.teams.plan import TEAM_SCALES, TeamsOptions, build_plan
 from xlbridge.limits import CARRY_OVER, SEGMENTS
-from xlbridge.movements.registry import KindInfo
-from xlbridge.scoring.vp import VP_SCALES
+from xlbridge.scoring.vp import TEAM_SCALES, VP_SCALES
+
+if TYPE_CHECKING:
+    from xlbridge.families.teams.plan import build_plan
+    from xlbridge.movements.registry import KindInfo
 
 __all__ = ["add_options", "build_plan", "run"]
+
+
+def __getattr__(name: str) -> Any:
+    """``build_plan``, re-exported from the teams family, loaded on first use (the team
+    schedules cost ``new --help`` and every other command time)."""
+    if name == "build_plan":
+        from xlbridge.families.teams.plan import build_plan
+
+        return build_plan
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
@@ -72,6 +85,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
 
     import_engine("xlbridge.families.teams.build")  # the engine: loaded only to write, lean
     from xlbridge.families.teams.build import write_teams
+    from xlbridge.families.teams.plan import TeamsOptions, build_plan
 
     plan = build_plan(args, info)
     chosen = getattr(args, "team_scoring", None)

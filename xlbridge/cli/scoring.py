@@ -8,17 +8,9 @@ from typing import Any
 
 from xlbridge.cli._args import float_arg, int_arg, path_arg, range_help
 from xlbridge.errors import InputFileError, ScaleError
-from xlbridge.interchange.gate import decode_text, read_stream_bytes, read_text
 from xlbridge.limits import BOARD_NUMBER, DATUM, EXPECTED, IMP_POINTS, MATCH_BOARDS, TRIM, VP_MARGIN
-from xlbridge.results.traveller import (
-    MAX_TRAVELLER_BYTES,
-    METHODS,
-    format_traveller,
-    read_traveller,
-    score_traveller,
-)
 from xlbridge.scoring.contract import score
-from xlbridge.scoring.imp_pairs import CROSS_IMP_DIVISORS
+from xlbridge.scoring.imp_pairs import BOARD_METHODS, CROSS_IMP_DIVISORS
 from xlbridge.scoring.imps import imps
 from xlbridge.scoring.vp import VP_SCALES, vp
 
@@ -114,7 +106,7 @@ def register(sub: Any) -> None:
         type=int_arg("board", BOARD_NUMBER),
         help=range_help("board number", BOARD_NUMBER),
     )
-    p.add_argument("--method", required=True, choices=METHODS, help="mp, butler or ximp")
+    p.add_argument("--method", required=True, choices=BOARD_METHODS, help="mp, butler or ximp")
     p.add_argument(
         "--scale", default="acbl", choices=("acbl", "ebu"), help="matchpoint scale (default acbl)"
     )
@@ -166,6 +158,15 @@ def _vp(args: argparse.Namespace) -> int:
 
 
 def _traveller(args: argparse.Namespace) -> int:
+    # The file gate and the traveller reader load only when a traveller is scored.
+    from xlbridge.interchange.gate import decode_text, read_stream_bytes, read_text
+    from xlbridge.results.traveller import (
+        MAX_TRAVELLER_BYTES,
+        format_traveller,
+        read_traveller,
+        score_traveller,
+    )
+
     what = "traveller CSV"
     if args.file != "-":
         text = read_text(args.file, max_bytes=MAX_TRAVELLER_BYTES, what=what)

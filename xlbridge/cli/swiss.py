@@ -17,8 +17,6 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-import openpyxl
-
 from xlbridge.cli._args import path_arg
 from xlbridge.errors import WorkbookError
 
@@ -34,6 +32,8 @@ NEXT_ROUND: dict[str, str] = {
 def _kind(path: Path) -> str:
     if not path.exists():
         raise WorkbookError(f"{str(path)!r} does not exist")
+    import openpyxl  # ~0.2 s: loaded only when a workbook is read, not for --help
+
     try:
         wb = openpyxl.load_workbook(path, read_only=True)
     except Exception as exc:  # openpyxl raises many kinds on a bad file

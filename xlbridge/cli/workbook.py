@@ -16,7 +16,6 @@ from typing import Any
 from xlbridge.cli._args import add_size_options, path_arg, text_arg
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import DATE_TEXT, EVENT_TEXT
-from xlbridge.movements.registry import KINDS, family_of, get_kind
 
 __all__ = ["FAMILY_MODULES", "register"]
 
@@ -44,6 +43,17 @@ def _family_module(family: str) -> ModuleType | None:
         raise
 
 
+def _epilog() -> str:
+    # Listing the kinds loads every movement generator: done only when ``new --help`` shows it.
+    from xlbridge.movements.registry import KINDS
+
+    return (
+        "Example: xlbridge new mitchell --tables 7 --boards-per-round 3 "
+        '--event "Tuesday pairs" -o tuesday.xlsx\n'
+        f"Kinds: {', '.join(sorted(KINDS))}"
+    )
+
+
 def register(sub: Any) -> None:
     """Add ``xlbridge new`` to the parser."""
     p = sub.add_parser(
@@ -52,9 +62,7 @@ def register(sub: Any) -> None:
         description="Write a session workbook for a movement, in the form of its game "
         "(pairs, individuals, teams or social games), scored by native formulas in Excel, "
         "LibreOffice or Google Sheets.",
-        epilog="Example: xlbridge new mitchell --tables 7 --boards-per-round 3 "
-        '--event "Tuesday pairs" -o tuesday.xlsx\n'
-        f"Kinds: {', '.join(sorted(KINDS))}",
+        lazy_epilog=_epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
     )
@@ -99,6 +107,8 @@ def register(sub: Any) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from xlbridge.movements.registry import family_of, get_kind
+
     info = get_kind(args.kind)
     family = family_of(info.name)
     module = _family_module(family)

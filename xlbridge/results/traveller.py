@@ -29,7 +29,7 @@ from xlbridge.errors import TravellerError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int, read_rows, write_csv
 from xlbridge.results.board import ResultRow, score_rows
 from xlbridge.scoring.contract import score
-from xlbridge.scoring.imp_pairs import CROSS_IMP_DIVISORS
+from xlbridge.scoring.imp_pairs import BOARD_METHODS, CROSS_IMP_DIVISORS
 from xlbridge.scoring.matchpoints import Adjusted, MPScale
 from xlbridge.types import Contract, Seat, Vulnerability, tricks_taken
 
@@ -43,7 +43,7 @@ __all__ = [
     "score_traveller",
 ]
 
-METHODS: tuple[str, ...] = ("mp", "butler", "ximp")
+METHODS: tuple[str, ...] = BOARD_METHODS  # mp, butler, ximp
 MAX_TRAVELLER_BYTES = 4 * 1024 * 1024  # a traveller CSV file (range 1 byte .. 20 MB)
 _KNOWN = ("ns", "ew", "contract", "declarer", "result", "score", "adjusted")
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}|[0-9]{1,2}")

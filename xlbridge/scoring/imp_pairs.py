@@ -26,6 +26,7 @@ from xlbridge.scoring.matchpoints import Adjusted
 
 __all__ = [
     "ADJUSTED_IMPS",
+    "BOARD_METHODS",
     "CROSS_IMP_DIVISORS",
     "DATUM_ROUNDING",
     "IMP_METHODS",
@@ -41,6 +42,8 @@ __all__ = [
 
 CROSS_IMP_DIVISORS: tuple[str, ...] = ("comparisons", "results", "total")
 IMP_METHODS: tuple[str, ...] = ("butler", "ximp")
+#: How one board is scored across the field: matchpoints, or IMPs (Butler, cross-IMPs).
+BOARD_METHODS: tuple[str, ...] = ("mp", *IMP_METHODS)
 DATUM_ROUNDING: tuple[str, ...] = ("half-up", "half-even")
 
 

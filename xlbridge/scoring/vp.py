@@ -41,6 +41,7 @@ from xlbridge.errors import ScaleError
 from xlbridge.limits import MATCH_BOARDS, check_count
 
 __all__ = [
+    "TEAM_SCALES",
     "VP_SCALES",
     "blitz",
     "vp",
@@ -59,6 +60,8 @@ VP_SCALES: tuple[str, ...] = (
     "chicago-swiss",
     "chicago-marathon",
 )
+#: Scales that are in IMPs (the Chicago scales are in Chicago points; not for team matches).
+TEAM_SCALES: tuple[str, ...] = tuple(s for s in VP_SCALES if not s.startswith("chicago"))
 
 _TAU3 = math.sqrt(5) - 2  # τ³ with τ = (√5 − 1)/2
 

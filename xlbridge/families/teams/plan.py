@@ -21,7 +21,7 @@ from xlbridge.errors import ScaleError, WorkbookError
 from xlbridge.movements import teams as sched
 from xlbridge.movements.registry import KindInfo
 from xlbridge.movements.teams import MARVIN_TEAMS, TeamSchedule, knockout_bracket
-from xlbridge.scoring.vp import VP_SCALES, vp
+from xlbridge.scoring.vp import TEAM_SCALES, vp
 
 __all__ = [
     "PlannedMatch",
@@ -35,9 +35,6 @@ __all__ = [
 ]
 
 Slot = tuple[str, int]  # ("team", t) or ("match", k): where a knockout team comes from
-
-#: Scales that are in IMPs (the Chicago scales are in Chicago points; not for team matches).
-TEAM_SCALES: tuple[str, ...] = tuple(s for s in VP_SCALES if not s.startswith("chicago"))
 
 
 @dataclass(frozen=True, slots=True)
