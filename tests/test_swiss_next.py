@@ -11,6 +11,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from hostile_corpus import CORPUS, make_corpus
 from test_teams_workbook import Case, check_values, fill, random_rows
 
 from xlbridge.cli import main
@@ -213,3 +214,34 @@ def test_paired_workbook_scores_like_the_rules_layer(tmp_path: Path) -> None:
     case = Case("swiss-next", plan, TeamsOptions(), 0)
     bad = check_values(lambda s, c: got[s][c].value, case, rows, {})
     assert bad == [], "\n".join(bad[:20])
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The gate's hostile corpus, a text file named .xlsx and a pipe nobody writes to."""
+    folder = tmp_path_factory.mktemp("hostile_swiss")
+    paths = {}
+    for name, data in make_corpus().items():
+        (folder / name).write_bytes(data)
+        paths[name] = folder / name
+    (folder / "text.xlsx").write_text("Match notes\nround 2\n")
+    paths["text.xlsx"] = folder / "text.xlsx"
+    os.mkfifo(folder / "pipe.xlsx")  # read without the gate, this would hang for ever
+    paths["pipe.xlsx"] = folder / "pipe.xlsx"
+    paths["folder.xlsx"] = folder
+    paths["missing.xlsx"] = folder / "missing.xlsx"
+    return paths
+
+
+@pytest.mark.parametrize("name", [*CORPUS, "text.xlsx", "pipe.xlsx", "folder.xlsx", "missing.xlsx"])
+def test_swiss_next_on_a_hostile_file_is_one_line(
+    name: str, hostile: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every user file passes the safe-reading gate: one line naming it, status 2."""
+    out = tmp_path / "next.xlsx"
+    assert main(["swiss", "next", str(hostile[name]), "-o", str(out)]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in captured.err, captured.err
+    assert str(hostile[name]) in lines[0] and "internal error" not in lines[0], lines[0]
+    assert captured.out == "" and not out.exists()

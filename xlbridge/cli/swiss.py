@@ -17,10 +17,9 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-import openpyxl
-
 from xlbridge.cli._args import path_arg
 from xlbridge.errors import WorkbookError
+from xlbridge.interchange.gate import load_workbook
 
 __all__ = ["NEXT_ROUND", "register"]
 
@@ -32,12 +31,8 @@ NEXT_ROUND: dict[str, str] = {
 
 
 def _kind(path: Path) -> str:
-    if not path.exists():
-        raise WorkbookError(f"{str(path)!r} does not exist")
-    try:
-        wb = openpyxl.load_workbook(path, read_only=True)
-    except Exception as exc:  # openpyxl raises many kinds on a bad file
-        raise WorkbookError(f"{str(path)!r} is not a readable .xlsx: {exc}") from None
+    # Through the gate: a missing file, a pipe, a bomb or a damaged zip is one InputFileError line.
+    wb = load_workbook(path, read_only=True, what="workbook")
     try:
         if "Session" not in wb.sheetnames:
             raise WorkbookError(f"{str(path)!r} has no Session sheet; not an xlbridge workbook")

@@ -1,9 +1,9 @@
 """The next round of Swiss teams: read the entered workbook, score it with the rules layer,
 pair the next round and write a new workbook with every entered value carried over.
 
-Only input cells are read (openpyxl read-only, formulas not evaluated): the teams of each
-match, each room's Contract, By, Made, Down, a number typed over NS Score, the adjusted
-score, and the names. The user's file is never written.
+Only input cells are read (through the safe-reading gate, read-only, formulas not evaluated):
+the teams of each match, each room's Contract, By, Made, Down, a number typed over NS Score, the
+adjusted score, and the names. The user's file is never written.
 """
 
 from __future__ import annotations
@@ -12,14 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import openpyxl
-
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
 from xlbridge.families.teams.context import NAMES, NAMES_FIRST
 from xlbridge.families.teams.plan import TeamsOptions, plan_swiss
 from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.teams import swiss_teams_pairing
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.team_match import board_imps, score_match, standings_order
@@ -92,7 +91,7 @@ def next_swiss_teams(path: str | Path, out: str | Path, *, force: bool = False) 
         raise WorkbookError(f"output {str(dst)!r} must end in .xlsx")
     if dst.exists() and dst.resolve() == src.resolve():
         raise WorkbookError("the output must be a new file; the entered workbook is never changed")
-    wb = openpyxl.load_workbook(src, read_only=True)
+    wb = load_workbook(src, read_only=True, what="Swiss teams workbook")
     try:
         s = read_session(wb)
         if s.get("Team scoring") == "bam":  # the pairing below ranks by VPs from IMPs
