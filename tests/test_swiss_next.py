@@ -332,3 +332,20 @@ def test_swiss_next_on_a_workbook_of_another_kind(
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "error:" in err, err
     assert "internal error" not in err and not out.exists()
+
+
+def test_swiss_pairs_tables_of_1e308_is_a_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Swiss pairs: a count of 1e308 is a lost setting, not a 300-digit message."""
+    path = tmp_path / "sp.xlsx"
+    assert main(["new", "swiss-pairs", "--tables", "3", "-o", str(path)]) == 0
+    capsys.readouterr()
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Session"]
+    row = next(r for r in range(3, 20) if ws.cell(r, 1).value == "Tables")
+    ws.cell(row, 2).value = 1e308
+    wb.save(path)
+    assert main(["swiss", "next", str(path), "-o", str(tmp_path / "r2.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "lost the tables" in err and len(err) < 200
