@@ -116,3 +116,43 @@ def test_no_import_cycles() -> None:
 def test_the_layers_cover_the_package() -> None:
     parts = {p.relative_to(ROOT).parts[0].removesuffix(".py") for p in MODULES}
     assert {_layer(p) for p in parts} == {0, 1, 2, 3}
+
+
+def _openpyxl_loads(path: Path) -> list[str]:
+    """Where a module reaches openpyxl's ``load_workbook`` (or its reader) itself: ``from
+    openpyxl[...] import load_workbook``, ``openpyxl[...].load_workbook`` through any name the
+    module bound to openpyxl, or ``ExcelReader``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bound: set[str] = set()  # names bound to openpyxl or one of its modules
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.split(".")[0] == "openpyxl":
+                    bound.add(a.asname or a.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("openpyxl"):
+            for a in node.names:
+                if a.name in ("load_workbook", "ExcelReader", "reader", "excel", "*"):
+                    found.append(f"line {node.lineno}: from {node.module} import {a.name}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in ("load_workbook", "ExcelReader"):
+            base = node.value
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if isinstance(base, ast.Name) and base.id in bound:
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+GATE = ROOT / "interchange" / "gate.py"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_only_the_gate_opens_workbooks(path: Path) -> None:
+    """Every read of a user's workbook passes the safe-reading gate
+    (:func:`xlbridge.interchange.gate.load_workbook`): no other module calls openpyxl's."""
+    found = _openpyxl_loads(path)
+    if path == GATE:
+        assert found, "the gate itself opens workbooks with openpyxl (the check sees it)"
+    else:
+        assert found == [], f"{path.relative_to(ROOT)} opens a workbook past the gate: {found}"

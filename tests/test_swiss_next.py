@@ -11,6 +11,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from hostile_corpus import CORPUS, make_corpus
 from test_teams_workbook import Case, check_values, fill, random_rows
 
 from xlbridge.cli import main
@@ -213,3 +214,138 @@ def test_paired_workbook_scores_like_the_rules_layer(tmp_path: Path) -> None:
     case = Case("swiss-next", plan, TeamsOptions(), 0)
     bad = check_values(lambda s, c: got[s][c].value, case, rows, {})
     assert bad == [], "\n".join(bad[:20])
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The gate's hostile corpus, a text file named .xlsx and a pipe nobody writes to."""
+    folder = tmp_path_factory.mktemp("hostile_swiss")
+    paths = {}
+    for name, data in make_corpus().items():
+        (folder / name).write_bytes(data)
+        paths[name] = folder / name
+    (folder / "text.xlsx").write_text("Match notes\nround 2\n")
+    paths["text.xlsx"] = folder / "text.xlsx"
+    os.mkfifo(folder / "pipe.xlsx")  # read without the gate, this would hang for ever
+    paths["pipe.xlsx"] = folder / "pipe.xlsx"
+    paths["folder.xlsx"] = folder
+    paths["missing.xlsx"] = folder / "missing.xlsx"
+    return paths
+
+
+@pytest.mark.parametrize("name", [*CORPUS, "text.xlsx", "pipe.xlsx", "folder.xlsx", "missing.xlsx"])
+def test_swiss_next_on_a_hostile_file_is_one_line(
+    name: str, hostile: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every user file passes the safe-reading gate: one line naming it, status 2."""
+    out = tmp_path / "next.xlsx"
+    assert main(["swiss", "next", str(hostile[name]), "-o", str(out)]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in captured.err, captured.err
+    assert str(hostile[name]) in lines[0] and "internal error" not in lines[0], lines[0]
+    assert captured.out == "" and not out.exists()
+
+
+@pytest.fixture(scope="module")
+def round_one(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four teams, round 1 of 3 entered: `swiss next` pairs round 2 from it."""
+    path = tmp_path_factory.mktemp("swiss_edits") / "r1.xlsx"
+    words = ["new", "swiss-teams", "--tables", "4", "--boards-per-round", "2", "--rounds", "3"]
+    assert main([*words, "-o", str(path)]) == 0
+    plan = plan_swiss(4, 2, [[(1, 2), (3, 4)]], 3)
+    fill(path, plan, random_rows(plan, random.Random(7), adjusted=False, incomplete=None), {})
+    return path
+
+
+def _edited(src: Path, folder: Path, edit: dict[tuple[str, str], object]) -> Path:
+    wb = openpyxl.load_workbook(src)
+    for (sheet, cell), value in edit.items():
+        ws = wb[sheet] if sheet in wb.sheetnames else wb.create_sheet(sheet)
+        ws[cell] = value
+    path = folder / "edited.xlsx"
+    wb.save(path)
+    return path
+
+
+def test_a_sheet_of_ones_own_named_match_notes_is_left_alone(
+    round_one: Path, tmp_path: Path
+) -> None:
+    path = _edited(round_one, tmp_path, {("Match notes", "A1"): "bring biscuits"})
+    assert main(["swiss", "next", str(path), "-o", str(tmp_path / "r2.xlsx")]) == 0
+    assert main(["swiss", "next", str(round_one), "-o", str(tmp_path / "same.xlsx")]) == 0
+    assert _inputs(tmp_path / "r2.xlsx") == _inputs(tmp_path / "same.xlsx")
+
+
+# Ordinary edits a user makes, each refused in one line naming the sheet and cell.
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        ({("Match 1", "I1"): "one"}, "Match 1, cell I1: the round is 'one'; it must be"),
+        ({("Match 1", "I1"): "=1+0"}, "Match 1, cell I1: the round is '=1+0'"),
+        ({("Match 2", "I1"): 2}, "Match 2, cell I1: the round is 2, but Match 2 is in round 1"),
+        ({("Match 1", "B2"): 1e308}, "Match 1, cell B2: the home team is 1e+308"),
+        ({("Match 1", "H2"): 0.5}, "Match 1, cell H2: the away team is 0.5"),
+        ({("Match 1", "B2"): None}, "Match 1, cell B2: the home team is blank"),
+        ({("Match 1", "B2"): 2}, "Match 1, cells B2 and H2: team 2 cannot play itself"),
+        ({("Match 2", "B2"): 1}, "Match 2, cells B2 and H2: team 1 already plays in round 1"),
+        ({("Match 1", "A6"): "one"}, "Match 1, cell A6: the board is 'one'"),
+        ({("Session", "B5"): "four"}, "Session sheet, cell B5: 'Teams' is 'four'"),
+        ({("Session", "B7"): 1e308}, "Session sheet, cell B7: 'Boards a match' is 1e+308"),
+        ({("Session", "A14"): None}, "Session sheet: no 'Rounds planned' line"),
+    ],
+)  # fmt: skip
+def test_swiss_next_ordinary_edits_cost_one_line(
+    round_one: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    edit: dict[tuple[str, str], object],
+    message: str,
+) -> None:
+    path = _edited(round_one, tmp_path, edit)
+    assert main(["swiss", "next", str(path), "-o", str(tmp_path / "r2.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+    assert not (tmp_path / "r2.xlsx").exists()
+
+
+@pytest.mark.parametrize("kind", ["mitchell", "progressive", "knockout"])
+def test_swiss_next_on_a_workbook_of_another_kind(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another kind's workbook is refused in one line, even with its Kind changed to
+    swiss-teams (by hand, or by a workbook copied from another)."""
+    path = tmp_path / "other.xlsx"
+    assert main(["new", kind, "--tables", "4", "-o", str(path)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "r2.xlsx"
+    assert main(["swiss", "next", str(path), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "swiss next pairs" in err, err
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Session"]
+    for r in range(1, 40):
+        if ws.cell(r, 1).value in ("Kind", "Movement"):
+            ws.cell(r, 2).value = "swiss-teams"
+    wb.save(path)
+    assert main(["swiss", "next", str(path), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "error:" in err, err
+    assert "internal error" not in err and not out.exists()
+
+
+def test_swiss_pairs_tables_of_1e308_is_a_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Swiss pairs: a count of 1e308 is a lost setting, not a 300-digit message."""
+    path = tmp_path / "sp.xlsx"
+    assert main(["new", "swiss-pairs", "--tables", "3", "-o", str(path)]) == 0
+    capsys.readouterr()
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Session"]
+    row = next(r for r in range(3, 20) if ws.cell(r, 1).value == "Tables")
+    ws.cell(row, 2).value = 1e308
+    wb.save(path)
+    assert main(["swiss", "next", str(path), "-o", str(tmp_path / "r2.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "lost the tables" in err and len(err) < 200

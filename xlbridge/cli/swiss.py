@@ -30,14 +30,10 @@ NEXT_ROUND: dict[str, str] = {
 
 
 def _kind(path: Path) -> str:
-    if not path.exists():
-        raise WorkbookError(f"{str(path)!r} does not exist")
-    import openpyxl  # ~0.2 s: loaded only when a workbook is read, not for --help
+    from xlbridge.interchange.gate import load_workbook  # openpyxl: loaded only to read
 
-    try:
-        wb = openpyxl.load_workbook(path, read_only=True)
-    except Exception as exc:  # openpyxl raises many kinds on a bad file
-        raise WorkbookError(f"{str(path)!r} is not a readable .xlsx: {exc}") from None
+    # Through the gate: a missing file, a pipe, a bomb or a damaged zip is one InputFileError line.
+    wb = load_workbook(path, read_only=True, what="workbook")
     try:
         if "Session" not in wb.sheetnames:
             raise WorkbookError(f"{str(path)!r} has no Session sheet; not an xlbridge workbook")

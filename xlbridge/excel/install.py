@@ -341,9 +341,9 @@ def _set_conf_row(sheet: Worksheet, key: str, value: str) -> None:
 def prepare_standalone(interpreter: str | None = None) -> Workbook:
     """xlwings' standalone workbook (its VBA inside) with its settings sheet switched on and
     pointing at xlbridge.udf; ``interpreter`` sets Interpreter_Win."""
-    from openpyxl import load_workbook
+    from xlbridge.interchange.gate import load_workbook
 
-    book = load_workbook(_standalone_template(), keep_vba=True)
+    book = load_workbook(_standalone_template(), keep_vba=True, what="xlwings standalone workbook")
     conf_name = next((n for n in book.sheetnames if n.lstrip("_").lower() == "xlwings.conf"), None)
     sheet = book[conf_name] if conf_name else book.create_sheet("xlwings.conf")
     sheet.title = "xlwings.conf"  # without the leading underscore the sheet is active

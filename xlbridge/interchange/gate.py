@@ -432,10 +432,12 @@ def load_workbook(
     read_only: bool = False,
     what: str = "workbook",
     max_bytes: int = MAX_WORKBOOK_BYTES,
+    keep_vba: bool = False,
 ) -> Workbook:
     """Open an .xlsx workbook through the gate: size, then the zip's central directory, then an
     entity scan of every XML part, then openpyxl (which parses with defusedxml) on the bytes
-    already read, so the file cannot change between the checks and the parse."""
+    already read, so the file cannot change between the checks and the parse. ``keep_vba``
+    keeps an .xlsm's macros (xlwings' standalone workbook); nothing here runs them."""
     name = _name(path)
     data = read_bytes(path, max_bytes=max_bytes, what=what)
     if not data:
@@ -467,7 +469,11 @@ def load_workbook(
         raise InputFileError("openpyxl is not using defusedxml; unset OPENPYXL_DEFUSEDXML")
     try:
         return openpyxl.load_workbook(
-            io.BytesIO(data), data_only=data_only, read_only=read_only, keep_links=False
+            io.BytesIO(data),
+            data_only=data_only,
+            read_only=read_only,
+            keep_links=False,
+            keep_vba=keep_vba,
         )
     except InputFileError:
         raise

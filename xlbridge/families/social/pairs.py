@@ -14,8 +14,10 @@ by formula for progressive bridge, typed in for Swiss rounds after the first) an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
@@ -43,17 +45,22 @@ from xlbridge.workbook.text import put_text
 __all__ = [
     "PAIRS_KINDS",
     "PROGRESS",
+    "PROGRESSION_LABEL",
     "PROGRESS_FIRST",
     "PairsOptions",
     "build_pairs_event",
     "chicago_vp_bounds",
     "pairs_layouts",
     "progress_row",
+    "progression_of",
     "write_pairs_event",
     "write_pairs_sheet",
 ]
 
 PAIRS_KINDS = ("progressive", "swiss-pairs", "round-robin-pairs")
+# The progressive Session sheet's row recording where the losers go, as `new --progression`
+# takes it: "stay" or "move".
+PROGRESSION_LABEL = "Progression"
 MAX_BLOCKS = 240  # chukker score sheets in one workbook (tables x rounds)
 PAIRS = "Pairs"
 PAIRS_FIRST = 4
@@ -65,6 +72,39 @@ _PROGRESS_HEADERS = (
     "Round", "Table", "NS Pair", "EW Pair", "NS Net", "NS Result", "Tie Winner", "Winner",
     "Loser", "NS VP", "EW VP",
 )  # fmt: skip
+
+
+# The instruction sentence a progressive workbook written before the Progression row has for
+# losers moving up a table; read only for such a workbook (see ``progression_of``).
+_OLD_MOVE_WORDS = "losers move to the next higher table"
+
+
+def progression_of(settings: Mapping[str, Any]) -> str:
+    """Where a progressive game's losers go ("stay" or "move"), from the Session sheet's
+    label -> value lines (column A -> B; every column-A text is a key).
+
+    >>> progression_of({"Progression": "move"})
+    'move'
+    >>> progression_of({"Progression": "up"})
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: Session sheet: Progression 'up' is not stay or move
+    >>> progression_of({"Winners move ...; losers move to the next higher table (...).": None})
+    'move'
+    """
+    if PROGRESSION_LABEL not in settings:
+        # A workbook written before the Progression row existed records the setting only in
+        # its instruction sentence; such workbooks are still read, so fall back to that
+        # sentence (the only reason left to read prose: a rewording never reaches them).
+        old = any(isinstance(k, str) and _OLD_MOVE_WORDS in k for k in settings)
+        return "move" if old else "stay"
+    value = settings[PROGRESSION_LABEL]
+    text = value.strip().lower() if isinstance(value, str) else ""
+    if text not in ("stay", "move"):
+        raise WorkbookError(
+            f"Session sheet: {PROGRESSION_LABEL} {str(value)[:40]!r} is not stay or move"
+        )
+    return text
 
 
 def chicago_vp_bounds(scale: str = "chicago-swiss") -> tuple[int, ...]:
@@ -220,6 +260,10 @@ def _write_session(wb: Workbook, st: Styler, opt: PairsOptions) -> None:
             else f"net points in hundreds (50 rounds {opt.rounding})",
         ),
     ]
+    if opt.kind == "progressive":
+        # The one setting the instructions alone used to carry: results and rebuild read it
+        # from this row (as `new --progression` takes it), never from the sentence above.
+        rows.append((PROGRESSION_LABEL, opt.variant))
     lines = [
         moves[opt.kind],
         "On each Round sheet type every table's deals; the pairs at each table come from the "

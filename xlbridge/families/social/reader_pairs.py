@@ -21,6 +21,7 @@ from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.calcutta import CALCUTTA, CalcuttaShare, read_calcutta
+from xlbridge.families.social.pairs import progression_of
 from xlbridge.families.social.reader import (
     SocialResults,
     SocialRound,
@@ -82,14 +83,7 @@ def read_pair_game(formulas: Book, cached: Book, s: dict[str, Any]) -> SocialRes
         raise WorkbookError("the workbook has no Progress sheet or too many rounds")
     with_vps = str(s.get("Scoring") or "").startswith("net points; VPs")
     variant = "new-york" if str(s.get("Chicago vulnerability")) == "new-york" else "standard"
-    moves = (
-        "move"
-        if any(
-            isinstance(v, str) and "losers move to the next higher table" in v
-            for v in (formulas["Session"].cell(r, 1).value for r in range(3, 40))
-        )
-        else "stay"
-    )
+    moves = progression_of(s) if kind == "progressive" else "stay"
     step = BlockLayout.of(1, "chicago").bottom + 2
     layouts = [BlockLayout.of(1 + t * step, "chicago") for t in range(tables)]
     label = (

@@ -77,6 +77,7 @@ from xlbridge.families.social.pairs import (
     build_pairs_event,
     pairs_layouts,
     progress_row,
+    progression_of,
 )
 from xlbridge.families.social.settings import (
     DEFAULT_GAME,
@@ -155,9 +156,6 @@ def _session(book: Workbook) -> dict[str, Any]:
         label = ws.cell(row=r, column=1).value
         if isinstance(label, str) and label.strip():
             out.setdefault(label.strip(), ws.cell(row=r, column=2).value)
-    out["lines"] = " ".join(
-        str(v) for v in (ws.cell(row=r, column=1).value for r in range(3, 60)) if v is not None
-    )
     return out
 
 
@@ -229,14 +227,13 @@ def _pairs_settings(book: Workbook, info: dict[str, Any], kind: str) -> Settings
     scoring = _text(info, "Scoring")
     with_vps = scoring.startswith("net points; VPs")
     rounding = _label_rounding(book, "Round 1", BlockLayout.of(1, "chicago"))
-    moves = "losers move to the next higher table" in info["lines"]
     return Settings(
         kind=kind,
         tables=tables,
         rounds=None if kind == "round-robin-pairs" else rounds,
         rounding=rounding or _rounding(scoring),
         new_york=_text(info, "Chicago vulnerability") == "new-york",
-        progression="move" if kind == "progressive" and moves else "stay",
+        progression=progression_of(info) if kind == "progressive" else "stay",
         vp=kind == "progressive" and with_vps,
         chukkers=chukkers,
         calcutta=CALCUTTA in book.sheetnames,

@@ -43,11 +43,13 @@ def _session(wb: Any) -> dict[str, object]:
 
 
 def _int(v: object) -> int | None:
+    """A whole number typed as a number, else None; a huge one (1e308) is no count or pair
+    number either, and would make every message naming it thousands of digits long."""
     if isinstance(v, bool):
         return None
     if isinstance(v, int):
-        return v
-    if isinstance(v, float) and v.is_integer():
+        return v if abs(v) < 1_000_000 else None
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1_000_000:
         return int(v)
     return None
 

@@ -1,18 +1,18 @@
 """The next round of Swiss teams: read the entered workbook, score it with the rules layer,
 pair the next round and write a new workbook with every entered value carried over.
 
-Only input cells are read (openpyxl read-only, formulas not evaluated): the teams of each
-match, each room's Contract, By, Made, Down, a number typed over NS Score, the adjusted
-score, and the names. The user's file is never written.
+Only input cells are read (through the safe-reading gate, read-only, formulas not evaluated):
+the teams of each match, each room's Contract, By, Made, Down, a number typed over NS Score, the
+adjusted score, and the names. The user's file is never written.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import openpyxl
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.teams import formulas as T
@@ -20,6 +20,8 @@ from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
 from xlbridge.families.teams.context import NAMES, NAMES_FIRST
 from xlbridge.families.teams.plan import TeamsOptions, plan_swiss
 from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.gate import load_workbook
+from xlbridge.limits import BOARD_NUMBER, MATCH_BOARDS, ROUNDS, TABLES
 from xlbridge.movements.teams import swiss_teams_pairing
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.team_match import board_imps, score_match, standings_order
@@ -52,6 +54,49 @@ def read_session(wb: Any) -> dict[str, Any]:
     return out
 
 
+def _session_cells(wb: Any) -> dict[str, tuple[Any, str]]:
+    """The Session sheet's settings, label -> (value, the value's cell)."""
+    out: dict[str, tuple[Any, str]] = {}
+    for r, row in enumerate(
+        wb["Session"].iter_rows(min_row=1, max_row=40, max_col=2, values_only=True), start=1
+    ):
+        if row and isinstance(row[0], str):
+            out.setdefault(row[0], (row[1] if len(row) > 1 else None, f"B{r}"))
+    return out
+
+
+def _whole(value: Any, where: str, what: str, lo: int, hi: int) -> int:
+    """A whole number from ``lo`` to ``hi`` typed as a number, else one line naming the cell
+    (``where``: "Sheet, cell B2"): text, a formula, a fraction, 1e308 or a blank are refused."""
+    ok = (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and float(value).is_integer()
+        and lo <= value <= hi
+    )
+    if not ok:
+        shown = "blank" if value is None else repr(value)[:40]
+        raise WorkbookError(f"{where}: {what} is {shown}; it must be a whole number {lo}-{hi}")
+    return int(value)
+
+
+def _setting(session: dict[str, tuple[Any, str]], label: str, lo: int, hi: int) -> int:
+    if label not in session:
+        raise WorkbookError(
+            f"Session sheet: no {label!r} line; is this a Swiss teams workbook written by"
+            " xlbridge new?"
+        )
+    value, cell = session[label]
+    return _whole(value, f"Session sheet, cell {cell}", repr(label), lo, hi)
+
+
+def _match_number(name: str) -> int | None:
+    """The number of a match sheet ("Match 12"); None for any other sheet ("Match notes")."""
+    m = re.fullmatch(r"Match ([1-9][0-9]{0,3})", name)
+    return int(m.group(1)) if m else None
+
+
 def _cells(ws: Any, last_row: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for row in ws.iter_rows(min_row=1, max_row=last_row, max_col=14):
@@ -78,7 +123,7 @@ def _room_score(cells: dict[str, Any], r: int, room: int, board: int, where: str
         if tricks is None:
             raise WorkbookError("Made or Down (one of them) is needed")
         return float(score(con, str(cells.get(f"{c.by}{r}") or ""), tricks, board))
-    except (XlbridgeError, ValueError, TypeError) as exc:
+    except (XlbridgeError, ValueError, TypeError, OverflowError) as exc:
         raise WorkbookError(f"{where}, room {room}: {exc}") from None
 
 
@@ -89,7 +134,7 @@ def next_swiss_teams(path: str | Path, out: str | Path, *, force: bool = False) 
         raise WorkbookError(f"output {str(dst)!r} must end in .xlsx")
     if dst.exists() and dst.resolve() == src.resolve():
         raise WorkbookError("the output must be a new file; the entered workbook is never changed")
-    wb = openpyxl.load_workbook(src, read_only=True)
+    wb = load_workbook(src, read_only=True, what="Swiss teams workbook")
     try:
         s = read_session(wb)
         if s.get("Team scoring") == "bam":  # the pairing below ranks by VPs from IMPs
@@ -97,8 +142,10 @@ def next_swiss_teams(path: str | Path, out: str | Path, *, force: bool = False) 
                 "swiss next pairs Swiss teams scored by IMPs; this workbook is scored"
                 " board-a-match, which it cannot rank yet"
             )
-        teams, boards = int(s["Teams"]), int(s["Boards a match"])
-        planned = int(s["Rounds planned"])
+        session = _session_cells(wb)
+        teams = _setting(session, "Teams", max(2, TABLES[0]), TABLES[1])
+        boards = _setting(session, "Boards a match", *MATCH_BOARDS)
+        planned = _setting(session, "Rounds planned", 1, min(ROUNDS[1], teams - 1))
         options = TeamsOptions(
             event=str(s.get("Event") or ""),
             date=str(s.get("Date") or ""),
@@ -106,20 +153,45 @@ def next_swiss_teams(path: str | Path, out: str | Path, *, force: bool = False) 
             win_loss=s["Win/loss"] == "yes",
             three_quarter=s["Three-quarter rule"] == "yes",
         )
-        matches = [n for n in wb.sheetnames if n.startswith("Match ")]
+        numbered = {n: k for n in wb.sheetnames if (k := _match_number(n)) is not None}
+        per_round = teams // 2
+        have = sorted(numbered.values())
+        if not have or have != list(range(1, len(have) + 1)) or len(have) % per_round:
+            gap = next((n for n in range(1, len(have) + 2) if n not in numbered.values()), 1)
+            raise WorkbookError(
+                f"the workbook has no 'Match {gap}' sheet: each round of {teams} teams needs"
+                f" {per_round} Match sheets, numbered from 1"
+            )
         rounds: dict[int, list[tuple[int, int]]] = {}
         entered: dict[str, dict[str, Any]] = {}
         results: list[tuple[int, int, float, float, float, float]] = []
         last = FIRST_ROW + boards - 1
-        for name in sorted(matches, key=lambda n: int(n.split()[1])):
+        for name in sorted(numbered, key=numbered.__getitem__):
             cells = _cells(wb[name], last)
             entered[name] = cells
-            rnd, home, away = int(cells["I1"]), int(cells["B2"]), int(cells["H2"])
+            rnd = _whole(cells.get("I1"), f"{name}, cell I1", "the round", 1, planned)
+            home = _whole(cells.get("B2"), f"{name}, cell B2", "the home team", 1, teams)
+            away = _whole(cells.get("H2"), f"{name}, cell H2", "the away team", 1, teams)
+            due = (numbered[name] - 1) // per_round + 1
+            if rnd != due:
+                raise WorkbookError(
+                    f"{name}, cell I1: the round is {rnd}, but {name} is in round {due}"
+                    f" ({per_round} matches a round)"
+                )
+            if home == away:
+                raise WorkbookError(f"{name}, cells B2 and H2: team {home} cannot play itself")
+            met = {t for pair in rounds.get(rnd, []) for t in pair} & {home, away}
+            if met:
+                raise WorkbookError(
+                    f"{name}, cells B2 and H2: team {min(met)} already plays in round {rnd}"
+                )
             rounds.setdefault(rnd, []).append((home, away))
             credits = []
             for i in range(boards):
                 r = FIRST_ROW + i
-                board = int(cells.get(f"A{r}", i + 1))
+                board = _whole(
+                    cells.get(f"A{r}", i + 1), f"{name}, cell A{r}", "the board", *BOARD_NUMBER
+                )
                 where = f"{name}, board {board}"
                 adj = cells.get(f"{T.ADJ_COL}{r}")
                 if adj is not None and str(adj).strip():
@@ -148,7 +220,7 @@ def next_swiss_teams(path: str | Path, out: str | Path, *, force: bool = False) 
             for row in wb[NAMES].iter_rows(
                 min_row=NAMES_FIRST, max_row=NAMES_FIRST + teams - 1, max_col=3, values_only=True
             ):
-                if isinstance(row[0], int | float):
+                if isinstance(row[0], int | float) and math.isfinite(row[0]):
                     names[int(row[0])] = tuple("" if v is None else str(v) for v in row[1:3])
     finally:
         wb.close()
