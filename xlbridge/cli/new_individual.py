@@ -9,7 +9,6 @@ number, then the name.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
@@ -18,7 +17,7 @@ from xlbridge.workbook.choices import RESULT_ENTRIES
 if TYPE_CHECKING:
     from xlbridge.movements.registry import KindInfo
 
-__all__ = ["add_options", "read_player_names", "run"]
+__all__ = ["add_options", "run"]
 
 _PAIRS_EVENT_DEFAULT = "Club pairs"
 
@@ -46,33 +45,6 @@ def add_options(p: argparse.ArgumentParser) -> None:
         )
 
 
-def read_player_names(path: str | Path) -> dict[int, str]:
-    """Player number -> name, from a CSV file with one row per player (``player,name``).
-
-    A header row whose first field is ``player`` is skipped; a first and a last name in two
-    fields are joined. Reading and decoding are the pairs games' (``new_pairs.read_names``).
-
-    >>> import tempfile, os
-    >>> f = os.path.join(tempfile.mkdtemp(), "n.csv")
-    >>> _ = open(f, "w").write("player,name\\n1,Ann Lee\\n2,=SUM(1)\\n3,Bo,Chan\\n")
-    >>> read_player_names(f)
-    {1: 'Ann Lee', 2: '=SUM(1)', 3: 'Bo Chan'}
-    """
-    from xlbridge.cli.new_pairs import read_names
-
-    out: dict[int, str] = {}
-    for key, names in read_names(path).items():
-        if key.lower() in ("player", "player number", "number", "no"):
-            continue
-        if not key.isdigit() or not key.isascii():
-            raise WorkbookError(
-                f"names file {str(path)!r}: {key[:20]!r} is not a player number "
-                "(one row per player: number, name)"
-            )
-        out[int(key)] = " ".join(names)
-    return out
-
-
 def run(args: argparse.Namespace, info: KindInfo) -> int:
     """Build the movement and write the individuals workbook."""
     from xlbridge.cli.new_pairs import import_engine
@@ -88,6 +60,8 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
             "(IMP scoring for individuals is not built yet)"
         )
     movement = build_movement(info, args)
+    from xlbridge.interchange.names import read_player_names
+
     names = read_player_names(args.names) if args.names else {}
     event = "Club individual" if args.event == _PAIRS_EVENT_DEFAULT else args.event
     from xlbridge.cli.deals import hand_records_for

@@ -10,11 +10,8 @@ an error naming it.
 from __future__ import annotations
 
 import argparse
-import csv
 import importlib
-import io
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -26,17 +23,12 @@ if TYPE_CHECKING:
     from xlbridge.movements.registry import KindInfo
 
 __all__ = [
-    "MAX_NAMES_BYTES",
     "MOVEMENT_OPTIONS",
     "add_options",
     "import_engine",
     "movement_options_given",
-    "read_names",
     "run",
 ]
-
-MAX_NAMES_BYTES = 1_000_000  # a names file of a few hundred pairs is a few kB
-MAX_NAME_CHARS = 100
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
@@ -100,48 +92,6 @@ def import_engine(name: str) -> ModuleType:
                 del sys.modules[m]
 
 
-def read_names(path: str | Path) -> dict[str, tuple[str, ...]]:
-    """Pair label (or number) -> player names, from a CSV file (UTF-8, or what Excel saves).
-
-    A header row is skipped when its first field is ``pair``. Names stay text: the workbook
-    writes them as text, never as formulas.
-
-    >>> import tempfile, os
-    >>> f = os.path.join(tempfile.mkdtemp(), "n.csv")
-    >>> _ = open(f, "w").write("pair,player 1,player 2\\nNS 1,Ann Lee,Bo Chan\\n3,=SUM(1),\\n")
-    >>> read_names(f)
-    {'NS 1': ('Ann Lee', 'Bo Chan'), '3': ('=SUM(1)',)}
-    """
-    from xlbridge.interchange.gate import read_text
-
-    p = Path(path)
-    text = read_text(p, max_bytes=MAX_NAMES_BYTES, what="names file")
-    out: dict[str, tuple[str, ...]] = {}
-    try:
-        rows = list(csv.reader(io.StringIO(text)))
-    except csv.Error as exc:
-        raise WorkbookError(f"names file {str(p)!r}: {exc}") from None
-    for n, row in enumerate(rows, start=1):
-        cells = [c.strip() for c in row]
-        if not any(cells):
-            continue
-        if n == 1 and cells[0].lower() in ("pair", "pair number", "label"):
-            continue
-        key, names = cells[0], tuple(c for c in cells[1:3])
-        if not key:
-            raise WorkbookError(f"names file {str(p)!r} line {n}: the pair is missing")
-        for c in (key, *names):
-            if len(c) > MAX_NAME_CHARS or any(ord(ch) < 32 for ch in c):
-                raise WorkbookError(
-                    f"names file {str(p)!r} line {n}: {c[:20]!r} is not a name "
-                    f"(control characters, or over {MAX_NAME_CHARS} characters)"
-                )
-        if key in out:
-            raise WorkbookError(f"names file {str(p)!r} line {n}: pair {key} twice")
-        out[key] = tuple(x for x in names if x) if any(names) else ()
-    return out
-
-
 def _check_names(names: dict[str, tuple[str, ...]], labels: dict[str, int]) -> None:
     ids = {str(i) for i in labels.values()}
     unknown = [k for k in names if k not in labels and k not in ids]
@@ -158,6 +108,8 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
     from xlbridge.movements.options import build_movement
 
     movement = build_movement(info, args)
+    from xlbridge.interchange.names import read_names
+
     names = read_names(args.names) if args.names else {}
     _check_names(names, {p.label: p.id for p in movement.pairs})
     records = hand_records_for(args, movement.boards)  # [] without --deals/--deal

@@ -13,7 +13,6 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import float_arg, int_arg, range_help
-from xlbridge.errors import WorkbookError
 from xlbridge.limits import CARRY_OVER, SEGMENTS
 from xlbridge.scoring.vp import TEAM_SCALES, VP_SCALES
 
@@ -102,14 +101,9 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
     )
     names: dict[int, tuple[str, ...]] = {}
     if getattr(args, "names", None):
-        from xlbridge.cli.new_pairs import read_names
+        from xlbridge.interchange.names import numbered, read_names
 
-        for key, value in read_names(args.names).items():
-            if key.lower() in ("team", "pair"):  # a header row
-                continue
-            if not key.isdigit():
-                raise WorkbookError(f"names file: {key!r} is not a team (or Marvin pair) number")
-            names[int(key)] = value
+        names = numbered(read_names(args.names), "team (or Marvin pair)", headers=("team", "pair"))
     options = TeamsOptions(
         event=options.event,
         date=options.date,

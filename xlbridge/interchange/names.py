@@ -1,0 +1,100 @@
+"""A club's names file: one row per pair, player or team (its label or number, then the names),
+read through the gate. Names stay text: every workbook writes them as text, never as formulas.
+
+>>> numbered({"pair": (), "3": ("Ann Lee",)}, "team", headers=("team", "pair"))
+{3: ('Ann Lee',)}
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from pathlib import Path
+
+from xlbridge.errors import WorkbookError
+from xlbridge.interchange.gate import read_text
+
+__all__ = ["MAX_NAMES_BYTES", "MAX_NAME_CHARS", "numbered", "read_names", "read_player_names"]
+
+MAX_NAMES_BYTES = 1_000_000  # a names file of a few hundred pairs is a few kB
+MAX_NAME_CHARS = 100
+
+
+def read_names(path: str | Path) -> dict[str, tuple[str, ...]]:
+    """Pair label (or number) -> player names, from a CSV file (UTF-8, or what Excel saves).
+
+    A header row is skipped when its first field is ``pair``. Names stay text: the workbook
+    writes them as text, never as formulas.
+
+    >>> import tempfile, os
+    >>> f = os.path.join(tempfile.mkdtemp(), "n.csv")
+    >>> _ = open(f, "w").write("pair,player 1,player 2\\nNS 1,Ann Lee,Bo Chan\\n3,=SUM(1),\\n")
+    >>> read_names(f)
+    {'NS 1': ('Ann Lee', 'Bo Chan'), '3': ('=SUM(1)',)}
+    """
+    p = Path(path)
+    text = read_text(p, max_bytes=MAX_NAMES_BYTES, what="names file")
+    out: dict[str, tuple[str, ...]] = {}
+    try:
+        rows = list(csv.reader(io.StringIO(text)))
+    except csv.Error as exc:
+        raise WorkbookError(f"names file {str(p)!r}: {exc}") from None
+    for n, row in enumerate(rows, start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if n == 1 and cells[0].lower() in ("pair", "pair number", "label"):
+            continue
+        key, names = cells[0], tuple(c for c in cells[1:3])
+        if not key:
+            raise WorkbookError(f"names file {str(p)!r} line {n}: the pair is missing")
+        for c in (key, *names):
+            if len(c) > MAX_NAME_CHARS or any(ord(ch) < 32 for ch in c):
+                raise WorkbookError(
+                    f"names file {str(p)!r} line {n}: {c[:20]!r} is not a name "
+                    f"(control characters, or over {MAX_NAME_CHARS} characters)"
+                )
+        if key in out:
+            raise WorkbookError(f"names file {str(p)!r} line {n}: pair {key} twice")
+        out[key] = tuple(x for x in names if x) if any(names) else ()
+    return out
+
+
+def read_player_names(path: str | Path) -> dict[int, str]:
+    """Player number -> name, from a CSV file with one row per player (``player,name``).
+
+    A header row whose first field is ``player`` is skipped; a first and a last name in two
+    fields are joined. Reading and decoding are :func:`read_names`'s.
+
+    >>> import tempfile, os
+    >>> f = os.path.join(tempfile.mkdtemp(), "n.csv")
+    >>> _ = open(f, "w").write("player,name\\n1,Ann Lee\\n2,=SUM(1)\\n3,Bo,Chan\\n")
+    >>> read_player_names(f)
+    {1: 'Ann Lee', 2: '=SUM(1)', 3: 'Bo Chan'}
+    """
+    out: dict[int, str] = {}
+    for key, names in read_names(path).items():
+        if key.lower() in ("player", "player number", "number", "no"):
+            continue
+        if not key.isdigit() or not key.isascii():
+            raise WorkbookError(
+                f"names file {str(path)!r}: {key[:20]!r} is not a player number "
+                "(one row per player: number, name)"
+            )
+        out[int(key)] = " ".join(names)
+    return out
+
+
+def numbered(
+    names: Mapping[str, tuple[str, ...]], word: str, *, headers: tuple[str, ...]
+) -> dict[int, tuple[str, ...]]:
+    """The rows of a names file keyed by number (teams, Marvin pairs), a header row skipped."""
+    out: dict[int, tuple[str, ...]] = {}
+    for key, value in names.items():
+        if key.lower() in headers:
+            continue
+        if not key.isdigit():
+            raise WorkbookError(f"names file: {key!r} is not a {word} number")
+        out[int(key)] = value
+    return out
