@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xlbridge.cli import main
-from xlbridge.interchange.gate import load_workbook
 from xlbridge.families.pairs.build import write_session
 from xlbridge.families.pairs.entries import read_entered
 from xlbridge.families.pairs.rebuild import NOT_CARRIED, slots_of
 from xlbridge.families.registry import rebuild_in_memory
+from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind

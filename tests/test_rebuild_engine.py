@@ -9,9 +9,9 @@ The families' own adapters are tested in tests/test_rebuild_{individual,teams,so
 from __future__ import annotations
 
 import hashlib
-from functools import partial
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 

@@ -154,8 +154,7 @@ def _refuse_others_options(book: Workbook, change: RebuildChange) -> None:
             takers = [n for n in FAMILY_NAMES if flag in getattr(adapter_for(n), "options", ())]
             whose = f"{takers[0]} movements" if takers else "no game family"
             raise WorkbookError(
-                f"--{flag.replace('_', '-')} is for {whose}; {kind} is"
-                f" {family_article(name)} game"
+                f"--{flag.replace('_', '-')} is for {whose}; {kind} is {family_article(name)} game"
             )
 
 

@@ -22,7 +22,16 @@ from openpyxl import Workbook
 
 from xlbridge.rebuild.notcarried import NotCarried
 
-__all__ = ["Carried", "Entry", "FamilyAdapter", "Key", "Placing", "Planning", "RebuildChange", "Slot"]
+__all__ = [
+    "Carried",
+    "Entry",
+    "FamilyAdapter",
+    "Key",
+    "Placing",
+    "Planning",
+    "RebuildChange",
+    "Slot",
+]
 
 Key = tuple[str | int, ...]
 
@@ -120,7 +129,9 @@ class Planning(Protocol):
     """Optional: a family that plans the change from the entries found (say, choosing among
     movements the one most entries fit) gives :meth:`plan`, called instead of ``change``."""
 
-    def plan(self, old: Any, args: RebuildChange, entries: Sequence[Entry]) -> tuple[Any, tuple[str, ...]]:
+    def plan(
+        self, old: Any, args: RebuildChange, entries: Sequence[Entry]
+    ) -> tuple[Any, tuple[str, ...]]:
         """The settings after the change, and notes on what was chosen (printed as ``note:``)."""
         ...
 

@@ -55,8 +55,13 @@ from xlbridge.movements.registry import family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
 from xlbridge.workbook.context import NAMES_FIRST, Options, plays
-from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW, TravellerCols
-from xlbridge.workbook.formulas import accepted_col
+from xlbridge.workbook.formulas import (
+    EXPECTED_CELL,
+    FIRST_ROW,
+    HEADER_ROW,
+    TravellerCols,
+    accepted_col,
+)
 from xlbridge.workbook.text import clean_text
 
 __all__ = [
@@ -286,7 +291,7 @@ class PairsAdapter:
         same = info.name == old.kind and tables == old.tables
         bpr = args.boards_per_round or old.boards_per_round
         rounds = args.rounds or (old.rounds if same else None)
-        given = {k: opts.get(k) for k in ("even", "arrow_switch", "half_table")
+        given: dict[str, Any] = {k: opts.get(k) for k in ("even", "arrow_switch", "half_table")
                  if opts.get(k) not in (None, False)}  # fmt: skip
         # The old Session sheet's "Movement options" line (same kind): those not given are
         # kept; a workbook written before that line has them guessed from its entries.
@@ -303,13 +308,15 @@ class PairsAdapter:
         if stored is not None:
             given = {**stored, **given}
         variants = [given] if given or stored is not None else list(_VARIANTS)
-        rows = {e.slot.key[1:4] for e in entries if e.slot.key[0] == "play"}
+        rows: set[tuple[Any, ...]] = {e.slot.key[1:4] for e in entries if e.slot.key[0] == "play"}
         layout = layout_of(movement_of(old))
         adding = info.name == "add-table" and old.kind != "add-table"
         best: tuple[int, Movement, dict[str, Any]] | None = None
         first_error: MovementError | None = None
         for extra in variants:
-            ext = _extra(extra.get("even"), extra.get("arrow_switch"), bool(extra.get("half_table")))
+            ext = _extra(
+                extra.get("even"), extra.get("arrow_switch"), bool(extra.get("half_table"))
+            )
             try:
                 m = _movement(info.name, tables, bpr, rounds, ext)
             except MovementError as exc:
@@ -319,10 +326,10 @@ class PairsAdapter:
             b_map: dict[int, int] = {}
             if adding:
                 p_map, b_map, _n = add_table_maps(layout, m, _renumber(tables))
-            at = slots_of(m)
+            room = slots_of(m)
             fits = sum(
-                (b_map.get(b, b), p_map.get(ns, ns), p_map.get(ew, ew)) in at
-                for b, ns, ew in rows  # type: ignore[misc]
+                (b_map.get(b, b), p_map.get(ns, ns), p_map.get(ew, ew)) in room
+                for b, ns, ew in rows
             )
             if best is None or fits > best[0]:
                 best = (fits, m, extra)
@@ -381,11 +388,13 @@ class PairsAdapter:
         moved = {o for _n, o in settings.boards_from}
 
         def board_key(b: int) -> int | str:
-            return back[b] if b in back else (f"new {b}" if b in moved else b)
+            return back.get(b, f"new {b}" if b in moved else b)
 
         out: list[Slot] = []
         for ws in wb.worksheets:
-            cells = [c for k, c in sorted(ws._cells.items()) if c.protection.locked is False]
+            cells: list[Any] = [
+                c for _k, c in sorted(ws._cells.items()) if c.protection.locked is False
+            ]
             if not cells:
                 continue
             if ws.title == "Session" and [c.coordinate for c in cells] == [_DATE]:
@@ -452,8 +461,8 @@ class PairsAdapter:
             typed = [e for e in got if not e.formula]
             for e in got:
                 if e.formula:
-                    formulas.append(NotCarried("name", f"pair {label}", _text(e.value),
-                                               "a formula, not a name: type the name again"))  # fmt: skip
+                    why = "a formula, not a name: type the name again"
+                    formulas.append(NotCarried("name", f"pair {label}", _text(e.value), why))
             entered += len(got)
             if not typed:
                 continue
@@ -500,8 +509,8 @@ class PairsAdapter:
                 heading = e.slot.key[4]
                 target = slots.get(e.slot.key)
                 if target is None:
-                    lost.append(NotCarried("result", where, f"{heading}={e.value}",
-                                           f"the new workbook has no {heading} column"))  # fmt: skip
+                    why = f"the new workbook has no {heading} column"
+                    lost.append(NotCarried("result", where, f"{heading}={e.value}", why))
                     continue
                 try:
                     put_entry(wb[target.sheet][target.cell], e.value, f"{where} {heading}")
