@@ -85,7 +85,8 @@ def cells(wb: Any) -> dict[tuple[str, str], Any]:
 
 def rebuild_args(**kw: Any) -> RebuildChange:
     base: dict[str, Any] = {"kind": None, "tables": None, "rounds": None, "boards_per_round": None}
-    return RebuildChange(**{**base, **kw})
+    options = {k: kw.pop(k) for k in list(kw) if k not in base}  # a family's own flags
+    return RebuildChange(**{**base, **kw}, options=options)
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,8 @@ Traceback (most recent call last):
 xlbridge.errors.WorkbookError: no game family 'chess'; families: pairs, individual, teams, social
 >>> family("social").rebuild_adapter() is not None, family("social").importer() is None
 (True, True)
+>>> all(f.rebuild_adapter() is not None for f in all_families())
+True
 """
 
 from __future__ import annotations
@@ -125,11 +127,35 @@ def read_session(path: str | os.PathLike[str]) -> SessionFrames:
 
 
 def adapter_for(name: str) -> FamilyAdapter:
-    """The rebuild adapter of a family (the family engine's pairs are rebuilt on their own)."""
+    """The rebuild adapter of a family."""
     adapter = family(name).rebuild_adapter()
     if adapter is None:
-        raise WorkbookError(f"{name} workbooks are rebuilt by xlbridge.families.pairs.rebuild")
+        raise WorkbookError(f"{name} workbooks cannot be rebuilt")
     return adapter
+
+
+def _refuse_others_options(book: Workbook, change: RebuildChange) -> None:
+    """A family's own flag asked of another family's workbook: one line naming both."""
+    from xlbridge.movements.registry import family_of
+    from xlbridge.rebuild.family import read_kind
+    from xlbridge.rebuild.notcarried import family_article
+
+    given = [k for k, v in change.options.items() if v not in (None, False, (), [])]
+    if not given:
+        return
+    try:
+        kind = read_kind(book)
+        name = family_of(kind)
+    except WorkbookError:
+        return  # the engine says what is wrong with the workbook
+    taken = getattr(adapter_for(name), "options", ())
+    for flag in given:
+        if flag not in taken:
+            takers = [n for n in FAMILY_NAMES if flag in getattr(adapter_for(n), "options", ())]
+            whose = f"{takers[0]} movements" if takers else "no game family"
+            raise WorkbookError(
+                f"--{flag.replace('_', '-')} is for {whose}; {kind} is {family_article(name)} game"
+            )
 
 
 def rebuild_in_memory(
@@ -139,6 +165,7 @@ def rebuild_in_memory(
     """:func:`xlbridge.rebuild.family.rebuild_in_memory` with the families' adapters."""
     from xlbridge.rebuild import family as engine
 
+    _refuse_others_options(book, change)
     return engine.rebuild_in_memory(
         book, change, adapters=lambda f: adapter_for(f), name=name, template=template
     )
@@ -154,8 +181,14 @@ def rebuild_family(
     book: Workbook | None = None,
 ) -> FamilyRebuilt:
     """:func:`xlbridge.rebuild.family.rebuild_family` with the families' adapters."""
+    from xlbridge.interchange.gate import load_workbook
     from xlbridge.rebuild import family as engine
 
+    if Path(out).suffix.lower() != ".xlsx":
+        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    if book is None:
+        book = load_workbook(path)
+    _refuse_others_options(book, change)
     return engine.rebuild_family(
         path, change, out, adapters=lambda f: adapter_for(f), force=force, template=template,
         book=book,

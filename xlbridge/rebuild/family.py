@@ -1,4 +1,4 @@
-"""Rebuild an individual, teams or social workbook after a change, carrying every entry over.
+"""Rebuild a workbook of any game family after a change, carrying every entry over.
 
 The old workbook is regenerated in memory from its own settings, so the engine knows which of
 its cells are inputs and what each one means (the family adapter's :class:`~.slots.Slot` keys).
@@ -7,6 +7,12 @@ the new workbook's cell with the same key, or listed on the ``Not carried`` shee
 reason. A formula typed by hand into an input cell, anything typed into a locked cell (after
 unprotecting the sheet) and the cells of a sheet the user added are listed, never carried:
 their meaning would change.
+
+A family may plan the change from the entries found (:class:`~.slots.Planning`: pairs choose
+the movement options most entries fit, and renumber for an added table) and put the entries
+into the new workbook itself (:class:`~.slots.Placing`: pairs list a traveller row on one
+line); its own flags come in ``RebuildChange.options``, refused for a family that does not
+declare them in its adapter's ``options``.
 
 The user's file is only read; the new one is written atomically.
 
@@ -38,7 +44,16 @@ from xlbridge.rebuild.notcarried import (
     put_entry,
     write_not_carried,
 )
-from xlbridge.rebuild.slots import FamilyAdapter, Key, RebuildChange, Slot
+from xlbridge.rebuild.slots import (
+    Carried,
+    Entry,
+    FamilyAdapter,
+    Key,
+    Placing,
+    Planning,
+    RebuildChange,
+    Slot,
+)
 
 __all__ = [
     "FamilyRebuilt",
@@ -61,6 +76,7 @@ class FamilyRebuilt:
     entered: int
     carried: int
     not_carried: tuple[NotCarried, ...]
+    notes: tuple[str, ...] = ()
 
 
 def read_kind(book: Workbook) -> str:
@@ -170,10 +186,11 @@ def _check_layout(book: Workbook, built: Workbook, name: str) -> None:
 
 
 def _entries(
-    book: Workbook, built: Workbook, slots: Mapping[Key, Slot]
-) -> tuple[list[tuple[Slot, Any]], list[NotCarried]]:
-    """(slot, typed value) of every entry, and what cannot be carried at all."""
-    found: list[tuple[Slot, Any]] = []
+    book: Workbook, built: Workbook, slots: Mapping[Key, Slot], *, formulas: bool = False
+) -> tuple[list[Entry], list[NotCarried]]:
+    """Every entry, and what cannot be carried at all; a formula typed into an input cell is
+    an entry marked ``formula`` when ``formulas`` (the family lists it), else listed here."""
+    found: list[Entry] = []
     listed: list[NotCarried] = []
     for slot in slots.values():
         typed, default = book[slot.sheet][slot.cell], built[slot.sheet][slot.cell]
@@ -182,11 +199,14 @@ def _entries(
             continue
         if _formula(typed) and _formula(default) and _spelling(value) == _spelling(default.value):
             continue  # the formula xlbridge wrote, as a spreadsheet program saved it again
+        if _formula(typed) and formulas:
+            found.append(Entry(slot, value, formula=True))
+            continue
         if _formula(typed):
             why = "a formula typed by hand; its references would change"
             listed.append(NotCarried("formula", f"{slot.what} ({slot.where})", _shown(value), why))
             continue
-        found.append((slot, value))
+        found.append(Entry(slot, value))
     inputs = {(s.sheet, s.cell) for s in slots.values()}
     for ws in built.worksheets:
         ours = ws._cells
@@ -223,18 +243,37 @@ def rebuild_in_memory(
             f" {family_article(family_of(new_kind))} game; rebuild keeps the game family"
         )
     adapter = adapters(family)
+    taken = getattr(adapter, "options", ())
+    for flag, given in args.options.items():
+        if flag not in taken and given not in (None, False, (), []):
+            raise WorkbookError(
+                f"--{flag.replace('_', '-')} is not for {old_kind}, {family_article(family)} game"
+            )
+    placing = isinstance(adapter, Placing)
     old = adapter.settings(book)
     built_old = adapter.build(old, None)
     old_slots = _check_slots(built_old, adapter.slots(built_old, old), family)
     _check_layout(book, built_old, name)
-    entries, listed = _entries(book, built_old, old_slots)
+    entries, listed = _entries(book, built_old, old_slots, formulas=placing)
     earlier = earlier_not_carried(book)
 
-    new = adapter.change(old, args)
+    notes: tuple[str, ...] = ()
+    if isinstance(adapter, Planning):
+        new, notes = adapter.plan(old, args, entries)
+    else:
+        new = adapter.change(old, args)
     wb = adapter.build(new, template)
     new_slots = _check_slots(wb, adapter.slots(wb, new), family)
+    if isinstance(adapter, Placing):
+        # The family counts the entered cells (its entries); what was typed outside the input
+        # cells is listed, not counted.
+        done: Carried = adapter.carry(wb, new, entries, new_slots)
+        result = FamilyRebuilt(adapter.describe(new), done.entered, done.carried,
+                               earlier + tuple(listed) + done.listed, notes)  # fmt: skip
+        write_not_carried(wb, result.not_carried)
+        return wb, result
     carried = 0
-    for slot, value in entries:
+    for slot, value in ((e.slot, e.value) for e in entries):
         target = new_slots.get(slot.key)
         if target is None:
             listed.append(NotCarried("entry", f"{slot.what} ({slot.where})", _shown(value),
@@ -248,7 +287,7 @@ def rebuild_in_memory(
             continue
         carried += 1
     entered = len(entries) + sum(1 for n in listed if n.what != "entry")
-    result = FamilyRebuilt(adapter.describe(new), entered, carried, earlier + tuple(listed))
+    result = FamilyRebuilt(adapter.describe(new), entered, carried, earlier + tuple(listed), notes)
     write_not_carried(wb, result.not_carried)
     return wb, result
 

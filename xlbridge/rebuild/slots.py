@@ -13,14 +13,25 @@ itself is :mod:`xlbridge.rebuild.family`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from openpyxl import Workbook
 
-__all__ = ["FamilyAdapter", "Key", "RebuildChange", "Slot"]
+from xlbridge.rebuild.notcarried import NotCarried
+
+__all__ = [
+    "Carried",
+    "Entry",
+    "FamilyAdapter",
+    "Key",
+    "Placing",
+    "Planning",
+    "RebuildChange",
+    "Slot",
+]
 
 Key = tuple[str | int, ...]
 
@@ -45,14 +56,38 @@ class Slot:
 class RebuildChange:
     """The change a rebuild asks for; ``None`` keeps the old workbook's setting.
 
+    ``options``: a family's own flags by name (pairs: ``even``, ``arrow_switch``,
+    ``half_table``, ``full_table``, ``fouled``), for the adapter that declares them in its
+    ``options``; the engine refuses them for another family.
+
     >>> RebuildChange(tables=8)
-    RebuildChange(kind=None, tables=8, rounds=None, boards_per_round=None)
+    RebuildChange(kind=None, tables=8, rounds=None, boards_per_round=None, options={})
     """
 
     kind: str | None = None
     tables: int | None = None
     rounds: int | None = None
     boards_per_round: int | None = None
+    options: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What was typed into one input cell of the old workbook (``formula``: a formula typed by
+    hand, not the one xlbridge wrote there)."""
+
+    slot: Slot
+    value: Any
+    formula: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """What a family's own :meth:`Placing.carry` did with the entries it was given."""
+
+    carried: int
+    entered: int
+    listed: tuple[NotCarried, ...]
 
 
 class FamilyAdapter(Protocol):
@@ -86,4 +121,31 @@ class FamilyAdapter(Protocol):
 
     def describe(self, settings: Any) -> str:
         """One line for the summary: ``rainbow, 7 tables, 21 boards, 28 players``."""
+        ...
+
+
+@runtime_checkable
+class Planning(Protocol):
+    """Optional: a family that plans the change from the entries found (say, choosing among
+    movements the one most entries fit) gives :meth:`plan`, called instead of ``change``."""
+
+    def plan(
+        self, old: Any, args: RebuildChange, entries: Sequence[Entry]
+    ) -> tuple[Any, tuple[str, ...]]:
+        """The settings after the change, and notes on what was chosen (printed as ``note:``)."""
+        ...
+
+
+@runtime_checkable
+class Placing(Protocol):
+    """Optional: a family that puts the entries into the new workbook itself (to list them as
+    its director reads them, e.g. one line for a traveller row) gives :meth:`carry`; formulas
+    typed into input cells are then given to it too (``Entry.formula``)."""
+
+    def carry(
+        self, wb: Workbook, settings: Any, entries: Sequence[Entry], slots: Mapping[Key, Slot]
+    ) -> Carried:
+        """Put each entry into the cell of ``slots`` (the new workbook's) with its key, or list
+        it; ``entered`` counts the entered cells (the rebuild's "carried X of Y entered
+        cells": what the engine lists outside the input cells is not counted)."""
         ...

@@ -206,9 +206,7 @@ class IndividualAdapter:
         if rounds is None and kind == old.kind and tables == old.tables:
             rounds = old.rounds
         extra = tuple(
-            (k, getattr(args, k))
-            for k in _PAIRS_ONLY
-            if getattr(args, k, None) not in (None, False)
+            (k, args.options[k]) for k in _PAIRS_ONLY if args.options.get(k) not in (None, False)
         )
         m = _movement(kind, tables, bpr, rounds, extra)
         return dataclasses.replace(

@@ -28,7 +28,9 @@ class _Pairs:
         return read_traveller_session(formulas, cached, "pairs")
 
     def rebuild_adapter(self) -> FamilyAdapter | None:
-        return None  # rebuilt by xlbridge.families.pairs.rebuild
+        from xlbridge.families.pairs.rebuild import ADAPTER
+
+        return ADAPTER
 
     def importer(self) -> tuple[Filler, bool] | None:
         from xlbridge.families.pairs.importer import fill_pairs

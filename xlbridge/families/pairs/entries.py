@@ -1,6 +1,6 @@
-"""What the director typed into a pairs session workbook: every input cell, read through the
-results engine's reader (:mod:`xlbridge.results.readers`, which opens the file through the gate
-and never writes it).
+"""What the director typed into a pairs session workbook, and its settings (the pairs rebuild
+adapter reads them from here): every input cell, read through the results engine's reader
+(:mod:`xlbridge.results.readers`, which opens the file through the gate and never writes it).
 
 Each traveller row's input cells (Contract, By, Made, Down or Tricks, a score typed over NS
 Score, Adjusted, OK) are kept exactly as typed, keyed by board and the pair labels of the row,
@@ -34,7 +34,7 @@ from xlbridge.workbook.cells import (
 )
 from xlbridge.workbook.session import MOVEMENT_OPTIONS_LABEL, parse_movement_options
 
-__all__ = ["INPUT_LABELS", "Entered", "RowEntry", "family_article", "read_entered"]
+__all__ = ["INPUT_LABELS", "Entered", "RowEntry", "read_entered"]
 
 # Traveller headings whose cells the director types into (NS Score only when typed over).
 INPUT_LABELS = ("Contract", "By", "Made", "Down", "Tricks", "NS Score", "Adjusted", "OK")
@@ -95,24 +95,6 @@ class Entered:
     arrow_switch: str | None = None
     half_table: bool = False
     options_recorded: bool = False
-
-    def movement_options(self) -> dict[str, Any]:
-        """The recorded options as ``build_movement`` takes them (``{}`` without any).
-
-        >>> Entered("mitchell", "pairs", 6, 5, 2, "", "", "mp", "acbl", "made-down", None,
-        ...         (), (), (), (), even="skip", options_recorded=True).movement_options()
-        {'even': 'skip'}
-        """
-        given = {"even": self.even, "arrow_switch": self.arrow_switch,
-                 "half_table": self.half_table}  # fmt: skip
-        return {k: v for k, v in given.items() if v not in (None, False)}
-
-    @property
-    def cell_count(self) -> int:
-        """How many cells were typed in (names, results, Expected)."""
-        names = sum(sum(1 for n in v if n) for _, v in self.names)
-        rows = sum(len(r.cells) + len(r.formulas) for r in self.rows)
-        return names + rows + len(self.expected) + len(self.name_formulas)
 
 
 def _int(value: Any) -> int | None:
