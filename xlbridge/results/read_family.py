@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field, write_csv
 from xlbridge.results.session import Disagreement
@@ -120,10 +121,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def shown(x: Any) -> Any:
     """A Python value as a report shows it (numbers rounded to 2 decimals, whole as int)."""
-    if isinstance(x, float):
-        r = round(x + 0.0, 2)
-        return int(r) if r.is_integer() else r
-    return x
+    return numerals.shown(x, whole=True) if isinstance(x, float) else x
 
 
 def check(
@@ -175,10 +173,7 @@ def cell_text(x: Any) -> str:
     """A value as a table or CSV cell."""
     if x is None:
         return ""
-    if isinstance(x, float):
-        r = round(x + 0.0, 2)
-        return str(int(r)) if r.is_integer() else f"{r:g}"
-    return str(x)
+    return numerals.shown_text(x) if isinstance(x, float) else str(x)
 
 
 def table_text(rows: Sequence[Sequence[Any]], left: Sequence[int] = (1,)) -> str:

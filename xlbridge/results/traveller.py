@@ -27,6 +27,7 @@ from typing import Any
 
 from xlbridge.errors import TravellerError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int, read_rows, write_csv
+from xlbridge.numerals import shown
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import (
     CROSS_IMP_DIVISORS,
@@ -217,10 +218,6 @@ def _read_row(
     )
 
 
-def _r(x: float) -> float:
-    return round(x + 0.0, 2)
-
-
 def score_traveller(
     rows: Sequence[TravellerRow],
     board: int,
@@ -259,9 +256,9 @@ def score_traveller(
             assert mp_ns is not None and mp_ew is not None
             out.append(
                 ScoredRow(
-                    r.ns, r.ew, r.score_ns, adj, mp_ns=_r(mp_ns), mp_ew=_r(mp_ew),
-                    pct_ns=_r(100 * mp_ns / full_top) if full_top else 50.0,
-                    pct_ew=_r(100 * mp_ew / full_top) if full_top else 50.0,
+                    r.ns, r.ew, r.score_ns, adj, mp_ns=shown(mp_ns), mp_ew=shown(mp_ew),
+                    pct_ns=shown(100 * mp_ns / full_top) if full_top else 50.0,
+                    pct_ew=shown(100 * mp_ew / full_top) if full_top else 50.0,
                 )
             )  # fmt: skip
         return ScoredTraveller(board, method, str(mp_scale), tuple(out), top=full_top)
@@ -297,7 +294,7 @@ def score_traveller(
         if ns_v is not None and ew_v is not None and adj is None and method == "butler":
             ns_v, ew_v = int(ns_v), int(ew_v)  # whole IMPs, printed as integers
         elif ns_v is not None and ew_v is not None:
-            ns_v, ew_v = _r(ns_v), _r(ew_v)
+            ns_v, ew_v = shown(ns_v), shown(ew_v)
         scored.append(ScoredRow(r.ns, r.ew, r.score_ns, adj, imp_ns=ns_v, imp_ew=ew_v))
     return ScoredTraveller(board, method, "wbf", tuple(scored), datum=d)
 
