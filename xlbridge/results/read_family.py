@@ -14,7 +14,6 @@ its disagreements, whether the workbook was ever calculated, and ``render(fmt, t
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,11 +88,8 @@ def num(value: Any) -> float | None:
 
 
 def whole(value: Any) -> int | None:
-    """A whole number typed as a number or as digits, else None."""
-    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,6}\s*", value):
-        return int(value)
-    x = num(value)
-    return int(x) if x is not None and x.is_integer() else None
+    """A whole number typed as a number or as digits (up to 6, an optional minus), else None."""
+    return numerals.whole_or_none(value, digits=6, signs="-")
 
 
 def session_settings(book: Book) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.home import swiss_pairing
+from xlbridge.numerals import whole_or_none
 from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Deal
 from xlbridge.scoring.vp import vp
@@ -40,16 +41,6 @@ def _session(wb: Any) -> dict[str, object]:
         if row and isinstance(row[0], str):
             out[row[0]] = row[1]
     return out
-
-
-def _int(v: object) -> int | None:
-    if isinstance(v, bool):
-        return None
-    if isinstance(v, int):
-        return v
-    if isinstance(v, float) and v.is_integer():
-        return int(v)
-    return None
 
 
 def _chukker(ws: Any, lay: BlockLayout, where: str, variant: str) -> Chukker | None:
@@ -97,7 +88,8 @@ def swiss_pairs_standings(
     info = _session(wb)
     if info.get("Kind") != "swiss-pairs":
         raise WorkbookError(f"{str(path)!r} is not a swiss-pairs workbook")
-    tables, rounds = _int(info.get("Tables")), _int(info.get("Rounds (Chicago chukkers)"))
+    tables = whole_or_none(info.get("Tables"), text=False)
+    rounds = whole_or_none(info.get("Rounds (Chicago chukkers)"), text=False)
     if tables is None or rounds is None:
         raise WorkbookError(f"{str(path)!r}: its Session sheet lost the tables or rounds")
     variant = str(info.get("Chicago vulnerability") or "standard")
@@ -110,7 +102,8 @@ def swiss_pairs_standings(
         row: list[tuple[int, int, int]] = []
         for t in range(tables):
             r = progress_row(opt, k + 1, t + 1)
-            ns, ew = _int(prog[f"C{r}"].value), _int(prog[f"D{r}"].value)
+            ns = whole_or_none(prog[f"C{r}"].value, text=False)
+            ew = whole_or_none(prog[f"D{r}"].value, text=False)
             where = f"Round {k + 1}, table {t + 1}"
             c = _chukker(wb[f"Round {k + 1}"], layouts[k][t], where, variant)
             if ns is None or ew is None:
