@@ -124,7 +124,7 @@ def _number(rows: dict[str, Any], label: str, limits: Range) -> int:
     costs one line, not a movement of a million boards)."""
     value = rows.get(label)
     n = whole_or_none(value, digits=6)
-    text = str(int(value) if isinstance(value, float) and n is not None else value).strip()
+    text = str(value).strip()
     if n is None:
         raise WorkbookError(
             f"Session sheet: {label} is {text[:20]!r}, not a number; was the workbook"
