@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "xlbridge"
 
-RULES = ("types", "errors", "limits", "scoring", "movements")
+RULES = ("types", "errors", "limits", "numerals", "scoring", "movements")
 KITS = ("workbook", "results", "interchange", "rebuild")
 FAMILIES = ("families",)
 FACES = ("cli", "excel", "udf", "__main__")

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 
 from xlbridge.limits import NUMBER_DIGITS, Range
+from xlbridge.numerals import whole_or_none
 
 __all__ = [
     "MESSAGE_CHARS",
@@ -41,7 +42,6 @@ __all__ = [
 
 MESSAGE_CHARS = 400  # an error line longer than this is cut
 
-_INT = re.compile(r"[+-]?[0-9]+\Z", re.ASCII)
 _FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z", re.ASCII)
 
 
@@ -87,11 +87,12 @@ def int_arg(name: str, limits: Range | None = None) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         t = text.strip()
-        if len(t) > NUMBER_DIGITS or not _INT.match(t):
+        n = whole_or_none(t, digits=None, signs="+-") if len(t) <= NUMBER_DIGITS else None
+        if n is None:
             raise argparse.ArgumentTypeError(
                 f"{name} {shorten(text)} is not a whole number (ASCII digits 0-9)"
             )
-        value = int(t)
+        value = n
         if limits is not None and not limits[0] <= value <= limits[1]:
             raise argparse.ArgumentTypeError(
                 f"{name} {value} is out of range: {limits[0]}-{limits[1]}"

@@ -27,6 +27,7 @@ from itertools import repeat
 from typing import Any, Final, ParamSpec
 
 from xlbridge.errors import TravellerError, XlbridgeError
+from xlbridge.numerals import whole_or_none
 from xlbridge.scoring.matchpoints import Adjusted
 
 _P = ParamSpec("_P")
@@ -168,12 +169,12 @@ def _number(value: Any, what: str) -> float:
 
 
 def _whole(value: Any, what: str) -> int:
-    x = _number(value, what)
-    if not x.is_integer():
+    n = whole_or_none(_number(value, what))  # text such as "1E3" or "3.0" read as a number
+    if n is None:
         raise CellValueError(f"{what} {_show(value)} is not a whole number")
-    if abs(x) >= _MAX_WHOLE:  # beyond exact whole numbers: a typo such as 1E+300
+    if abs(n) >= _MAX_WHOLE:  # beyond exact whole numbers: a typo such as 1E+300
         raise CellValueError(f"{what} {_show(value)} is too large")
-    return int(x)
+    return n
 
 
 def _text(value: Any, what: str) -> str:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from xlbridge.errors import InputFileError
+from xlbridge.numerals import whole_or_none
 
 __all__ = [
     "MAX_FIELD",
@@ -45,7 +46,6 @@ MAX_DIGITS = 9  # digits in a whole number: bridge scores have at most 5
 
 _TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
-_INT = re.compile(r"[+-]?[0-9]+")
 
 
 def safe_cell(value: object) -> str:
@@ -90,11 +90,12 @@ def ascii_int(text: str, *, what: str) -> int:
     """A whole number written with ASCII digits and an optional sign, at most 9 digits."""
     check_field(text, what=what)
     t = text.strip()
-    if not _INT.fullmatch(t):
+    n = whole_or_none(t, digits=None, signs="+-", numbers=False)
+    if n is None:
         raise InputFileError(f"{what} {t[:40]!r} is not a whole number")
     if len(t.lstrip("+-")) > MAX_DIGITS:
         raise InputFileError(f"{what} {t[:20]!r}... has more than {MAX_DIGITS} digits")
-    return int(t)
+    return n
 
 
 def read_rows(text: str, *, what: str, max_rows: int = MAX_ROWS) -> Iterator[tuple[int, list[str]]]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from xlbridge import numerals
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int
 from xlbridge.interchange.files import write_atomically
@@ -86,9 +87,9 @@ def cells_for(row: ImportRow, result_entry: str) -> dict[str, Any]:
     if c.is_pass:
         return {"Contract": "PASS"}
     by = str(Seat.parse(row.declarer))
-    result: int | str = row.result.strip()
-    if isinstance(result, str) and result.isascii() and result.isdigit():
-        result = int(result)
+    typed = row.result.strip()
+    n = numerals.whole_or_none(typed, digits=None, numbers=False)
+    result: int | str = typed if n is None else n
     out: dict[str, Any] = {"Contract": str(c), "By": by}
     if result_entry == "tricks":
         out["Tricks"] = tricks_taken(c, result)

@@ -18,6 +18,7 @@ player) and PairEW (the East player).
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shlex
@@ -30,6 +31,7 @@ from pathlib import Path
 from xlbridge.errors import InputFileError
 from xlbridge.interchange.csvio import read_rows
 from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_bytes, read_text
+from xlbridge.numerals import whole_or_none
 
 __all__ = [
     "BWS_TABLE",
@@ -65,10 +67,8 @@ class ImportRow:
     players: tuple[str, ...] = ()  # individuals: North, South, East, West (numbers or names)
 
 
-def _int(text: str) -> int | None:
-    text = text.strip()
-    return int(text) if re.fullmatch(r"[0-9]{1,4}", text, re.ASCII) else None
-
+# Board, round and table numbers in a scorer's file: up to 4 ASCII digits.
+_int = functools.partial(whole_or_none, digits=4, numbers=False)
 
 _CSV_KEYS = {
     "board": "board", "ns": "ns", "pairns": "ns", "ew": "ew", "pairew": "ew",
@@ -323,7 +323,7 @@ def read_bws_results(
 def _bws_id(text: str) -> int | None:
     """ReceivedData's ID (an AutoNumber: the order rows were received, which the order
     mdb-export prints them in need not be once Access has reused a deleted row's space)."""
-    return int(text) if re.fullmatch(r"[0-9]{1,10}", text.strip(), re.ASCII) else None
+    return whole_or_none(text, digits=10, numbers=False)
 
 
 def read_results(

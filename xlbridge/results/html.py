@@ -9,10 +9,12 @@ traveller and in a Hand Records section.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from xlbridge.numerals import shown_text
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 from xlbridge.scoring.session import places_to_rank
@@ -25,11 +27,8 @@ _SUITS = ("♠", "♥", "♦", "♣")
 _ORDER = "AKQJT98765432"
 
 
-def _n(x: float | None) -> str:
-    if x is None:
-        return ""
-    r = round(x + 0.0, 2)
-    return str(int(r)) if r.is_integer() else f"{r:.2f}"
+# Numbers as this format shows them (:func:`xlbridge.numerals.shown_text`).
+_n = functools.partial(shown_text, fixed=True)
 
 
 def _anchor(label: str) -> str:

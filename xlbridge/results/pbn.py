@@ -13,16 +13,22 @@ or ``IMP``. Without hand records the ``Deal`` tag is left out (the file carries 
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 from dataclasses import dataclass
 
 from xlbridge.errors import InputFileError
+from xlbridge.numerals import shown_text
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 from xlbridge.types import Seat, Vulnerability
 
 __all__ = ["PbnRow", "read_pbn_scores", "write_pbn"]
+
+
+# Numbers as this format shows them (:func:`xlbridge.numerals.shown_text`).
+_num = functools.partial(shown_text, fixed=True, blank="-")
 
 
 def _value(x: object) -> str:
@@ -32,13 +38,6 @@ def _value(x: object) -> str:
     if re.search(r'[\s"]', text):
         return '"' + text.replace('"', "'") + '"'
     return text
-
-
-def _num(x: float | None) -> str:
-    if x is None:
-        return "-"
-    r = round(x + 0.0, 2)
-    return str(int(r)) if r.is_integer() else f"{r:.2f}"
 
 
 def _tag(name: str, value: str) -> str:

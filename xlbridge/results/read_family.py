@@ -14,12 +14,12 @@ its disagreements, whether the workbook was ever calculated, and ``render(fmt, t
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field, write_csv
 from xlbridge.results.session import Disagreement
@@ -88,11 +88,8 @@ def num(value: Any) -> float | None:
 
 
 def whole(value: Any) -> int | None:
-    """A whole number typed as a number or as digits, else None."""
-    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,6}\s*", value):
-        return int(value)
-    x = num(value)
-    return int(x) if x is not None and x.is_integer() else None
+    """A whole number typed as a number or as digits (up to 6, an optional minus), else None."""
+    return numerals.whole_or_none(value, digits=6, signs="-")
 
 
 def session_settings(book: Book) -> dict[str, Any]:
@@ -120,10 +117,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def shown(x: Any) -> Any:
     """A Python value as a report shows it (numbers rounded to 2 decimals, whole as int)."""
-    if isinstance(x, float):
-        r = round(x + 0.0, 2)
-        return int(r) if r.is_integer() else r
-    return x
+    return numerals.shown(x, whole=True) if isinstance(x, float) else x
 
 
 def check(
@@ -175,10 +169,7 @@ def cell_text(x: Any) -> str:
     """A value as a table or CSV cell."""
     if x is None:
         return ""
-    if isinstance(x, float):
-        r = round(x + 0.0, 2)
-        return str(int(r)) if r.is_integer() else f"{r:g}"
-    return str(x)
+    return numerals.shown_text(x) if isinstance(x, float) else str(x)
 
 
 def table_text(rows: Sequence[Sequence[Any]], left: Sequence[int] = (1,)) -> str:

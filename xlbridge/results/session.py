@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xlbridge.errors import XlbridgeError
+from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, row_score, score_rows
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.session import factored_total, percentage, ranks
@@ -182,8 +183,8 @@ class SessionResults:
                     "names": s.pair.names,
                     "dir": s.dir,
                     "played": s.played,
-                    "total": _round(s.total),
-                    "pct": _round(s.pct),
+                    "total": shown(s.total, whole=True),
+                    "pct": shown(s.pct, whole=True),
                     "rank": s.rank,
                 }
                 for s in self.standings
@@ -198,9 +199,9 @@ class SessionResults:
                             "contract": r.result.contract,
                             "declarer": r.result.declarer,
                             "tricks": r.result.tricks,
-                            "score_ns": _round(r.score_ns),
-                            ("imp_ns" if imp else "mp_ns"): _round(r.mp_ns),
-                            ("imp_ew" if imp else "mp_ew"): _round(r.mp_ew),
+                            "score_ns": shown(r.score_ns, whole=True),
+                            ("imp_ns" if imp else "mp_ns"): shown(r.mp_ns, whole=True),
+                            ("imp_ew" if imp else "mp_ew"): shown(r.mp_ew, whole=True),
                             "adjusted": r.result.adjusted,
                         }
                         for r in b.rows
@@ -213,13 +214,6 @@ class SessionResults:
                 for d in self.disagreements
             ],
         }
-
-
-def _round(x: float | None) -> float | int | None:
-    if x is None:
-        return None
-    r = round(x + 0.0, 2)
-    return int(r) if r.is_integer() else r
 
 
 def score_session(s: SessionInput) -> SessionResults:
@@ -400,7 +394,7 @@ def _compare(
     if not recalculated:
         return (), False
     out = [
-        Disagreement(c.sheet, c.cell, c.value, _round(python[c.key]) if not isinstance(
+        Disagreement(c.sheet, c.cell, c.value, shown(python[c.key], whole=True) if not isinstance(
             python[c.key], str) else python[c.key])
         for c in cached
         if not _same(c.value, python[c.key])

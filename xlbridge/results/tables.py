@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from xlbridge.interchange.csvio import write_csv
+from xlbridge.numerals import shown
 from xlbridge.results.session import SessionResults, Standing
 
 __all__ = [
@@ -56,7 +57,8 @@ def standings_rows(res: SessionResults) -> list[dict[str, Any]]:
     """One dict a pair, in rank order."""
     return [
         {"rank": s.rank, "pair": s.label, "names": s.pair.names, "dir": s.dir,
-         "played": s.played, "total": _r(s.total), "pct": _r(s.pct), "average": _r(s.average)}
+         "played": s.played, "total": shown(s.total), "pct": shown(s.pct),
+         "average": shown(s.average)}
         for _, group in ranking_groups(res) for s in group
     ]  # fmt: skip
 
@@ -70,8 +72,8 @@ def result_rows(res: SessionResults) -> list[dict[str, Any]]:
             out.append(
                 {"board": b.board, "round": x.round, "table": x.table, "ns": x.ns, "ew": x.ew,
                  "contract": x.contract, "declarer": x.declarer, "tricks": x.tricks,
-                 "score_ns": _r(r.score_ns), "adjusted": x.adjusted,
-                 "ns_points": _r(r.mp_ns), "ew_points": _r(r.mp_ew)}
+                 "score_ns": shown(r.score_ns), "adjusted": x.adjusted,
+                 "ns_points": shown(r.mp_ns), "ew_points": shown(r.mp_ew)}
             )  # fmt: skip
     return out
 
@@ -79,7 +81,7 @@ def result_rows(res: SessionResults) -> list[dict[str, Any]]:
 def barometer_rows(res: SessionResults) -> list[dict[str, Any]]:
     """One dict a pair a round: the standings after each round."""
     return [
-        {"round": b.round, "pair": label, "played": n, "score": _r(raw), "pct": _r(pct),
+        {"round": b.round, "pair": label, "played": n, "score": shown(raw), "pct": shown(pct),
          "rank": rank}
         for b in res.barometer for label, n, raw, pct, rank in b.standings
     ]  # fmt: skip
@@ -98,13 +100,9 @@ def barometer_sheet(res: SessionResults) -> tuple[tuple[str, ...], list[dict[str
     for b in res.barometer:
         for label, n, raw, pct, rank in b.standings:
             row = rows.setdefault(label, {"pair": label, "dir": dirs.get(label, "")})
-            row[f"round {b.round}"] = _r(pct if mp else raw) if n else None
+            row[f"round {b.round}"] = shown(pct if mp else raw) if n else None
             row[f"rank {b.round}"] = rank
     return tuple(cols), list(rows.values())
-
-
-def _r(x: float | None) -> float | None:
-    return None if x is None else round(x + 0.0, 2)
 
 
 def to_csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> str:
@@ -130,8 +128,8 @@ def to_text(res: SessionResults) -> str:
         who = "Player" if res.input.family == "individual" else "Pair"
         head = ["Rank", who, "Names", "Played", "Total", "%" if mp else "Avg"]
         table = [head] + [
-            [s.rank, s.label, s.pair.names, str(s.played), _cell(_r(s.total)),
-             _cell(_r(s.pct if mp else s.average))]
+            [s.rank, s.label, s.pair.names, str(s.played), _cell(shown(s.total)),
+             _cell(shown(s.pct if mp else s.average))]
             for s in group
         ]  # fmt: skip
         widths = [max(len(row[i]) for row in table) for i in range(len(head))]

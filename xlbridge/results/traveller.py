@@ -27,6 +27,7 @@ from typing import Any
 
 from xlbridge.errors import TravellerError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int, read_rows, write_csv
+from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, score_rows
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import BOARD_METHODS, CROSS_IMP_DIVISORS
@@ -203,10 +204,6 @@ def _read_row(
     )  # fmt: skip
 
 
-def _r(x: float) -> float:
-    return round(x + 0.0, 2)
-
-
 def score_traveller(
     rows: Sequence[ResultRow],
     board: int,
@@ -255,16 +252,16 @@ def score_traveller(
             full_top = field.top
             out.append(
                 ScoredRow(
-                    r.ns, r.ew, pts, adj, mp_ns=_r(ns_v), mp_ew=_r(ew_v),
-                    pct_ns=_r(100 * ns_v / full_top) if full_top else 50.0,
-                    pct_ew=_r(100 * ew_v / full_top) if full_top else 50.0,
+                    r.ns, r.ew, pts, adj, mp_ns=shown(ns_v), mp_ew=shown(ew_v),
+                    pct_ns=shown(100 * ns_v / full_top) if full_top else 50.0,
+                    pct_ew=shown(100 * ew_v / full_top) if full_top else 50.0,
                 )
             )  # fmt: skip
             continue
         if ns_v is not None and ew_v is not None and adj is None and method == "butler":
             ns_v, ew_v = int(ns_v), int(ew_v)  # whole IMPs, printed as integers
         elif ns_v is not None and ew_v is not None:
-            ns_v, ew_v = _r(ns_v), _r(ew_v)
+            ns_v, ew_v = shown(ns_v), shown(ew_v)
         out.append(ScoredRow(r.ns, r.ew, pts, adj, imp_ns=ns_v, imp_ew=ew_v))
     if method == "mp":
         return ScoredTraveller(board, method, str(mp_scale), tuple(out), top=field.top)

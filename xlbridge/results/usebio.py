@@ -17,12 +17,14 @@ as published files are; characters outside Latin-1 become character references.
 
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.gate import parse_xml
+from xlbridge.numerals import shown_text
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 
@@ -59,11 +61,8 @@ class UsebioLine:
     ew_points: float | None
 
 
-def _num(x: float | None) -> str:
-    if x is None:
-        return ""
-    r = round(x + 0.0, 2)
-    return str(int(r)) if r.is_integer() else f"{r:.2f}"
+# Numbers as this format shows them (:func:`xlbridge.numerals.shown_text`).
+_num = functools.partial(shown_text, fixed=True)
 
 
 def pair_number(label: str) -> str:

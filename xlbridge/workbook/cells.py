@@ -19,6 +19,7 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
+from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field
 from xlbridge.movements.registry import FAMILIES
@@ -126,15 +127,14 @@ def typed_text(value: Any, what: str, free_text: bool = False) -> str:
 
 
 def whole(value: Any) -> int | None:
+    """:func:`xlbridge.numerals.whole_or_none` with up to 3 digits as text; None for a blank
+    (None or "") or a bool, ValueError for anything else that is not a whole number."""
     if isinstance(value, bool) or value is None or value == "":
         return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,3}", value.strip()):
-        return int(value.strip())
-    raise ValueError(value)
+    n = numerals.whole_or_none(value, digits=3)
+    if n is None:
+        raise ValueError(value)
+    return n
 
 
 def headers(ws: Sheet, want: str) -> tuple[int, dict[str, int]]:
@@ -157,10 +157,8 @@ def date_text(value: Any) -> str:
 
 
 def whole_or_none(v: Any) -> int | None:
-    try:
-        return whole(v)
-    except ValueError:
-        return None
+    """:func:`whole`, with None for anything that is not a whole number."""
+    return numerals.whole_or_none(v, digits=3)
 
 
 def family_of_workbook(wb: Book) -> tuple[str, str]:

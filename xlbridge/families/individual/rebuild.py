@@ -40,6 +40,7 @@ from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
 from xlbridge.movements.individual_seats import Seats, board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook.choices import RESULT_ENTRIES
@@ -122,17 +123,14 @@ def _number(rows: dict[str, Any], label: str, limits: Range) -> int:
     """A size from the Session sheet, within the limits ``new`` takes (a hostile workbook
     costs one line, not a movement of a million boards)."""
     value = rows.get(label)
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
+    n = whole_or_none(value, digits=6)
     text = str(value).strip()
-    if isinstance(value, str) and text.isascii() and text.isdigit() and len(text) <= 6:
-        value = int(text)
-    if not isinstance(value, int) or isinstance(value, bool):
+    if n is None:
         raise WorkbookError(
             f"Session sheet: {label} is {text[:20]!r}, not a number; was the workbook"
             " written by xlbridge new?"
         )
-    return check_count(value, f"Session sheet: {label.lower()}", limits, WorkbookError)
+    return check_count(n, f"Session sheet: {label.lower()}", limits, WorkbookError)
 
 
 def _text(value: Any) -> str:

@@ -30,7 +30,7 @@ from xlbridge.workbook.cells import (
     headers,
     session_values,
     typed_text,
-    whole,
+    whole_or_none,
 )
 from xlbridge.workbook.session import MOVEMENT_OPTIONS_LABEL, parse_movement_options
 
@@ -97,13 +97,6 @@ class Entered:
     options_recorded: bool = False
 
 
-def _int(value: Any) -> int | None:
-    try:
-        return whole(value)
-    except ValueError:
-        return None
-
-
 def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     """Read a pairs session workbook's settings, names and entered cells (never writing it);
     ``opened``: the workbook already opened through the gate, so it is not read twice."""
@@ -132,7 +125,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     layout: list[tuple[int, int | None, int | None, str, str]] = []
     fouled: dict[int, list[int]] = {}
     expected: list[tuple[int, int]] = []
-    default = _int(settings.get("Results expected a board"))
+    default = whole_or_none(settings.get("Results expected a board"))
     boards = sorted(
         (int(m.group(1)), n) for n in book.sheetnames if (m := BOARD_SHEET.fullmatch(n))
     )
@@ -141,15 +134,15 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     for board, name in boards:
         ws = book[name]
         exp = ws["H2"]
-        if exp.data_type != "f" and exp.value is not None and _int(exp.value) != default:
-            got = _int(exp.value)
+        if exp.data_type != "f" and exp.value is not None and whole_or_none(exp.value) != default:
+            got = whole_or_none(exp.value)
             if got is not None:
                 expected.append((board, got))
         rows += _traveller_rows(ws, board, layout, fouled)
     return Entered(
-        kind=kind, family="pairs", tables=_int(settings.get("Tables")),
-        rounds=_int(settings.get("Rounds")),
-        boards_per_round=_int(settings.get("Boards per round")),
+        kind=kind, family="pairs", tables=whole_or_none(settings.get("Tables")),
+        rounds=whole_or_none(settings.get("Rounds")),
+        boards_per_round=whole_or_none(settings.get("Boards per round")),
         event=typed_text(settings.get("event"), "Session!A1", free_text=True),
         date=typed_text(date, "Session date", free_text=True), scoring=scoring, scale=scale,
         result_entry=entry, expected_default=default, names=tuple(names),
@@ -211,10 +204,10 @@ def _traveller_rows(
                     formulas.append((label, str(c.value)))
                 continue
             cells.append((label, c.value))
-        rnd = _int(ws.cell(row=r, column=col["Round"]).value) if "Round" in col else None
-        tab = _int(ws.cell(row=r, column=col["Table"]).value) if "Table" in col else None
+        rnd = whole_or_none(ws.cell(row=r, column=col["Round"]).value) if "Round" in col else None
+        tab = whole_or_none(ws.cell(row=r, column=col["Table"]).value) if "Table" in col else None
         layout.append((board, rnd, tab, ns, ew))
-        if "Group" in col and _int(ws.cell(row=r, column=col["Group"]).value) == 2 and tab:
+        if "Group" in col and whole_or_none(ws.cell(row=r, column=col["Group"]).value) == 2 and tab:
             fouled.setdefault(board, []).append(tab)
         if cells or formulas:
             out.append(RowEntry(board, ns, ew, rnd, tab, r, tuple(cells), tuple(formulas)))

@@ -30,6 +30,7 @@ from xlbridge.families.social.reader import (
 )
 from xlbridge.families.social.sheet import BlockLayout
 from xlbridge.movements.home import progressive_next
+from xlbridge.numerals import whole_or_none
 from xlbridge.results.read_family import (
     Expect,
     cached_values,
@@ -304,7 +305,7 @@ def read_marathon(formulas: Book, cached: Book, s: dict[str, Any]) -> SocialResu
             points.append(x)
         h, v_ = points
         net = None if h is None or v_ is None else h - v_
-        net_i = None if net is None else int(net) if float(net).is_integer() else None
+        net_i = whole_or_none(net, text=False)
         a = vp(net, 4, "chicago-marathon")[0] if net is not None else None
         b = vp(-net, 4, "chicago-marathon")[0] if net is not None else None
         expects += [

@@ -90,6 +90,7 @@ from xlbridge.families.social.sheet import COLS, RUBBER_DEAL_ROWS, BlockLayout
 from xlbridge.movements.home import DEALS_PER_CHUKKER, round_robin_pairs
 from xlbridge.movements.model import Entry
 from xlbridge.movements.registry import get_kind
+from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 
 __all__ = ["ADAPTER", "Settings", "SocialAdapter"]
@@ -160,14 +161,10 @@ def _session(book: Workbook) -> dict[str, Any]:
 
 
 def _whole(info: dict[str, Any], label: str) -> int:
-    v = info.get(label)
-    if isinstance(v, str) and v.strip().isdigit():
-        v = int(v)
-    if isinstance(v, float) and v.is_integer():
-        v = int(v)
-    if isinstance(v, bool) or not isinstance(v, int):
+    n = whole_or_none(info.get(label), digits=None, ascii_digits=False)
+    if n is None:
         raise WorkbookError(f"Session sheet: the {label!r} line is lost or not a whole number")
-    return v
+    return n
 
 
 def _text(info: dict[str, Any], label: str) -> str:

@@ -18,6 +18,7 @@ from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.home import swiss_pairing
+from xlbridge.numerals import whole_or_none
 from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Deal
 from xlbridge.scoring.vp import vp
@@ -45,13 +46,8 @@ def _session(wb: Any) -> dict[str, object]:
 def _int(v: object) -> int | None:
     """A whole number typed as a number, else None; a huge one (1e308) is no count or pair
     number either, and would make every message naming it thousands of digits long."""
-    if isinstance(v, bool):
-        return None
-    if isinstance(v, int):
-        return v if abs(v) < 1_000_000 else None
-    if isinstance(v, float) and v.is_integer() and abs(v) < 1_000_000:
-        return int(v)
-    return None
+    n = whole_or_none(v, text=False)
+    return n if n is not None and abs(n) < 1_000_000 else None
 
 
 def _chukker(ws: Any, lay: BlockLayout, where: str, variant: str) -> Chukker | None:
@@ -99,7 +95,8 @@ def swiss_pairs_standings(
     info = _session(wb)
     if info.get("Kind") != "swiss-pairs":
         raise WorkbookError(f"{str(path)!r} is not a swiss-pairs workbook")
-    tables, rounds = _int(info.get("Tables")), _int(info.get("Rounds (Chicago chukkers)"))
+    tables = _int(info.get("Tables"))
+    rounds = _int(info.get("Rounds (Chicago chukkers)"))
     if tables is None or rounds is None:
         raise WorkbookError(f"{str(path)!r}: its Session sheet lost the tables or rounds")
     variant = str(info.get("Chicago vulnerability") or "standard")
@@ -112,7 +109,8 @@ def swiss_pairs_standings(
         row: list[tuple[int, int, int]] = []
         for t in range(tables):
             r = progress_row(opt, k + 1, t + 1)
-            ns, ew = _int(prog[f"C{r}"].value), _int(prog[f"D{r}"].value)
+            ns = _int(prog[f"C{r}"].value)
+            ew = _int(prog[f"D{r}"].value)
             where = f"Round {k + 1}, table {t + 1}"
             c = _chukker(wb[f"Round {k + 1}"], layouts[k][t], where, variant)
             if ns is None or ew is None:

@@ -43,6 +43,7 @@ from xlbridge.families.teams.plan import (
 from xlbridge.families.teams.standings import marvin_label
 from xlbridge.movements import teams as sched
 from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 
 __all__ = ["ADAPTER", "Settings", "TeamsAdapter", "plan_of"]
@@ -139,9 +140,10 @@ def _session(book: Workbook) -> dict[str, Any]:
 
 def _int(s: dict[str, Any], label: str) -> int:
     v = s.get(label)
-    if isinstance(v, bool) or not isinstance(v, int | float) or v != int(v) or v < 0:
+    n = whole_or_none(v, text=False)
+    if n is None or n < 0:
         raise WorkbookError(f"the Session sheet's {label!r} is {v!r}, not a whole number")
-    return int(v)
+    return n
 
 
 def _yes(s: dict[str, Any], label: str) -> bool:
@@ -156,12 +158,6 @@ def _text(s: dict[str, Any], label: str) -> str:
     return "" if v is None else str(v)
 
 
-def _whole(v: Any) -> int | None:
-    if isinstance(v, bool) or not isinstance(v, int | float) or v != int(v):
-        return None
-    return int(v)
-
-
 def _check_matches(book: Workbook, plan: TeamsPlan) -> None:
     """Each match sheet must hold the teams and boards the schedule gives it: a workbook of
     another schedule would have its entries carried to the wrong teams."""
@@ -171,14 +167,14 @@ def _check_matches(book: Workbook, plan: TeamsPlan) -> None:
             raise WorkbookError(f"the workbook has no sheet {name!r}; {plan.kind} has one")
         ws = book[name]
         if m.home is not None and m.away is not None:
-            got = (_whole(ws["B2"].value), _whole(ws["H2"].value))
+            got = (whole_or_none(ws["B2"].value), whole_or_none(ws["H2"].value))
             if got != (m.home, m.away):
                 raise WorkbookError(
                     f"{name!r} has teams {got[0]} v {got[1]} where the {plan.kind} schedule"
                     f" has {m.home} v {m.away}; rebuild needs the workbook as xlbridge wrote it"
                 )
         boards = tuple(
-            _whole(ws.cell(row=FIRST_ROW + i, column=1).value) for i in range(len(m.boards))
+            whole_or_none(ws.cell(row=FIRST_ROW + i, column=1).value) for i in range(len(m.boards))
         )
         if boards != m.boards:
             raise WorkbookError(
@@ -196,7 +192,7 @@ def _drawn(book: Workbook, matches: int) -> tuple[Pairing, ...]:
         if name not in book.sheetnames:
             raise WorkbookError(f"the Session sheet counts {matches} matches; no sheet {name!r}")
         ws = book[name]
-        rnd, home, away = (_whole(ws[c].value) for c in ("I1", "B2", "H2"))
+        rnd, home, away = (whole_or_none(ws[c].value) for c in ("I1", "B2", "H2"))
         if rnd is None or home is None or away is None:
             raise WorkbookError(f"{name!r}: round and teams (I1, B2, H2) are not team numbers")
         rounds.setdefault(rnd, []).append((home, away))

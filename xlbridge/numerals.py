@@ -1,0 +1,154 @@
+"""The one whole-number coercion and the one display rounding of xlbridge (named so, not
+``numbers``, which would shadow the standard library module).
+
+Standard library only (the rules layer runs in Pyodide).
+
+A whole number a user typed, as a cell value or as text: :func:`whole_or_none` is the rule,
+:func:`whole_number` the same rule with a checked range and a one-line error naming where.
+
+>>> whole_or_none(3.0), whole_or_none(" 12 "), whole_or_none("1e3"), whole_or_none(True)
+(3, 12, None, None)
+>>> whole_number("-5", "carry-over", signs="+-", limits=(-10, 10))
+-5
+>>> whole_number("12", "tables", limits=(1, 10))
+Traceback (most recent call last):
+...
+xlbridge.errors.XlbridgeError: tables 12 is out of range: 1-10
+
+A number as a report shows it: :func:`shown` rounds to 2 decimals (Python's ``round``: half to
+even on the binary value, so 2.675 shows 2.67) and :func:`shown_text` writes it.
+
+>>> shown(103.125), shown(2.675), shown(-0.5), shown(4.0, whole=True)
+(103.12, 2.67, -0.5, 4)
+>>> shown_text(7.5), shown_text(7.5, fixed=True), shown_text(-0.001)
+('7.5', '7.50', '0')
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Literal, overload
+
+from xlbridge.errors import XlbridgeError
+
+__all__ = ["shown", "shown_text", "whole_number", "whole_or_none"]
+
+_PATTERNS: dict[tuple[str, int | None], re.Pattern[str]] = {}
+
+
+def _pattern(signs: str, digits: int | None) -> re.Pattern[str]:
+    key = (signs, digits)
+    if key not in _PATTERNS:
+        sign = f"[{re.escape(signs)}]?" if signs else ""
+        count = "+" if digits is None else f"{{1,{digits}}}"
+        _PATTERNS[key] = re.compile(f"{sign}[0-9]{count}", re.ASCII)
+    return _PATTERNS[key]
+
+
+def whole_or_none(
+    value: Any,
+    *,
+    digits: int | None = 9,
+    signs: str = "",
+    numbers: bool = True,
+    text: bool = True,
+    ascii_digits: bool = True,
+) -> int | None:
+    """``value`` as a whole number, else None.
+
+    - a number (``numbers``): an ``int`` (not a bool) or a finite ``float`` with no fraction;
+    - text (``text``): surrounding blanks stripped, then ASCII digits (at most ``digits``,
+      ``None``: any number) with one optional sign from ``signs``; ``ascii_digits=False``
+      takes any digits ``str.isdigit`` takes and ``int`` reads (no sign, no digit limit);
+    - anything else (None, blank, a bool, "1e3", "3.5", a date): None.
+
+    >>> [whole_or_none(v) for v in (7, -2, 3.0, 3.5, "3", " 12 ", "", None, False)]
+    [7, -2, 3, None, 3, 12, None, None, None]
+    >>> whole_or_none("-4"), whole_or_none("-4", signs="-"), whole_or_none("1234", digits=3)
+    (None, -4, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if numbers else None
+    if isinstance(value, float):
+        return int(value) if numbers and math.isfinite(value) and value.is_integer() else None
+    if isinstance(value, str) and text:
+        t = value.strip()
+        if not ascii_digits:
+            try:
+                return int(t) if t.isdigit() else None
+            except ValueError:  # "²" is a digit int() does not read
+                return None
+        return int(t) if _pattern(signs, digits).fullmatch(t) else None
+    return None
+
+
+def whole_number(
+    value: Any,
+    what: str,
+    *,
+    limits: tuple[int, int] | None = None,
+    error: type[XlbridgeError] = XlbridgeError,
+    digits: int | None = 9,
+    signs: str = "",
+    numbers: bool = True,
+    text: bool = True,
+) -> int:
+    """:func:`whole_or_none`'s whole number within ``limits`` (inclusive), else ``error`` naming
+    ``what`` (where the value was typed) in one line.
+
+    >>> whole_number(" 7 ", "tables"), whole_number(2.0, "Session sheet: rounds")
+    (7, 2)
+    >>> whole_number("seven", "tables")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.XlbridgeError: tables 'seven' is not a whole number
+    """
+    n = whole_or_none(value, digits=digits, signs=signs, numbers=numbers, text=text)
+    if n is None:
+        shown_value = value.strip()[:40] if isinstance(value, str) else value
+        raise error(f"{what} {shown_value!r} is not a whole number")
+    if limits is not None and not limits[0] <= n <= limits[1]:
+        raise error(f"{what} {n} is out of range: {limits[0]}-{limits[1]}")
+    return n
+
+
+@overload
+def shown(x: float, *, whole: Literal[False] = ...) -> float: ...
+@overload
+def shown(x: float, *, whole: Literal[True]) -> int | float: ...
+@overload
+def shown(x: None, *, whole: bool = ...) -> None: ...
+@overload
+def shown(x: float | None, *, whole: Literal[False] = ...) -> float | None: ...
+@overload
+def shown(x: float | None, *, whole: Literal[True]) -> int | float | None: ...
+def shown(x: float | None, *, whole: bool = False) -> int | float | None:
+    """``x`` rounded to 2 decimals for display: Python's ``round`` (half to even on the binary
+    value; ``-0.004`` shows ``-0.0`` as it always has); None stays None. ``whole``: an
+    integral result as an ``int`` (JSON ``4``, not ``4.0``).
+
+    >>> shown(1 / 3), shown(-0.004), shown(2.5, whole=True), shown(3.0, whole=True)
+    (0.33, -0.0, 2.5, 3)
+    """
+    if x is None:
+        return None
+    r = round(x + 0.0, 2)
+    return int(r) if whole and r.is_integer() else r
+
+
+def shown_text(x: float | None, *, fixed: bool = False, blank: str = "") -> str:
+    """``x`` as :func:`shown` rounds it, written: whole numbers without decimals, others
+    with ``%g`` (``7.5``) or, ``fixed``, two decimals (``7.50``); None as ``blank``.
+
+    >>> shown_text(100.0), shown_text(2 / 3), shown_text(2 / 3, fixed=True), shown_text(0.1)
+    ('100', '0.67', '0.67', '0.1')
+    """
+    if x is None:
+        return blank
+    r = shown(x)
+    if r.is_integer():
+        return str(int(r))
+    return f"{r:.2f}" if fixed else f"{r:g}"
