@@ -144,3 +144,23 @@ def test_rebuild_family_adds_a_table_as_seed_003(tmp_path: Path) -> None:
     }
     assert _rows(new) == {k: v for k, v in moved.items() if k in plays}
     assert dict(after.names)["NS 16"] == dict(read_entered(old).names)["NS 15"]
+
+
+def test_hand_records_are_drawn_again_not_listed(tmp_path: Path) -> None:
+    """A pairs workbook written with deals keeps them through a rebuild: its Hand Records sheet
+    and the diagrams on its travellers are xlbridge's, redrawn for the new movement's boards,
+    never listed as a user's sheet or as values typed into locked cells."""
+    old, new = tmp_path / "deals.xlsx", tmp_path / "more.xlsx"
+    assert main(["new", "mitchell", "--tables", "3", "--boards-per-round", "2", "--deal",
+                 "--seed", "5", "-o", str(old)]) == 0  # fmt: skip
+    res = rebuild_family(old, RebuildChange(tables=4), new)
+    assert res.not_carried == ()
+    was, now = openpyxl.load_workbook(old), openpyxl.load_workbook(new)
+    assert "Hand Records" in now.sheetnames
+    shown = [
+        [c for c in row] for row in was["Hand Records"].iter_rows(max_row=30, values_only=True)
+    ]
+    again = [
+        [c for c in row] for row in now["Hand Records"].iter_rows(max_row=30, values_only=True)
+    ]
+    assert again == shown  # the six dealt boards, drawn as new drew them

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ __all__ = [
     "BLOCK_ROWS",
     "HAND_RECORDS",
     "add_hand_records",
+    "analysed",
     "draw_board",
     "read_hand_records",
     "read_hand_records_file",
@@ -207,3 +209,15 @@ def read_hand_records_file(path: str | Path) -> dict[int, str]:
     from xlbridge.interchange.gate import load_workbook
 
     return read_hand_records(load_workbook(path, read_only=True, what="workbook"))
+
+
+@lru_cache(maxsize=4)
+def analysed(deals: tuple[tuple[int, str], ...]) -> list[HandRecord]:
+    """The hand records of ``deals`` (board, PBN deal) analysed as ``new`` analyses them;
+    cached, so a rebuild solves them once for the old and the new workbook (seconds)."""
+    if not deals:
+        return []
+    from xlbridge.interchange.deals import analyse
+
+    records = [HandRecord(b, Seat.dealer_of(b), Vulnerability.from_board(b), d) for b, d in deals]
+    return analyse(records, progress=False)

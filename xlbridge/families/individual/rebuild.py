@@ -35,18 +35,16 @@ from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
-from xlbridge.interchange.deals import HandRecord
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
 from xlbridge.movements.individual_seats import Seats, board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import family_of, get_kind
 from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
-from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook.choices import RESULT_ENTRIES
 from xlbridge.workbook.context import NAMES, NAMES_FIRST
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW
-from xlbridge.workbook.hand_records import add_hand_records, read_hand_records
+from xlbridge.workbook.hand_records import add_hand_records, analysed, read_hand_records
 
 __all__ = ["ADAPTER", "IndividualAdapter", "Settings", "seats_text"]
 
@@ -229,7 +227,7 @@ class IndividualAdapter:
         )
         m = _movement_of(settings)
         wb = build_individual_workbook(m, options, template)
-        records = [r for r in _analysed(settings.deals) if r.board in m.boards]
+        records = [r for r in analysed(settings.deals) if r.board in m.boards]
         if records:
             add_hand_records(wb, records, options.event)
         return wb
@@ -271,18 +269,6 @@ class IndividualAdapter:
             f"{m.kind}, {m.tables} tables, {m.rounds} rounds, {len(m.boards)} boards,"
             f" {len(m.pairs)} players"
         )
-
-
-@lru_cache(maxsize=4)
-def _analysed(deals: tuple[tuple[int, str], ...]) -> list[HandRecord]:
-    """The hand records of ``deals`` analysed as ``new`` did (solved once for the old and the
-    new workbook of a rebuild: the solver takes seconds)."""
-    if not deals:
-        return []
-    from xlbridge.interchange.deals import analyse
-
-    records = [HandRecord(b, Seat.dealer_of(b), Vulnerability.from_board(b), d) for b, d in deals]
-    return analyse(records, progress=False)
 
 
 def _kinds() -> frozenset[str]:

@@ -62,6 +62,7 @@ from xlbridge.workbook.formulas import (
     TravellerCols,
     accepted_col,
 )
+from xlbridge.workbook.hand_records import add_hand_records, analysed, read_hand_records
 from xlbridge.workbook.text import clean_text
 
 __all__ = [
@@ -108,6 +109,8 @@ class Settings:
     # After a table is added (seed 003): new pair label -> old label, new board -> old board,
     # so that the new workbook's keys name pairs and boards as the old one did.
     pairs_from: tuple[tuple[str, str], ...] = ()
+    # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again.
+    deals: tuple[tuple[int, str], ...] = ()
     boards_from: tuple[tuple[int, int], ...] = ()
 
 
@@ -251,6 +254,7 @@ class PairsAdapter:
             event=e.event, date=e.date, scoring=e.scoring, scale=e.scale,
             result_entry=e.result_entry, even=e.even, arrow_switch=e.arrow_switch,
             half_table=e.half_table, options_recorded=e.options_recorded, fouled=e.fouled,
+            deals=tuple(sorted(read_hand_records(book).items())),
         )  # fmt: skip
         if e.options_recorded:
             return base
@@ -373,6 +377,9 @@ class PairsAdapter:
             movement_options=_options_text(settings),
         )  # fmt: skip
         wb = build_workbook(m, options, template)
+        records = [r for r in analysed(settings.deals) if r.board in m.boards]
+        if records:
+            add_hand_records(wb, records, options.event)
         fouls = _fouls(settings)
         if fouls:
             mark_fouled(wb, m, fouls, settings.result_entry, options.per)
