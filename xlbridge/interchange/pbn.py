@@ -11,7 +11,8 @@ deals need endplay. The rules followed (PBN 2.1 §3, §3.2, §3.3, §3.8):
 
 - a game ends at a semi-empty line (only spaces or tabs), except inside a ``{ }`` comment;
   a repeated ``Event``, ``Board`` or ``Deal`` tag also starts a new game (files that leave out
-  the blank line exist); any other repeated tag is ignored, as the import format says;
+  the blank line exist); any other repeated tag but ``Note`` is ignored, as the import format
+  says;
 - a line starting with ``%`` is skipped; ``;`` comments to the end of the line; ``{`` ... ``}``
   comments, over several lines if need be;
 - a tag pair is ``[Name "value"]``, with white space (even new lines) between its tokens, and
@@ -137,7 +138,7 @@ class _Scanner:
     def add_tag(self, name: str, value: str, line: int) -> None:
         key = name.lower()
         have = {t.name.lower() for t in self.tags}
-        if key in have:
+        if key in have and key != "note":  # a game has as many notes as it likes
             if key not in _NEW_GAME:
                 return  # PBN 2.1 §3.4: a tag that already occurred is ignored
             self.end_game()
