@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from xlbridge.errors import InputFileError, XlbridgeError
-from xlbridge.interchange.csvio import read_rows
+from xlbridge.interchange.csvio import read_rows, result_rows
 from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_bytes, read_text
 from xlbridge.interchange.pbn import Tag, parse_games, split_row
 from xlbridge.types import Contract
@@ -71,49 +71,37 @@ def _int(text: str) -> int | None:
     return int(text) if re.fullmatch(r"[0-9]{1,4}", text, re.ASCII) else None
 
 
-_CSV_KEYS = {
-    "board": "board", "ns": "ns", "pairns": "ns", "ew": "ew", "pairew": "ew",
-    "contract": "contract", "declarer": "declarer", "by": "declarer", "result": "result",
-    "tricks": "result", "score": "score", "nsscore": "score", "scorens": "score",
-    "adjusted": "adjusted", "round": "round", "table": "table",
-    "north": "north", "south": "south", "east": "east", "west": "west",
-}  # fmt: skip
 _SEATS = ("north", "south", "east", "west")
 
 
+def _import_needs(cols: set[str]) -> str | None:
+    if "board" not in cols or not ({"contract", "score", "adjusted"} & cols):
+        return "needs board and contract (or score or adjusted) columns"
+    return None
+
+
 def read_csv_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
-    """Rows of a results CSV: header ``board,ns,ew,contract,declarer,result`` (or the traveller
-    forms ``...,score`` and an ``adjusted`` column; ``round`` and ``table`` may place a row).
-    The ``results --format csv --table results`` columns (``tricks``, ``score_ns``) read too.
-    An individual's rows name the players: ``board,north,south,east,west,contract,...``."""
+    """Rows of a results CSV, read by the one results-CSV reader
+    (:func:`xlbridge.interchange.csvio.result_rows`, which ``xlbridge traveller`` uses too):
+    header ``board,ns,ew,contract,declarer,result`` (or the traveller forms ``...,score`` and
+    an ``adjusted`` column; ``round`` and ``table`` may place a row). The ``results --format
+    csv --table results`` columns (``tricks``, ``score_ns``) read too. An individual's rows
+    name the players: ``board,north,south,east,west,contract,...``."""
     rows: list[ImportRow] = []
     bad: list[str] = []
-    cols: dict[str, int] | None = None
-    for line, fields in read_rows(text, what=name):
-        if cols is None:
-            keys = [re.sub(r"[^a-z]", "", f.lower()) for f in fields]
-            cols = {_CSV_KEYS[k]: i for i, k in enumerate(keys) if k in _CSV_KEYS}
-            if "board" not in cols or not ({"contract", "score", "adjusted"} & set(cols)):
-                raise InputFileError(
-                    f"{name} line {line}: the header needs board and contract (or score or"
-                    " adjusted) columns, e.g. board,ns,ew,contract,declarer,result"
-                )
-            continue
-
-        def get(key: str, fields: list[str] = fields, cols: dict[str, int] = cols) -> str:
-            i = cols.get(key)
-            return fields[i].strip() if i is not None and i < len(fields) else ""
-
-        board = _int(get("board"))
+    example = "board,ns,ew,contract,declarer,result"
+    for line, cell in result_rows(text, name, needs=_import_needs, example=example):
+        get = cell.get
+        board = _int(get("board", ""))
         where = f"{name} line {line}"
         if board is None or board < 1:
-            bad.append(f"{where}: board {get('board')[:10]!r} is not a board number")
+            bad.append(f"{where}: board {get('board', '')[:10]!r} is not a board number")
             continue
-        players = tuple(get(k) for k in _SEATS) if set(_SEATS) & set(cols) else ()
+        players = tuple(get(k, "") for k in _SEATS) if set(_SEATS) & set(cell) else ()
         rows.append(ImportRow(
-            where, board, get("ns"), get("ew"), _int(get("round")), _int(get("table")),
-            get("contract"), get("declarer"), get("result"), get("score"), get("adjusted"),
-            players,
+            where, board, get("ns", ""), get("ew", ""), _int(get("round", "")),
+            _int(get("table", "")), get("contract", ""), get("declarer", ""), get("result", ""),
+            get("score", ""), get("adjusted", ""), players,
         ))  # fmt: skip
     return rows, bad
 
