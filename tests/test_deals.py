@@ -25,12 +25,12 @@ from xlbridge.interchange.deals import (
     HandRecord,
     analyse,
     deal_boards,
-    dumps_pbn,
     for_boards,
+    hand_records_text,
     loads_pbn,
     parse_board_range,
     read_pbn,
-    write_pbn,
+    write_hand_records,
 )
 from xlbridge.types import Seat, Vulnerability
 
@@ -296,7 +296,7 @@ def test_dealer_and_vulnerability_follow_the_board_number() -> None:
 
 def test_write_and_read_back(tmp_path: Path) -> None:
     recs = analyse(loads_pbn(_dds_pbn()), progress=False)
-    out = write_pbn(recs, tmp_path / "out.pbn")
+    out = write_hand_records(recs, tmp_path / "out.pbn")
     back = read_pbn(out)
     assert [(r.board, r.dealer, r.vulnerability, r.deal) for r in back] == [
         (r.board, r.dealer, r.vulnerability, r.deal) for r in recs
@@ -306,8 +306,8 @@ def test_write_and_read_back(tmp_path: Path) -> None:
     assert '[DoubleDummyTricks "65657656576867568675"]' in text  # board 1: N S 6 5 6 5 7 ...
     assert '[OptimumScore "NS -110"]' in text
     with pytest.raises(XlbridgeError, match="already exists"):
-        write_pbn(recs, out)
-    assert dumps_pbn(recs).count("[Deal ") == 3
+        write_hand_records(recs, out)
+    assert hand_records_text(recs).count("[Deal ") == 3
 
 
 def test_board_ranges() -> None:
@@ -462,7 +462,7 @@ def test_new_with_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     from xlbridge.workbook.hand_records import HAND_RECORDS, read_hand_records_file
 
     pbn = tmp_path / "boards.pbn"
-    write_pbn(loads_pbn(_dds_pbn()) + deal_boards(range(4, 7), seed=4), pbn)
+    write_hand_records(loads_pbn(_dds_pbn()) + deal_boards(range(4, 7), seed=4), pbn)
     out = tmp_path / "s.xlsx"
     assert main(["new", "mitchell", "--tables", "3", "--deals", str(pbn), "-o", str(out)]) == 0
     assert "hand records" in capsys.readouterr().out
@@ -505,7 +505,7 @@ def test_new_deal_seed_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixtur
         code = main(["new", "mitchell", "--tables", "3", *extra, "-o", str(tmp_path / "c.xlsx")])
         assert code == 2 and message in capsys.readouterr().err
     short = tmp_path / "short.pbn"
-    write_pbn(deal_boards([1, 2], seed=1), short)
+    write_hand_records(deal_boards([1, 2], seed=1), short)
     assert main(["new", "mitchell", "--tables", "3", "--deals", str(short), "-o", "x.xlsx"]) == 2
     assert "no deal for board 3" in capsys.readouterr().err
 

@@ -26,7 +26,7 @@ from xlbridge.families.pairs.build import write_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
-from xlbridge.results.pbn import read_pbn_scores, write_pbn
+from xlbridge.results.pbn import read_pbn_scores, results_pbn
 from xlbridge.results.session import SessionResults
 from xlbridge.results.usebio import pair_number, read_usebio, write_usebio
 from xlbridge.types import Contract
@@ -246,7 +246,7 @@ def test_usebio_round_trip(name: str, books: dict[str, Any]) -> None:
 
 def test_pbn_round_trip(books: dict[str, Any]) -> None:
     res = _scored(books, "m6-relay-ebu-tricks")
-    rows, totals = read_pbn_scores(write_pbn(res))
+    rows, totals = read_pbn_scores(results_pbn(res))
     want = [
         (b.board, r.result.ns, r.result.ew, r.result.adjusted or r.result.contract,
          "" if r.result.tricks is None else str(r.result.tricks), r.mp_ns)

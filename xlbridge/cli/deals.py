@@ -85,10 +85,10 @@ def register(sub: Any) -> None:
 
 
 def _deal(args: argparse.Namespace) -> int:
-    from xlbridge.interchange.deals import deal_boards, write_pbn
+    from xlbridge.interchange.deals import deal_boards, write_hand_records
 
     records = deal_boards(args.boards, seed=args.seed)
-    out = write_pbn(records, args.output, force=args.force)
+    out = write_hand_records(records, args.output, force=args.force)
     seed = f" (seed {args.seed})" if args.seed is not None else ""
     print(f"wrote {out}: {len(records)} boards{seed}")
     return 0

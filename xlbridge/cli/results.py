@@ -105,9 +105,9 @@ def _results(args: argparse.Namespace) -> int:
 
         data = write_usebio(res, club=args.club)
     else:
-        from xlbridge.results.pbn import write_pbn
+        from xlbridge.results.pbn import results_pbn
 
-        data = write_pbn(res)
+        data = results_pbn(res)
     if args.output:
         from xlbridge.interchange.files import write_atomically
 

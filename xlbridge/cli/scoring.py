@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from xlbridge.cli._args import float_arg, int_arg, path_arg, range_help
@@ -177,7 +178,8 @@ def _traveller(args: argparse.Namespace) -> int:
         text = sys.stdin.read(MAX_TRAVELLER_BYTES + 1)
         if len(text) > MAX_TRAVELLER_BYTES:
             raise InputFileError(f"{what} <stdin> is longer than {MAX_TRAVELLER_BYTES:,} bytes")
-    rows = read_traveller(text, args.board, args.vul)
+    name = "<stdin>" if args.file == "-" else Path(args.file).name
+    rows = read_traveller(text, args.board, args.vul, name=name)
     scored = score_traveller(
         rows,
         board=args.board,

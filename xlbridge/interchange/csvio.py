@@ -25,7 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from xlbridge.errors import InputFileError
 from xlbridge.numerals import whole_or_none
@@ -33,9 +33,11 @@ from xlbridge.numerals import whole_or_none
 __all__ = [
     "MAX_FIELD",
     "MAX_ROWS",
+    "RESULT_COLUMNS",
     "ascii_int",
     "check_field",
     "read_rows",
+    "result_rows",
     "safe_cell",
     "write_csv",
 ]
@@ -123,3 +125,68 @@ def read_rows(text: str, *, what: str, max_rows: int = MAX_ROWS) -> Iterator[tup
         for i, f in enumerate(fields):
             check_field(f, what=f"{what} line {reader.line_num} field {i + 1}")
         yield reader.line_num, fields
+
+
+# -- results CSV: the one header vocabulary ----------------------------------------------------
+
+RESULT_COLUMNS = {
+    "board": "board", "ns": "ns", "pairns": "ns", "ew": "ew", "pairew": "ew",
+    "contract": "contract", "declarer": "declarer", "by": "declarer", "result": "result",
+    "tricks": "result", "score": "score", "nsscore": "score", "scorens": "score",
+    "adjusted": "adjusted", "round": "round", "table": "table",
+    "north": "north", "south": "south", "east": "east", "west": "west",
+}  # fmt: skip
+"""A results CSV's column headings (lower case, letters only: ``Score_NS`` is ``scorens``) and
+the column each names: the one vocabulary of ``xlbridge traveller`` and ``xlbridge import``."""
+
+
+def result_rows(
+    text: str,
+    name: str,
+    *,
+    needs: Callable[[set[str]], str | None],
+    example: str,
+    same_width: bool = False,
+) -> Iterator[tuple[int, dict[str, str]]]:
+    """(line, {column: field stripped}) for each data line of a results CSV, the columns named
+    by :data:`RESULT_COLUMNS` (other columns ignored). The header is checked once: a column
+    named twice, or ``needs(columns)`` saying what is missing, is one error naming ``name``
+    and the line; ``same_width``: a line with more or fewer fields than the header is one too.
+    Fields go through :func:`read_rows` (length, control characters, ASCII digits).
+
+    >>> rows = result_rows("NS,EW,Score\\n1,2,420\\n", "t.csv", needs=lambda c: None, example="")
+    >>> list(rows)
+    [(2, {'ns': '1', 'ew': '2', 'score': '420'})]
+    >>> list(result_rows("ns,pairns\\n", "t.csv", needs=lambda c: None, example=""))
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: t.csv line 1: the header names the ns column twice
+    """
+    lines = read_rows(text.removeprefix("\ufeff"), what=name)
+    cols: dict[str, int] = {}
+    width = 0
+    for line, fields in lines:
+        width = len(fields)
+        for i, f in enumerate(fields):
+            key = RESULT_COLUMNS.get(re.sub(r"[^a-z]", "", f.lower()))
+            if key is None:
+                continue
+            if key in cols:
+                raise InputFileError(f"{name} line {line}: the header names the {key} column twice")
+            cols[key] = i
+        missing = needs(set(cols))
+        if missing:
+            raise InputFileError(
+                f"{name} line {line}: the header {','.join(fields)[:60]!r} {missing};"
+                f" e.g. {example}"
+            )
+        break
+    else:
+        raise InputFileError(f"{name} is empty; the first line must be a header such as {example}")
+    for number, (line, fields) in enumerate(lines, start=1):
+        if same_width and len(fields) != width:
+            raise InputFileError(
+                f"{name} line {line}: row {number}: {len(fields)} fields, the header has {width}:"
+                f" {','.join(fields)[:80]!r}"
+            )
+        yield line, {k: fields[i].strip() if i < len(fields) else "" for k, i in cols.items()}

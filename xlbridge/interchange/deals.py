@@ -2,9 +2,11 @@
 
 A :class:`HandRecord` is one board: its number, dealer, vulnerability, the deal as a PBN deal
 string (always given from North: ``"N:<north> <east> <south> <west>"``, suits S.H.D.C), and,
-after :func:`analyse`, the double-dummy table and the par. PBN reading, the double-dummy solver
-(Bo Haglund's DDS) and par all come from endplay, which is imported only when one of
-:func:`read_pbn`, :func:`deal_boards` or :func:`analyse` runs, so importing this module is cheap.
+after :func:`analyse`, the double-dummy table and the par. PBN text is split into games and tags
+by the one tokenizer (:mod:`xlbridge.interchange.pbn`, which also writes it); the deal itself,
+the dealer, the double-dummy solver (Bo Haglund's DDS) and par come from endplay, which is
+imported only when one of :func:`read_pbn`, :func:`deal_boards` or :func:`analyse` runs, so
+importing this module is cheap.
 
 >>> r = HandRecord(1, Seat.N, Vulnerability.NONE,
 ...     "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ")
@@ -36,8 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from xlbridge.errors import DealError
+from xlbridge.errors import DealError, InputFileError
 from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_text
+from xlbridge.interchange.pbn import file_text, parse_games, tag_line
 from xlbridge.types import Seat, Vulnerability, check_board
 
 __all__ = [
@@ -49,12 +52,12 @@ __all__ = [
     "Par",
     "analyse",
     "deal_boards",
-    "dumps_pbn",
     "for_boards",
+    "hand_records_text",
     "loads_pbn",
     "parse_board_range",
     "read_pbn",
-    "write_pbn",
+    "write_hand_records",
 ]
 
 MAX_BOARDS = 1000  # boards dealt or read at once: far above any session, far below a slow run
@@ -281,7 +284,6 @@ def _endplay() -> Any:
         with warnings.catch_warnings():  # endplay's dealer grammar uses deprecated pyparsing
             warnings.simplefilter("ignore")
             import endplay.dds
-            import endplay.parsers.pbn
             import endplay.types
     except ImportError:  # pragma: no cover - endplay is a dependency
         raise DealError("deals need the endplay package: pip install endplay") from None
@@ -303,7 +305,9 @@ def read_pbn(path: str | Path) -> list[HandRecord]:
 
 
 def loads_pbn(text: str, name: str = "PBN") -> list[HandRecord]:
-    """Hand records from PBN text, parsed by endplay's PBN reader.
+    """Hand records from PBN text: the games of the one PBN tokenizer
+    (:func:`xlbridge.interchange.pbn.parse_games`) that have a ``Deal`` tag, each deal read by
+    endplay.
 
     Comments (``;``, ``{ }``, ``%``), unknown tags, tables, and a deal given from any seat are
     read; a game without a ``Deal`` tag (an event header) is skipped. Missing tags are filled:
@@ -320,98 +324,44 @@ def loads_pbn(text: str, name: str = "PBN") -> list[HandRecord]:
     >>> r[0].board, r[0].dealer, r[0].deal
     (1, Seat.N, 'N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ')
     """
+    raw = _decode_games(text, name)
+    if len(raw) > MAX_BOARDS:
+        raise DealError(f"{name}: {len(raw)} deals; at most {MAX_BOARDS} in one file")
+    if not raw:
+        raise DealError(f"{name}: no [Deal] tag: not a file of deals")
     ep = _endplay()
-    raw = _decode_games(ep, text, name)
     out: list[HandRecord] = []
     previous = 0
     for game in raw:
         out.append(_record(ep, game, previous, name))
         previous = out[-1].board
-    if len(out) > MAX_BOARDS:
-        raise DealError(f"{name}: {len(out)} deals; at most {MAX_BOARDS} in one file")
-    if not out:
-        raise DealError(f"{name}: no [Deal] tag: not a file of deals")
     return out
 
 
-@dataclass
-class _Game:
-    tags: dict[str, str]
-    lines: dict[str, int]
+_KEEP = ("board", "dealer", "vulnerable", "deal", "event")
 
 
-def _decode_games(ep: Any, text: str, name: str) -> list[_Game]:
-    pbn = ep.parsers.pbn
-    keep = ("board", "dealer", "vulnerable", "deal", "event")
-
-    base: Any = pbn.PBNDecoder
-
-    class Decoder(base):  # type: ignore[misc]
-        """endplay's reader, keeping each tag's line, and starting a new game when a game's
-        ``Board`` or ``Deal`` comes again without the blank line PBN puts between games."""
-
-        taglines: dict[str, int]
-        previous: dict[str, tuple[str, int]]
-        curtags: dict[str, Any]
-        prevtags: dict[str, Any]
-        boards: list[Any]
-        lineno: int
-
-        def clear(self) -> None:
-            super().clear()
-            self.taglines = {}
-            self.previous = {}
-
-        def _parse_none(self, curline: str) -> bool:
-            m = pbn.RE.tagpair.match(curline)
-            if m:
-                tag = m.group(1)
-                if tag.lower() in ("event", "board", "deal") and tag in self.curtags:
-                    self.boards.append(self._tags_to_board())
-                    self.prevtags, self.curtags = self.curtags, {}
-                if tag not in self.curtags:
-                    self.taglines[tag] = self.lineno
-            return bool(super()._parse_none(curline))
-
-        def _tags_to_board(self) -> _Game:
-            tags: dict[str, str] = {}
-            lines: dict[str, int] = {}
-            for raw_key, fields in self.curtags.items():
-                key = raw_key.lower()
-                if key not in keep or not isinstance(fields.get("value"), str):
-                    continue
-                value, line = fields["value"], self.taglines.get(raw_key, self.lineno)
-                if value == "#":  # PBN: the value of the previous game
-                    value, line = self.previous.get(key, ("", line))
-                tags[key], lines[key] = value, line
-            self.previous = {k: (v, lines[k]) for k, v in tags.items()}
-            self.taglines = {}
-            return _Game(tags, lines)
-
-    decoder = Decoder()
+def _decode_games(text: str, name: str) -> list[tuple[dict[str, str], dict[str, int]]]:
+    """Each game with a deal: its tags (names in lower case) and the line of each, read by the
+    one PBN tokenizer (:func:`xlbridge.interchange.pbn.parse_games`)."""
     try:
-        games = decoder.parse_file(_Lines(text))
-    except pbn.PBNDecodeError as exc:
-        raise DealError(
-            f'{name} line {exc.lineno}: expected a [Tag "value"] line, found {exc.line[:40]!r}'
-        ) from None
-    except (ValueError, RuntimeError, KeyError, IndexError) as exc:
-        raise DealError(f"{name} line {decoder.lineno}: {str(exc)[:80]}") from None
-    return [g for g in games if isinstance(g, _Game) and "deal" in g.tags]
+        games = parse_games(text, name=name)
+    except InputFileError as exc:
+        raise DealError(str(exc)) from None
+    out = []
+    for game in games:
+        tags = {k: t for k in _KEEP if (t := game.tag(k)) is not None}
+        if "deal" in tags:
+            out.append(
+                ({k: t.value for k, t in tags.items()}, {k: t.line for k, t in tags.items()})
+            )
+    return out
 
 
-class _Lines:
-    """The ``readlines()`` endplay's decoder asks of a file, over a string."""
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-
-    def readlines(self) -> list[str]:
-        return self._text.splitlines()
-
-
-def _record(ep: Any, game: _Game, previous: int, name: str) -> HandRecord:
-    tags, lines = game.tags, game.lines
+def _record(
+    ep: Any, game: tuple[dict[str, str], dict[str, int]], previous: int, name: str
+) -> HandRecord:
+    tags, lines = game
 
     def fail(tag: str, why: str) -> DealError:
         return DealError(f"{name} line {lines.get(tag, '?')}: {why}")
@@ -498,41 +448,44 @@ def for_boards(records: Sequence[HandRecord], boards: Iterable[int], name: str) 
     return [by_board[b] for b in wanted]
 
 
-def dumps_pbn(records: Sequence[HandRecord], event: str = "") -> str:
+def hand_records_text(records: Sequence[HandRecord], event: str = "") -> str:
     """PBN 2.1 text (export format) of ``records``: ``Event``, ``Board``, ``Dealer``,
     ``Vulnerable``, ``Deal``, and when analysed ``DoubleDummyTricks`` (the PBN 2.1 string of
     20 hex digits: declarers N, S, E, W, each NT S H D C), ``OptimumScore`` and ``ParContract``.
+    Written by :mod:`xlbridge.interchange.pbn` (tags and escaping).
 
-    >>> print(dumps_pbn(deal_boards([1], seed=1)).splitlines()[8])
+    >>> print(hand_records_text(deal_boards([1], seed=1)).splitlines()[8])
     [Deal "N:AQ84.QT98.J.KQ43 K.KJ632.AT962.75 T76.54.753.AJT82 J9532.A7.KQ84.96"]
     """
-    out = ["% PBN 2.1", "% EXPORT", "% Deals by xlbridge", ""]
+    games = []
     for r in records:
-        ev = (r.event or event).replace("\\", "\\\\").replace('"', '\\"')
-        out += [
-            f'[Event "{ev}"]',
-            f'[Board "{r.board}"]',
-            f'[Dealer "{r.dealer}"]',
-            f'[Vulnerable "{r.vulnerability}"]',
-            f'[Deal "{r.deal}"]',
+        lines = [
+            tag_line("Event", r.event or event),
+            tag_line("Board", str(r.board)),
+            tag_line("Dealer", str(r.dealer)),
+            tag_line("Vulnerable", str(r.vulnerability)),
+            tag_line("Deal", r.deal),
         ]
         if r.dd is not None:
             digits = "".join(
                 f"{r.dd.get(seat, s):x}" for seat in "NSEW" for s in ("NT", "S", "H", "D", "C")
             )
-            out.append(f'[DoubleDummyTricks "{digits}"]')
+            lines.append(tag_line("DoubleDummyTricks", digits))
         if r.par is not None:
-            out.append(f'[OptimumScore "NS {r.par.score}"]')
-            out.append(f'[ParContract "{"; ".join(r.par.contracts) or "Pass"}"]')
-        out.append("")
-    return "\n".join(out)
+            lines.append(tag_line("OptimumScore", f"NS {r.par.score}"))
+            lines.append(tag_line("ParContract", "; ".join(r.par.contracts) or "Pass"))
+        games.append(lines)
+    return file_text("Deals", games)
 
 
-def write_pbn(records: Sequence[HandRecord], path: str | Path, force: bool = False) -> Path:
-    """Write ``records`` as a PBN file, atomically (a temporary file renamed over ``path``)."""
+def write_hand_records(
+    records: Sequence[HandRecord], path: str | Path, force: bool = False
+) -> Path:
+    """Write ``records`` as a PBN file (:func:`hand_records_text`, CRLF line ends),
+    atomically (a temporary file renamed over ``path``)."""
     from xlbridge.interchange.files import write_atomically
 
-    text = dumps_pbn(records)
+    text = hand_records_text(records)
 
     def save(tmp: str) -> None:
         with open(tmp, "w", encoding="utf-8", newline="\r\n") as f:

@@ -1,5 +1,5 @@
 """Results from an electronic scorer, read into :class:`ImportRow` (one per played board):
-CSV (through the gate), PBN with results (endplay's parser, game by game) and Bridgemate
+CSV (through the gate), PBN with results (the one PBN tokenizer, game by game) and Bridgemate
 ``.bws`` files (Access databases, read with Debian's ``mdbtools``).
 
 A row keeps the line it came from so that every row that does not fit is reported by line and
@@ -21,17 +21,18 @@ from __future__ import annotations
 import functools
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from xlbridge.errors import InputFileError
-from xlbridge.interchange.csvio import read_rows
+from xlbridge.errors import InputFileError, XlbridgeError
+from xlbridge.interchange.csvio import read_rows, result_rows
 from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_bytes, read_text
+from xlbridge.interchange.pbn import Tag, parse_games, split_row
 from xlbridge.numerals import whole_or_none
+from xlbridge.types import Contract
 
 __all__ = [
     "BWS_TABLE",
@@ -70,151 +71,114 @@ class ImportRow:
 # Board, round and table numbers in a scorer's file: up to 4 ASCII digits.
 _int = functools.partial(whole_or_none, digits=4, numbers=False)
 
-_CSV_KEYS = {
-    "board": "board", "ns": "ns", "pairns": "ns", "ew": "ew", "pairew": "ew",
-    "contract": "contract", "declarer": "declarer", "by": "declarer", "result": "result",
-    "tricks": "result", "score": "score", "nsscore": "score", "scorens": "score",
-    "adjusted": "adjusted", "round": "round", "table": "table",
-    "north": "north", "south": "south", "east": "east", "west": "west",
-}  # fmt: skip
 _SEATS = ("north", "south", "east", "west")
 
 
+def _import_needs(cols: set[str]) -> str | None:
+    if "board" not in cols or not ({"contract", "score", "adjusted"} & cols):
+        return "needs board and contract (or score or adjusted) columns"
+    return None
+
+
 def read_csv_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
-    """Rows of a results CSV: header ``board,ns,ew,contract,declarer,result`` (or the traveller
-    forms ``...,score`` and an ``adjusted`` column; ``round`` and ``table`` may place a row).
-    The ``results --format csv --table results`` columns (``tricks``, ``score_ns``) read too.
-    An individual's rows name the players: ``board,north,south,east,west,contract,...``."""
+    """Rows of a results CSV, read by the one results-CSV reader
+    (:func:`xlbridge.interchange.csvio.result_rows`, which ``xlbridge traveller`` uses too):
+    header ``board,ns,ew,contract,declarer,result`` (or the traveller forms ``...,score`` and
+    an ``adjusted`` column; ``round`` and ``table`` may place a row). The ``results --format
+    csv --table results`` columns (``tricks``, ``score_ns``) read too. An individual's rows
+    name the players: ``board,north,south,east,west,contract,...``."""
     rows: list[ImportRow] = []
     bad: list[str] = []
-    cols: dict[str, int] | None = None
-    for line, fields in read_rows(text, what=name):
-        if cols is None:
-            keys = [re.sub(r"[^a-z]", "", f.lower()) for f in fields]
-            cols = {_CSV_KEYS[k]: i for i, k in enumerate(keys) if k in _CSV_KEYS}
-            if "board" not in cols or not ({"contract", "score", "adjusted"} & set(cols)):
-                raise InputFileError(
-                    f"{name} line {line}: the header needs board and contract (or score or"
-                    " adjusted) columns, e.g. board,ns,ew,contract,declarer,result"
-                )
-            continue
-
-        def get(key: str, fields: list[str] = fields, cols: dict[str, int] = cols) -> str:
-            i = cols.get(key)
-            return fields[i].strip() if i is not None and i < len(fields) else ""
-
-        board = _int(get("board"))
+    example = "board,ns,ew,contract,declarer,result"
+    for line, cell in result_rows(text, name, needs=_import_needs, example=example):
+        get = cell.get
+        board = _int(get("board", ""))
         where = f"{name} line {line}"
         if board is None or board < 1:
-            bad.append(f"{where}: board {get('board')[:10]!r} is not a board number")
+            bad.append(f"{where}: board {get('board', '')[:10]!r} is not a board number")
             continue
-        players = tuple(get(k) for k in _SEATS) if set(_SEATS) & set(cols) else ()
+        players = tuple(get(k, "") for k in _SEATS) if set(_SEATS) & set(cell) else ()
         rows.append(ImportRow(
-            where, board, get("ns"), get("ew"), _int(get("round")), _int(get("table")),
-            get("contract"), get("declarer"), get("result"), get("score"), get("adjusted"),
-            players,
+            where, board, get("ns", ""), get("ew", ""), _int(get("round", "")),
+            _int(get("table", "")), get("contract", ""), get("declarer", ""), get("result", ""),
+            get("score", ""), get("adjusted", ""), players,
         ))  # fmt: skip
     return rows, bad
-
-
-_BOARD_TAG = re.compile(r'\[Board\s+"([^"]*)"\]')
-
-
-def _games(text: str) -> list[tuple[int, str]]:
-    """(first line, text) of each PBN game: games are separated by blank lines (PBN 2.1 §3)."""
-    out: list[tuple[int, str]] = []
-    start, lines = 0, list[str]()
-    for n, line in enumerate(text.splitlines(), start=1):
-        if line.strip() and not line.startswith("%"):
-            if not lines:
-                start = n
-            lines.append(line)
-        elif not line.strip() and lines:
-            out.append((start, "\n".join(lines) + "\n"))
-            lines = []
-    if lines:
-        out.append((start, "\n".join(lines) + "\n"))
-    return out
 
 
 def read_pbn_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
-    """Rows of a PBN file with results: each game's ``ScoreTable`` rows (PairId_NS,
-    PairId_EW, Contract, Declarer, Result, optional Table, Round, Score_NS), or, without one,
-    the game's own Contract, Declarer and Result tags placed by its Table and Round tags (and,
-    for an individual, by its North, South, East and West tags: the players)."""
-    from endplay.parsers import pbn
-
+    """Rows of a PBN file with results, game by game from the one PBN tokenizer
+    (:func:`xlbridge.interchange.pbn.parse_games`; no endplay): each game's ``ScoreTable``
+    rows (PairId_NS, PairId_EW, Contract, Declarer, Result, optional Table, Round, Score_NS),
+    or, without one, the game's own Contract, Declarer and Result tags placed by its Table and
+    Round tags (and, for an individual, by its North, South, East and West tags: the players).
+    A game without a Board tag (an event header) is skipped."""
     rows: list[ImportRow] = []
     bad: list[str] = []
-    for start, game in _games(text):
-        m = _BOARD_TAG.search(game)
-        if m is None:
+    for game in parse_games(text, name=name):
+        board_tag = game.tag("Board")
+        if board_tag is None:
             continue  # a header game without a board
-        where = f"{name} line {start}"
-        board = _int(m.group(1))
+        where = f"{name} line {game.line}"
+        board = _int(board_tag.value)
         if board is None or board < 1:
-            bad.append(f"{where}: board {m.group(1)[:10]!r} is not a board number")
+            bad.append(f"{where}: board {board_tag.value[:10]!r} is not a board number")
             continue
-        try:
-            parsed = pbn.loads(game)
-        except Exception as exc:  # endplay raises ValueError and others for a damaged game
-            bad.append(f"{where}: board {board}: {str(exc)[:100]}")
+        table = game.tag("ScoreTable")
+        if table is not None and table.section:
+            rows += _score_table_rows(table, board, name, bad)
             continue
-        if not parsed:
-            continue
-        b = parsed[0]
-        table = b.info.get("ScoreTable") if hasattr(b.info, "get") else None
-        if isinstance(table, dict) and table.get("rows"):
-            heads = [str(h.get("name", "")) for h in table.get("headers", [])]
-            lines = game.splitlines()
-            at = next(i for i, x in enumerate(lines) if x.lstrip().startswith("[ScoreTable"))
-            body: list[tuple[int, list[str]]] = []
-            for i in range(at + 1, len(lines)):
-                if lines[i].lstrip().startswith("["):
-                    break
-                try:  # PBN 2.1 §5.2: table values may be quoted strings ("NS 1")
-                    body.append((start + i, shlex.split(lines[i])))
-                except ValueError as exc:
-                    bad.append(f"{name} line {start + i}: board {board}: {exc}")
-            for line_no, values in body:
-                if len(values) != len(heads):
-                    bad.append(f"{name} line {line_no}: board {board}: {len(values)} values for"
-                               f" {len(heads)} ScoreTable columns")  # fmt: skip
-                    continue
-                v = {h: ("" if x == "-" else x) for h, x in zip(heads, values, strict=True)}
-                score = v.get("Score_NS", "")
-                if not score and v.get("Score_EW"):
-                    score = "-" + v["Score_EW"]
-                contract = v.get("Contract", "")
-                rows.append(ImportRow(
-                    f"{name} line {line_no}", board, v.get("PairId_NS", ""),
-                    v.get("PairId_EW", ""), _int(v.get("Round", "")), _int(v.get("Table", "")),
-                    contract, v.get("Declarer", ""), v.get("Result", ""),
-                    score if not contract else "",
-                ))  # fmt: skip
-            continue
-        c = b.contract
-        if c is None:
+        contract_text = game.value("Contract").strip()
+        if not contract_text or contract_text == "?":
             bad.append(f"{where}: board {board}: no Contract tag and no ScoreTable")
             continue
-        if c.is_passout():
-            contract, declarer, result = "PASS", "", ""
-        else:
-            if not re.search(r'\[Result\s+"[0-9]', game):
+        try:
+            c = Contract.parse(contract_text)
+        except XlbridgeError as exc:
+            bad.append(f"{where}: board {board}: {exc}")
+            continue
+        declarer, result = "", ""
+        if not c.is_pass:
+            result = game.value("Result").strip()
+            if not (result.isascii() and result.isdigit() and int(result) <= 13):
                 bad.append(f"{where}: board {board}: {c} has no Result (tricks taken)")
                 continue
-            strain = "NT" if c.denom.name == "nt" else c.denom.name[0].upper()
-            dbl = {"doubled": "X", "redoubled": "XX"}.get(c.penalty.name, "")
-            contract = f"{c.level}{strain}{dbl}"
-            declarer = c.declarer.name[0].upper()
-            result = str(c.level + 6 + c.result)
-        seated = tuple(str(b.info.get(t, "")).strip() for t in ("North", "South", "East", "West"))
+            declarer, result = game.value("Declarer").strip(), str(int(result))
+        seated = tuple(game.value(t).strip() for t in ("North", "South", "East", "West"))
         rows.append(ImportRow(
-            where, board, str(b.info.get("PairId_NS", "")), str(b.info.get("PairId_EW", "")),
-            _int(str(b.info.get("Round", ""))), _int(str(b.info.get("Table", ""))),
-            contract, declarer, result, players=seated if any(seated) else (),
+            where, board, game.value("PairId_NS"), game.value("PairId_EW"),
+            _int(game.value("Round")), _int(game.value("Table")),
+            str(c), declarer, result, players=seated if any(seated) else (),
         ))  # fmt: skip
     return rows, bad
+
+
+def _score_table_rows(table: Tag, board: int, name: str, bad: list[str]) -> list[ImportRow]:
+    """A game's ``ScoreTable`` rows (PBN 2.1 §5.2: values may be quoted strings, "NS 1")."""
+    rows: list[ImportRow] = []
+    heads = table.columns()
+    for line_no, text in table.section:
+        try:
+            values = split_row(text, where=f"{name} line {line_no}: board {board}")
+        except InputFileError as exc:
+            bad.append(str(exc))
+            continue
+        if len(values) != len(heads):
+            bad.append(f"{name} line {line_no}: board {board}: {len(values)} values for"
+                       f" {len(heads)} ScoreTable columns")  # fmt: skip
+            continue
+        v = {h: ("" if x == "-" else x) for h, x in zip(heads, values, strict=True)}
+        score = v.get("Score_NS", "")
+        if not score and v.get("Score_EW"):
+            score = "-" + v["Score_EW"]
+        contract = v.get("Contract", "")
+        rows.append(ImportRow(
+            f"{name} line {line_no}", board, v.get("PairId_NS", ""),
+            v.get("PairId_EW", ""), _int(v.get("Round", "")), _int(v.get("Table", "")),
+            contract, v.get("Declarer", ""), v.get("Result", ""),
+            score if not contract else "",
+        ))  # fmt: skip
+    return rows
 
 
 def _mdb(tool: str, *args: str) -> str:

@@ -7,7 +7,7 @@ space written in double quotes, ``-`` for no value. The ``Scoring`` tag says ``M
 or ``IMP``. Without hand records the ``Deal`` tag is left out (the file carries results only);
 ``Event``, ``Date`` (``YYYY.MM.DD``), ``Board``, ``Dealer`` and ``Vulnerable`` are given.
 
->>> _value("NS 1"), _value(""), _value("4S")
+>>> cell("NS 1"), cell(""), cell("4S")
 ('"NS 1"', '-', '4S')
 """
 
@@ -15,43 +15,25 @@ from __future__ import annotations
 
 import functools
 import re
-import shlex
 from dataclasses import dataclass
 
 from xlbridge.errors import InputFileError
+from xlbridge.interchange.csvio import ascii_int
+from xlbridge.interchange.pbn import cell, file_text, parse_games, plain, table_lines, tag_line
 from xlbridge.numerals import shown_text
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 from xlbridge.types import Seat, Vulnerability
 
-__all__ = ["PbnRow", "read_pbn_scores", "write_pbn"]
+__all__ = ["PbnRow", "read_pbn_scores", "results_pbn"]
 
 
 # Numbers as this format shows them (:func:`xlbridge.numerals.shown_text`).
 _num = functools.partial(shown_text, fixed=True, blank="-")
 
 
-def _value(x: object) -> str:
-    text = "" if x is None else str(x)
-    if not text:
-        return "-"
-    if re.search(r'[\s"]', text):
-        return '"' + text.replace('"', "'") + '"'
-    return text
-
-
 def _tag(name: str, value: str) -> str:
-    return f'[{name} "{value.replace(chr(92), "/").replace(chr(34), chr(39))}"]'
-
-
-def _table(name: str, columns: list[tuple[str, int, str]], rows: list[list[str]]) -> list[str]:
-    head = ";".join(f"{c}\\{w}{a}" for c, w, a in columns)
-    out = [f'[{name} "{head}"]']
-    for row in rows:
-        cells = [v.ljust(w) if a == "L" else v.rjust(w) for v, (_, w, a) in
-                 zip(row, columns, strict=True)]  # fmt: skip
-        out.append(" ".join(cells).rstrip())
-    return out
+    return tag_line(name, plain(value))
 
 
 def _pbn_date(text: str) -> str:
@@ -59,14 +41,14 @@ def _pbn_date(text: str) -> str:
     return f"{m.group(1)}.{m.group(2)}.{m.group(3)}" if m else "?"
 
 
-def write_pbn(res: SessionResults) -> str:
+def results_pbn(res: SessionResults) -> str:
     """The session as PBN 2.1 text with a score table on every board."""
     mp = res.input.scoring == "mp"
     pts = ("MP_NS", "MP_EW") if mp else ("IMP_NS", "IMP_EW")
-    lines = ["% PBN 2.1", "% EXPORT", "% Results by xlbridge", ""]
+    games: list[list[str]] = []
     for i, b in enumerate(res.boards):
         vul = str(Vulnerability.from_board(b.board))
-        lines += [
+        lines = [
             _tag("Event", res.event), _tag("Site", ""), _tag("Date", _pbn_date(res.input.date)),
             _tag("Board", str(b.board)), _tag("Dealer", str(Seat.dealer_of(b.board))),
             _tag("Vulnerable", vul),
@@ -86,24 +68,24 @@ def write_pbn(res: SessionResults) -> str:
             if r.score_ns == 0:
                 ns_score = "0"
             rows.append([
-                _value(x.table), _value(x.round), _value(x.ns), _value(x.ew),
-                _value(x.adjusted or x.contract),
-                _value(x.declarer), _value(x.tricks), ns_score, ew_score,
+                cell(x.table), cell(x.round), cell(x.ns), cell(x.ew),
+                cell(x.adjusted or x.contract),
+                cell(x.declarer), cell(x.tricks), ns_score, ew_score,
                 _num(r.mp_ns), _num(r.mp_ew),
             ])  # fmt: skip
-        lines += _table("ScoreTable", cols, rows)
+        lines += table_lines("ScoreTable", cols, rows)
         if i == 0:
             total = "TotalScoreMP" if mp else "TotalIMP"
             tcols = [("Rank", 3, "R"), ("PairId", 5, "R"), ("Direction", 2, "L"),
                      (total, 7, "R"), ("TotalPercentage", 6, "R"), ("Names", 30, "L")]  # fmt: skip
             trows = [
-                [_value(s.rank), _value(s.label), _value(s.dir), _num(s.total), _num(s.pct),
-                 _value(s.pair.names)]
+                [cell(s.rank), cell(s.label), cell(s.dir), _num(s.total), _num(s.pct),
+                 cell(s.pair.names)]
                 for _, group in ranking_groups(res) for s in group
             ]  # fmt: skip
-            lines += _table("TotalScoreTable", tcols, trows)
-        lines.append("")
-    return "\n".join(lines)
+            lines += table_lines("TotalScoreTable", tcols, trows)
+        games.append(lines)
+    return file_text("Results", games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,40 +96,31 @@ class PbnRow:
     values: dict[str, str]
 
 
-def read_pbn_scores(text: str) -> tuple[list[PbnRow], list[dict[str, str]]]:
-    """The ``ScoreTable`` rows of every board and the ``TotalScoreTable`` rows of a PBN file.
+def read_pbn_scores(text: str, name: str = "PBN") -> tuple[list[PbnRow], list[dict[str, str]]]:
+    """The ``ScoreTable`` rows of every board and the ``TotalScoreTable`` rows of a PBN file,
+    read by the one PBN tokenizer (:func:`xlbridge.interchange.pbn.parse_games`).
 
     ``-`` reads back as an empty string."""
     rows: list[PbnRow] = []
     totals: list[dict[str, str]] = []
     board = 0
-    columns: list[str] = []
-    target: str | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.startswith("%") or not line.strip():
-            target = None if not line.strip() else target
-            continue
-        m = re.fullmatch(r'\[(\w+) "(.*)"\]', line.strip())
-        if m:
-            name, value = m.groups()
-            target = None
-            if name == "Board":
-                board = int(value)
-            elif name in ("ScoreTable", "TotalScoreTable"):
-                columns = [c.split("\\")[0] for c in value.split(";")]
-                target = name
-            continue
-        if target is None:
-            continue
-        try:
-            values = shlex.split(line)
-        except ValueError as exc:
-            raise InputFileError(f"PBN line {number}: {exc}") from None
-        if len(values) != len(columns):
-            raise InputFileError(f"PBN line {number}: {len(values)} values for {len(columns)}")
-        row = {c: ("" if v == "-" else v) for c, v in zip(columns, values, strict=True)}
-        if target == "ScoreTable":
-            rows.append(PbnRow(board, row))
-        else:
-            totals.append(row)
+    for game in parse_games(text, name=name):
+        board_tag = game.tag("Board")
+        if board_tag is not None and board_tag.value.strip():
+            board = ascii_int(board_tag.value, what=f"{name} line {board_tag.line}: board")
+        for tag_name in ("ScoreTable", "TotalScoreTable"):
+            tag = game.tag(tag_name)
+            if tag is None:
+                continue
+            columns, body = tag.table(name)
+            for line, values in body:
+                if len(values) != len(columns):
+                    raise InputFileError(
+                        f"{name} line {line}: {len(values)} values for {len(columns)}"
+                    )
+                row = dict(zip(columns, values, strict=True))
+                if tag_name == "ScoreTable":
+                    rows.append(PbnRow(board, row))
+                else:
+                    totals.append(row)
     return rows, totals

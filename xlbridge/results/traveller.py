@@ -1,11 +1,16 @@
 """One board's traveller read from CSV and scored across the field.
 
 The CSV has a header row: ``ns,ew,contract,declarer,result`` or ``ns,ew,score``, optionally
-``adjusted`` (``A``, ``A+``, ``A-``, ``A+/A-``, ``60/40``). Other columns are ignored. Rows are
-counted from the first result after the header. A non-empty ``score`` overrides the score
-computed from the contract; for ``PASS`` the declarer and result may be empty. Files are read
-through :mod:`xlbridge.interchange.gate` (size, encodings Excel writes) and every field through
-:mod:`xlbridge.interchange.csvio` (length, control characters, ASCII digits).
+``adjusted`` (``A``, ``A+``, ``A-``, ``A+/A-``, ``60/40``); the headings are those of every
+results CSV (:data:`xlbridge.interchange.csvio.RESULT_COLUMNS`: ``PairNS``, ``by``, ``tricks``,
+``Score_NS`` read too), read by the one results-CSV reader,
+:func:`xlbridge.interchange.csvio.result_rows`, which ``xlbridge import`` uses as well. Other
+columns are ignored. Rows are counted from the first result after the header; an error names
+the file, the line and the row (``t.csv line 4: row 3: ...``). A non-empty ``score``
+overrides the score computed from the contract; for ``PASS`` the declarer and result may be
+empty. Files are read through :mod:`xlbridge.interchange.gate` (size, encodings Excel writes)
+and every field through :mod:`xlbridge.interchange.csvio` (length, control characters, ASCII
+digits).
 
 The rules come from :mod:`xlbridge.scoring`; this module only reads, assembles and formats.
 
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import TravellerError, XlbridgeError
-from xlbridge.interchange.csvio import ascii_int, read_rows, write_csv
+from xlbridge.interchange.csvio import ascii_int, result_rows, write_csv
 from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, score_rows
 from xlbridge.scoring.contract import score
@@ -46,7 +51,7 @@ __all__ = [
 
 METHODS: tuple[str, ...] = BOARD_METHODS  # mp, butler, ximp
 MAX_TRAVELLER_BYTES = 4 * 1024 * 1024  # a traveller CSV file (range 1 byte .. 20 MB)
-_KNOWN = ("ns", "ew", "contract", "declarer", "result", "score", "adjusted")
+_EXAMPLE = "ns,ew,contract,declarer,result or ns,ew,score"
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}|[0-9]{1,2}")
 
 
@@ -99,14 +104,16 @@ class ScoredTraveller:
         return out
 
 
-def _row_error(row: int, exc: XlbridgeError) -> XlbridgeError:
-    return type(exc)(f"row {row}: {exc}")
+def _row_error(row: int | str, exc: XlbridgeError) -> XlbridgeError:
+    """``exc`` said of a row: its number, or where it is (``t.csv line 4: row 3``)."""
+    return type(exc)(f"{f'row {row}' if isinstance(row, int) else row}: {exc}")
 
 
 def read_traveller(
     source: str,
     board: int,
     vulnerability: str | Vulnerability | None = None,
+    name: str = "traveller",
 ) -> list[ResultRow]:
     """Read a traveller's CSV text (one :class:`~xlbridge.results.board.ResultRow` a line)
     and score each contract.
@@ -118,49 +125,38 @@ def read_traveller(
     [('4S', 420), ('PASS', 0)]
     """
     vul = Vulnerability.parse(board if vulnerability is None else vulnerability)
-    lines = read_rows(source.removeprefix("\ufeff"), what="traveller")
-    header: list[str] | None = None
-    for _, fields in lines:
-        header = [f.strip().lower() for f in fields]
-        break
-    if header is None:
-        raise TravellerError(
-            "the traveller is empty; the first line must be a header such as "
-            "ns,ew,contract,declarer,result"
-        )
-    for name in ("ns", "ew"):
-        if name not in header:
-            raise TravellerError(
-                f"header {','.join(header)!r} has no {name!r} column; expected "
-                "ns,ew,contract,declarer,result or ns,ew,score"
-            )
-    dupes = sorted({h for h in header if h in _KNOWN and header.count(h) > 1})
-    if dupes:
-        raise TravellerError(f"header names column {dupes[0]!r} more than once")
-    has_contract = all(c in header for c in ("contract", "declarer", "result"))
-    if not has_contract and "score" not in header:
-        raise TravellerError(
-            f"header {','.join(header)!r} needs contract,declarer,result or score columns"
-        )
+    columns: set[str] = set()
+
+    def needs(cols: set[str]) -> str | None:
+        columns.update(cols)
+        for side in ("ns", "ew"):
+            if side not in cols:
+                return f"has no {side!r} column"
+        if not {"contract", "declarer", "result"} <= cols and "score" not in cols:
+            return "needs contract,declarer,result or score columns"
+        return None
+
     rows: list[ResultRow] = []
-    for number, (_, fields) in enumerate(lines, start=1):
-        if len(fields) != len(header):
-            raise TravellerError(
-                f"row {number}: {len(fields)} fields, the header has {len(header)}: "
-                f"{','.join(fields)[:80]!r}"
-            )
-        cell = {h: f.strip() for h, f in zip(header, fields, strict=True)}
-        rows.append(_read_row(board, number, cell, vul, has_contract))
+    lines = result_rows(source, name, needs=needs, example=_EXAMPLE, same_width=True)
+    for number, (line, cell) in enumerate(lines, start=1):
+        where = f"{name} line {line}: row {number}"
+        has_contract = {"contract", "declarer", "result"} <= columns
+        rows.append(_read_row(board, number, where, cell, vul, has_contract))
     return rows
 
 
 def _read_row(
-    board: int, number: int, cell: dict[str, str], vul: Vulnerability, has_contract: bool
+    board: int,
+    number: int,
+    where: str,
+    cell: dict[str, str],
+    vul: Vulnerability,
+    has_contract: bool,
 ) -> ResultRow:
     ns, ew = cell["ns"], cell["ew"]
     for name, value in (("NS", ns), ("EW", ew)):
         if not value:
-            raise TravellerError(f"row {number}: no {name} pair")
+            raise TravellerError(f"{where}: no {name} pair")
     adjusted_text = cell.get("adjusted", "")
     contract_text = cell.get("contract", "")
     declarer = cell.get("declarer", "")
@@ -171,23 +167,23 @@ def _read_row(
         if contract is not None and not contract.is_pass:
             declarer = str(Seat.parse(declarer)) if declarer else declarer
     except XlbridgeError as exc:
-        raise _row_error(number, exc) from None
+        raise _row_error(where, exc) from None
     score_text = cell.get("score", "")
     points: int | None = None
     if score_text:
-        points = ascii_int(score_text, what=f"row {number}: score")
+        points = ascii_int(score_text, what=f"{where}: score")
     elif contract is not None and adjusted is None:
         if result and not _RESULT.fullmatch(result):
             raise TravellerError(
-                f"row {number}: result {result[:20]!r} is not a number of tricks or =, +N, -N"
+                f"{where}: result {result[:20]!r} is not a number of tricks or =, +N, -N"
             )
         try:
             points = score(contract, declarer or None, result or None, vul)
         except XlbridgeError as exc:
-            raise _row_error(number, exc) from None
+            raise _row_error(where, exc) from None
     elif adjusted is None:
         what = "contract" if has_contract else "score"
-        raise TravellerError(f"row {number}: no {what} and no adjusted score")
+        raise TravellerError(f"{where}: no {what} and no adjusted score")
     played = contract is not None and not contract.is_pass
     tricks = None
     if contract is not None and played and not score_text and adjusted is None:
