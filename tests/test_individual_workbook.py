@@ -12,7 +12,6 @@ All workbooks are recalculated in one LibreOffice run (module fixture).
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +32,9 @@ from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW
 from xlbridge.workbook.formulas_individual import IndividualCols
 from xlbridge.workbook.individual import write_individuals
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
-
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 
 # name -> (movement, options, fill)

@@ -385,10 +385,8 @@ def test_parse_fouled() -> None:
 @pytest.mark.libreoffice
 def test_rebuilt_workbook_recalculates(tmp_path: Path) -> None:
     from xlbridge.results.readers import score_workbook
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None:
-        pytest.skip("LibreOffice (soffice) is not installed")
     m = mitchell(5, 2)
     old = tmp_path / "five.xlsx"
     write_session(m, old)

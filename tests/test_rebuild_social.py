@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -463,10 +462,8 @@ def test_seed_rubber_carried_into_more_rubbers(tmp_path: Path) -> None:
 def test_seed_rubber_back_score_after_rebuild(tmp_path: Path) -> None:
     """Seed 002, Figure 1-2: WE 530, THEY 1220, THEY win by 690, +7 (-7 to North-South) on
     the Back Score before and after the rebuild to 4 rubbers, recalculated in LibreOffice."""
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-        pytest.skip("LibreOffice (soffice) is not installed")
     old = _new(tmp_path, "old", ["rubber", "--tables", "1", "--rounds", "2"])
     _type_seed_rubber(old)
     rebuild_family(old, _args(rounds=4), tmp_path / "new.xlsx")
@@ -487,10 +484,8 @@ def test_seed_rubber_back_score_after_rebuild(tmp_path: Path) -> None:
 def saved_by_libreoffice(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Every `new` case with a name and a number typed, then opened and saved by LibreOffice
     (one run)."""
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-        pytest.skip("LibreOffice (soffice) is not installed")
     tmp = tmp_path_factory.mktemp("social_lo")
     paths = []
     for name, words in NEW_CASES.items():

@@ -660,10 +660,8 @@ def test_rebuilt_match_recalculates_to_the_old_imps(tmp_path: Path) -> None:
     IMP scale and adjusted scores, Law 86A), and the carry-over still counts."""
     from xlbridge.results.read_teams_model import TeamsResults
     from xlbridge.results.readers import read_workbook
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None:
-        pytest.skip("LibreOffice (soffice) is not installed")
     old = _new(tmp_path, "old", ["head-to-head", "--tables", "2", "--boards-per-round", "3",
                                  "--carry-over", "2"])  # fmt: skip
     s = ADAPTER.settings(load_workbook(old))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -29,15 +28,13 @@ from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Rounding, round_hundreds
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Side
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 from xlbridge.workbook.social import score_sheet_layouts, write_social
 from xlbridge.workbook.social_marathon import MarathonOptions, build_marathon, schedule_rows
 from xlbridge.workbook.social_pairs import write_pairs_event
 
 pytestmark = pytest.mark.libreoffice
 
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 NAMES = ("rubber", "five_rubber_seed", "chicago", "rubber_down")
 DAMAGED = "rubber-damaged"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -24,13 +23,11 @@ from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
 from xlbridge.results.read_teams_model import TeamsResults
 from xlbridge.results.readers import read_workbook, score_workbook
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 from xlbridge.workbook.teams import FIRST_ROW
 
 pytestmark = pytest.mark.libreoffice
 
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 # Small workbooks covering each way a match is scored: carry-over and VPs (head-to-head), the
 # seed's IMP scale (three-team round robin), knockout with a winner carried forward, plain

@@ -9,7 +9,6 @@ All workbooks are recalculated in one LibreOffice run (module fixture) to keep t
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +21,9 @@ from xlbridge.movements.model import Movement
 from xlbridge.workbook.build import write_session
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols, accepted_col
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
-
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 
 def _howell() -> Movement | None:
