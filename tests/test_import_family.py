@@ -19,12 +19,12 @@ rules.md §3, the WBF IMP scale of Law 78B):
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from conftest import digest
 from fake_mdbtools import fake_mdbtools
 
 from xlbridge.cli import main
@@ -34,10 +34,6 @@ from xlbridge.results.read_teams_model import TeamsResults
 from xlbridge.results.readers import read_workbook, score_workbook
 
 SEATS = ("N", "S", "E", "W")
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _new(tmp_path: Path, kind: str, tables: int, name: str) -> Path:
@@ -115,10 +111,10 @@ def test_rainbow_csv_import(rainbow_book: Path, tmp_path: Path, capsys: Any) -> 
         f"2,{_four(p1)},1C,N,7\n",  # line 9: board 2 not played by them so
         encoding="utf-8",
     )
-    before = _digest(rainbow_book)
+    before = digest(rainbow_book)
     out = tmp_path / "out.xlsx"
     assert main(["import", str(rainbow_book), "--from", str(csv), "-o", str(out)]) == 0
-    assert _digest(rainbow_book) == before  # the user's workbook is only read
+    assert digest(rainbow_book) == before  # the user's workbook is only read
     err = _err_lines(capsys)
     assert [e.split(": ")[1:3] for e in err] == [
         ["scores.csv line 4", "board 1"],
@@ -278,10 +274,10 @@ def test_round_robin_csv_import(rr_book: Path, tmp_path: Path, capsys: Any) -> N
         encoding="utf-8",
     )
     csv.write_text(csv.read_text().replace("result\n", "result,score,adjusted\n", 1))
-    before = _digest(rr_book)
+    before = digest(rr_book)
     out = tmp_path / "out.xlsx"
     assert main(["import", str(rr_book), "--from", str(csv), "-o", str(out)]) == 0
-    assert _digest(rr_book) == before
+    assert digest(rr_book) == before
     err = _err_lines(capsys)
     assert [e.split(": ")[1:3] for e in err] == [
         ["teams.csv line 5", "board 1"],

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import rebuild_args as _args
 from engines import input_cells
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -120,11 +121,6 @@ def _new(tmp: Path, name: str, words: list[str]) -> Path:
         rc = main(["new", *words, "--event", "Club social", "--date", "23 Nov", "-o", str(path)])
     assert rc == 0
     return path
-
-
-def _args(**changes: Any) -> argparse.Namespace:
-    base: dict[str, Any] = dict.fromkeys(("kind", "tables", "rounds", "boards_per_round"))
-    return argparse.Namespace(**{**base, **changes})
 
 
 def _check_slots(wb: Workbook, slots: list[Slot]) -> dict[Any, Slot]:

@@ -7,7 +7,6 @@ disagrees, a formula typed over is reported by sheet and cell, the file is never
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 import subprocess
@@ -19,6 +18,7 @@ import openpyxl
 import pytest
 import test_social_workbook_pairs as sp
 import test_social_workbook_recalc as sw
+from conftest import digest
 
 from xlbridge.cli import main
 from xlbridge.results.read_social import SocialResults
@@ -140,7 +140,7 @@ def test_cli_outputs_and_the_file_is_unchanged(
     books: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = books["five_rubber_seed"]
-    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    before = digest(path)
     assert main(["results", str(path)]) == 0
     assert "Every formula value agrees with Python." in capsys.readouterr().out
     assert main(["results", str(path), "--format", "json"]) == 0
@@ -154,7 +154,7 @@ def test_cli_outputs_and_the_file_is_unchanged(
     assert main(["results", str(path), "--format", "html", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert page.count('class="score-sheet"') == 5 and "Martha" in page
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert digest(path) == before
     assert main(["results", str(books[DAMAGED]), "--format", "csv"]) == 1
     capsys.readouterr()
     for fmt in ("usebio", "pbn"):

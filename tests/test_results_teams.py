@@ -6,7 +6,6 @@ disagrees, a formula typed over is reported by sheet and cell, the file is never
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 import subprocess
@@ -18,6 +17,7 @@ from typing import Any
 import openpyxl
 import pytest
 import test_teams_workbook as tw
+from conftest import digest
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
@@ -117,7 +117,7 @@ def test_cli_outputs_and_the_file_is_unchanged(
     books: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = books["rr3"][0]
-    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    before = digest(path)
     assert main(["results", str(path)]) == 0
     text = capsys.readouterr().out
     assert "Every formula value agrees with Python." in text
@@ -135,7 +135,7 @@ def test_cli_outputs_and_the_file_is_unchanged(
     page.feed(out.read_text(encoding="utf-8"))
     assert page.tables.count("match-table") == len(books["rr3"][3].plan.matches)
     assert page.rows["ranking"] == 1 + 3  # the header row and one row a team
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert digest(path) == before
     damaged = books[DAMAGED][0]
     assert main(["results", str(damaged), "--format", "json"]) == 1
     assert "cell(s) disagree" in capsys.readouterr().err

@@ -4,12 +4,12 @@ value carried over, the user's file untouched, and the new workbook still scorin
 
 from __future__ import annotations
 
-import hashlib
 import random
 from pathlib import Path
 
 import openpyxl
 import pytest
+from conftest import digest
 from test_teams_workbook import Case, check_values, fill, random_rows
 
 from xlbridge.cli import main
@@ -19,10 +19,6 @@ from xlbridge.workbook.recalc import recalculate
 from xlbridge.workbook.teams_plan import TeamsOptions, plan_swiss
 
 TEAMS, BOARDS, ROUNDS = 6, 3, 4
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _inputs(path: Path) -> dict[tuple[str, str], object]:
@@ -94,10 +90,10 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
         ids = list(range(1, TEAMS + 1))
         order = standings_order(ids, [vps[t] for t in ids], [imps[t] for t in ids])
         want = swiss_teams_pairing(order, [p for r in pairings for p in r], ROUNDS - rnd)
-        before, digest = _inputs(paths[-1]), _digest(paths[-1])
+        before, sha = _inputs(paths[-1]), digest(paths[-1])
         out = tmp_path / f"r{rnd + 1}.xlsx"
         assert main(["swiss", "next", str(paths[-1]), "-o", str(out)]) == 0
-        assert _digest(paths[-1]) == digest  # the user's file is untouched
+        assert digest(paths[-1]) == sha  # the user's file is untouched
         after = _inputs(out)
         assert {k: v for k, v in after.items() if k in before} == before
         assert set(before) <= set(after)
