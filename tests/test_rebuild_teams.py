@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -19,13 +20,14 @@ from typing import Any
 import openpyxl
 import pytest
 import test_teams_workbook as tw
+from conftest import rebuild_args as _args
 from engines import input_cells
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, given, reject, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
 from xlbridge.cli import main
-from xlbridge.errors import XlbridgeError
+from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.teams import swiss_teams_pairing
 from xlbridge.rebuild.family_teams import ADAPTER, Settings, plan_of
@@ -194,11 +196,6 @@ def test_a_workbook_of_another_schedule_is_refused(tmp_path: Path) -> None:
 
 
 # --- change -----------------------------------------------------------------------------
-
-
-def _args(**kw: Any) -> argparse.Namespace:
-    base = {"kind": None, "tables": None, "rounds": None, "boards_per_round": None}
-    return argparse.Namespace(**{**base, **kw})
 
 
 def test_change_keeps_what_is_not_asked() -> None:
@@ -569,6 +566,57 @@ def _fill(
     return typed, over
 
 
+# The refusals the property may meet, by exception type and message (matched whole); any other
+# exception fails it. ``new`` refuses a head-to-head of 1 board a half (team_settings draws 1-3):
+BUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
+    (MovementError, r"head-to-head: \d+ boards in \d+ halves; use a multiple of the halves with"
+     r" at least 2 boards a half"),
+)  # fmt: skip
+# ``rebuild`` refuses the changes the schedule cannot make, which ``changes`` draws on purpose:
+# tables a fixed-size kind does not have, a head-to-head of 1 board a half or at 3+ tables, a
+# round-robin-4 of 1 board a match, a carry-over moved to a kind without one, more Swiss teams
+# once round 2 is paired, more Swiss rounds than teams - 1.
+REBUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
+    (MovementError, r"(round-robin-[34]|marvin-[468]): \d+ tables is not supported"
+     r" \(supported: [0-9, .-]+\)"),
+    (MovementError, BUILD_REFUSALS[0][1]),
+    (WorkbookError, r"head-to-head: \d+ tables; it is played at 2 tables"),
+    (MovementError, r"round-robin-4: 1 boards a match; at least 2"),
+    (WorkbookError, r"(round-robin-[34]|marvin-[468]|board-a-match|swiss-teams): a carry-over"
+     r" applies to head-to-head and knockout matches"),
+    (WorkbookError, r"swiss-teams: \d+ rounds are already paired; the number of teams can change"
+     r" only while round 1 alone is paired"),
+    (WorkbookError, r"swiss-teams: \d+ rounds for \d+ teams; at most \d+ without a rematch"),
+)  # fmt: skip
+
+
+def _expected(exc: XlbridgeError, refusals: tuple[tuple[type[XlbridgeError], str], ...]) -> bool:
+    return any(type(exc) is kind and re.fullmatch(p, str(exc)) for kind, p in refusals)
+
+
+def test_refusal_patterns_match_the_messages() -> None:
+    """The patterns match the real messages (a pattern that matched nothing would hide a bug)."""
+    h2h = Settings("head-to-head", 2, 1, segments=2)
+    with pytest.raises(XlbridgeError) as built:
+        ADAPTER.build(h2h, None)
+    assert _expected(built.value, BUILD_REFUSALS)
+    assert not _expected(WorkbookError(str(built.value)), BUILD_REFUSALS)  # the type counts
+    for old, kw in [
+        (Settings("round-robin-4", 4, 8), {"tables": 5}),
+        (Settings("marvin-6", 3), {"tables": 5}),
+        (Settings("head-to-head", 2, 12), {"tables": 3}),
+        (Settings("swiss-teams", 6, 3, rounds=4), {"rounds": 6}),
+        (Settings("swiss-teams", 6, 3, rounds=4,
+                  drawn=(((1, 2), (3, 4), (5, 6)), ((1, 3), (2, 5), (4, 6)))), {"tables": 8}),
+        (Settings("head-to-head", 2, 12, carry_over=3), {"kind": "round-robin-4"}),
+        (Settings("round-robin-4", 4, 8), {"boards_per_round": 1}),
+        (Settings("head-to-head", 2, 12), {"boards_per_round": 1}),
+    ]:  # fmt: skip
+        with pytest.raises(XlbridgeError) as refused:
+            ADAPTER.build(ADAPTER.change(old, _args(**kw)), None)
+        assert _expected(refused.value, REBUILD_REFUSALS), str(refused.value)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(old=team_settings(), data=st.data())
 def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObject) -> None:
@@ -576,8 +624,10 @@ def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObje
 
     try:
         book = ADAPTER.build(old, None)
-    except XlbridgeError:
-        return  # a VP scale that does not cover the match length: new refuses it too
+    except XlbridgeError as exc:
+        if not _expected(exc, BUILD_REFUSALS):
+            raise
+        reject()  # new refuses these settings too
     slots = ADAPTER.slots(book, old)
     blank = {(x.sheet, x.cell): book[x.sheet][x.cell].value for x in slots}
     typed, over = _fill(data, book, slots)
@@ -586,6 +636,8 @@ def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObje
     try:
         new_wb, res = rebuild_in_memory(book, change)
     except XlbridgeError as exc:
+        if not _expected(exc, REBUILD_REFUSALS):
+            raise
         assert "\n" not in str(exc) and str(exc)  # refused in one line
         event(f"refused: {exc}")
         return
