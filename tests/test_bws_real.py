@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
-from conftest import digest
+from conftest import digest, needs_mdbtools
 
 from xlbridge.cli import main
 from xlbridge.movements.individual import two_table_individual
@@ -45,10 +44,11 @@ from xlbridge.results.readers import read_workbook, score_workbook
 FIXTURE = Path(__file__).parent / "data" / "bws" / "mitchell3x2.bws"
 NAME = FIXTURE.name
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("mdb-tables") is None or shutil.which("mdb-export") is None,
-    reason="mdbtools is not installed",
-)
+
+@pytest.fixture(scope="module", autouse=True)
+def _mdbtools() -> None:
+    needs_mdbtools()  # the real mdbtools read the real files
+
 
 # What the import must place: (board, NS, EW) -> traveller cells, one per good row.
 PLACED = {

@@ -14,7 +14,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from conftest import digest
+from conftest import digest, needs_mdbtools
 from fake_mdbtools import fake_mdbtools
 
 from xlbridge.cli import main
@@ -198,10 +198,7 @@ def test_bws_import_with_fake_mdbtools(
 
 def test_bws_real_mdbtools_on_real_access_files(book: Path, tmp_path: Path, capsys: Any) -> None:
     """The real mdbtools: an Access database without ReceivedData, and a damaged one."""
-    import shutil
-
-    if shutil.which("mdb-tables") is None:
-        pytest.skip("mdbtools is not installed")
+    needs_mdbtools()
     msaccessdb = pytest.importorskip("msaccessdb")
     empty = tmp_path / "empty.mdb"
     msaccessdb.create(str(empty))

