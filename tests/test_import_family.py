@@ -24,7 +24,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from conftest import digest
+from conftest import cli_new, digest
 from fake_mdbtools import fake_mdbtools
 
 from xlbridge.cli import main
@@ -34,12 +34,6 @@ from xlbridge.results.read_teams_model import TeamsResults
 from xlbridge.results.readers import read_workbook, score_workbook
 
 SEATS = ("N", "S", "E", "W")
-
-
-def _new(tmp_path: Path, kind: str, tables: int, name: str) -> Path:
-    path = tmp_path / name
-    assert main(["new", kind, "--tables", str(tables), "-o", str(path)]) == 0
-    return path
 
 
 def _err_lines(capsys: Any) -> list[str]:
@@ -85,7 +79,7 @@ def _individual_cells(path: Path) -> dict[tuple[int, tuple[int, ...]], dict[str,
 
 @pytest.fixture()
 def rainbow_book(tmp_path: Path) -> Path:
-    path = _new(tmp_path, "rainbow", 5, "rainbow.xlsx")
+    path = cli_new(tmp_path, "rainbow", "rainbow", "--tables", "5")
     wb = openpyxl.load_workbook(path)
     n, s, e, w = _plays(2)[0]
     for player, name in ((n, "Ann Smith"), (s, "Bob Jones"), (e, "Cy Young"), (w, "Di Prince")):
@@ -243,7 +237,7 @@ def _teams_of(path: Path) -> dict[str, tuple[int, int, list[int]]]:
 
 @pytest.fixture()
 def rr_book(tmp_path: Path) -> Path:
-    path = _new(tmp_path, "round-robin-4", 4, "rr.xlsx")
+    path = cli_new(tmp_path, "rr", "round-robin-4", "--tables", "4")
     wb = openpyxl.load_workbook(path)
     wb["Names"]["B5"] = "Aces"  # team 2
     wb.save(path)
@@ -332,7 +326,7 @@ def test_teams_typed_cell_kept_without_force(rr_book: Path, tmp_path: Path, caps
 
 def test_swiss_pbn_import(tmp_path: Path, capsys: Any) -> None:
     """Swiss teams, round 1: a PBN ScoreTable with the team numbers as PairId_NS/PairId_EW."""
-    book = _new(tmp_path, "swiss-teams", 4, "swiss.xlsx")
+    book = cli_new(tmp_path, "swiss", "swiss-teams", "--tables", "4")
     teams = _teams_of(book)
     (h1, a1, _b1), (h2, a2, _b2) = teams["Match 1"], teams["Match 2"]
     pbn = tmp_path / "swiss.pbn"
@@ -366,7 +360,7 @@ def test_marvin_pairs_place_by_pair_numbers(tmp_path: Path, capsys: Any) -> None
     """Marvin's six-pair game: rows give the NS and EW pair numbers; match 1 is team 1 (pairs
     1/2) at home against team 2 (pairs 3/4), seed 002's team list: room 1 is pair 1 NS against
     pair 4, room 2 pair 3 NS against pair 2."""
-    book = _new(tmp_path, "marvin-6", 3, "marvin.xlsx")
+    book = cli_new(tmp_path, "marvin", "marvin-6", "--tables", "3")
     _h, _a, boards = _teams_of(book)["Match 1"]
     b = boards[0]
     csv = tmp_path / "m.csv"
@@ -470,7 +464,7 @@ def test_knockout_final_after_recalculation(tmp_path: Path, capsys: Any) -> None
     final's rows find their match; before that, the row is reported with the reason."""
     from xlbridge.workbook.recalc import recalculate
 
-    book = _new(tmp_path, "knockout", 4, "ko.xlsx")
+    book = cli_new(tmp_path, "ko", "knockout", "--tables", "4")
     wb = openpyxl.load_workbook(book)
     for name in ("Match 1", "Match 2"):  # home wins every board: +420 v -50
         ws = wb[name]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 import openpyxl
 import pytest
 import test_teams_workbook as tw
+from conftest import cli_new
 from conftest import rebuild_args as _args
 from engines import input_cells
 from hypothesis import HealthCheck, event, given, reject, settings
@@ -88,12 +89,6 @@ CASES: list[tuple[str, list[str], dict[str, Any]]] = [
 ]  # fmt: skip
 
 
-def _new(tmp: Path, name: str, argv: Sequence[str]) -> Path:
-    path = tmp / f"{name}.xlsx"
-    assert main(["new", *argv, "-o", str(path)]) == 0
-    return path
-
-
 def _check_slots(wb: Workbook, s: Settings) -> dict[tuple[Any, ...], Slot]:
     slots = ADAPTER.slots(wb, s)
     keys = [x.key for x in slots]
@@ -113,9 +108,9 @@ def _same_layout(book: Workbook, built: Workbook) -> None:
 
 @pytest.mark.parametrize(("name", "argv", "want"), CASES, ids=[c[0] for c in CASES])
 def test_settings_read_back_and_layout_reproduced(
-    tmp_path: Path, name: str, argv: list[str], want: dict[str, Any]
+    new_workbook: Callable[..., Path], name: str, argv: list[str], want: dict[str, Any]
 ) -> None:
-    path = _new(tmp_path, name, argv)
+    path = new_workbook(*argv)  # only read
     book = load_workbook(path)
     s = ADAPTER.settings(book)
     assert s.kind == argv[0]
@@ -142,8 +137,18 @@ def _fill_round(path: Path, s: Settings, rnd: int, seed: int) -> None:
 
 
 def _swiss_after_next(tmp: Path, times: int) -> tuple[list[Path], Settings]:
-    path = _new(tmp, "r1", ["swiss-teams", "--tables", "6", "--boards-per-round", "2",
-                            "--rounds", "4", "--win-loss"])  # fmt: skip
+    path = cli_new(
+        tmp,
+        "r1",
+        "swiss-teams",
+        "--tables",
+        "6",
+        "--boards-per-round",
+        "2",
+        "--rounds",
+        "4",
+        "--win-loss",
+    )
     paths = [path]
     s = ADAPTER.settings(load_workbook(path))
     for rnd in range(1, times + 1):
@@ -179,7 +184,7 @@ def test_swiss_after_next_reads_the_drawn_rounds(tmp_path: Path, times: int) -> 
 def test_a_workbook_of_another_schedule_is_refused(tmp_path: Path) -> None:
     """Same input cells but other teams on a match sheet (another xlbridge version's schedule,
     or a sheet edited): entries would land on the wrong teams, so the settings are refused."""
-    path = _new(tmp_path, "rr4", ["round-robin-4", "--tables", "4"])
+    path = cli_new(tmp_path, "rr4", "round-robin-4", "--tables", "4")
     wb = openpyxl.load_workbook(path)
     wb["Match 2"]["B2"], wb["Match 2"]["H2"] = 3, 2
     wb.save(path)
@@ -278,7 +283,7 @@ def test_hand_checked_round_robin_with_longer_matches(
     """Round robin of four (seed 002): 8-board matches, 1 v 4 on boards 1-8, 2 v 3 on 9-16. With
     10-board matches 2 v 3 plays boards 11-20: board 11 (old row 8) moves to row 6; board 9
     is no longer played by 2 v 3 and is listed; team names follow their team."""
-    old = _new(tmp_path, "rr4", ["round-robin-4", "--tables", "4"])
+    old = cli_new(tmp_path, "rr4", "round-robin-4", "--tables", "4")
     wb = openpyxl.load_workbook(old)
     m1, m2 = wb["Match 1"], wb["Match 2"]
     assert (m2["B2"].value, m2["H2"].value, m2["A8"].value) == (2, 3, 11)
@@ -309,8 +314,17 @@ def test_hand_checked_head_to_head_fewer_boards_lists_the_boards_dropped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """12 boards in two halves of 6 → halves of 4: boards 9-12 are no longer played."""
-    old = _new(tmp_path, "h2h", ["head-to-head", "--tables", "2", "--boards-per-round", "6",
-                                 "--carry-over", "3"])  # fmt: skip
+    old = cli_new(
+        tmp_path,
+        "h2h",
+        "head-to-head",
+        "--tables",
+        "2",
+        "--boards-per-round",
+        "6",
+        "--carry-over",
+        "3",
+    )
     wb = openpyxl.load_workbook(old)
     ws = wb["Match 1"]
     for r in range(FIRST_ROW, FIRST_ROW + 12):
@@ -367,7 +381,7 @@ def test_swiss_rebuilt_with_more_rounds_keeps_the_pairings(
 def test_swiss_round_one_with_more_teams_keeps_the_draw(tmp_path: Path) -> None:
     from xlbridge.rebuild.family import rebuild_family
 
-    old = _new(tmp_path, "s6", ["swiss-teams", "--tables", "6", "--boards-per-round", "2"])
+    old = cli_new(tmp_path, "s6", "swiss-teams", "--tables", "6", "--boards-per-round", "2")
     s = ADAPTER.settings(load_workbook(old))
     _fill_round(old, s, 1, seed=5)
     res = rebuild_family(old, _args(tables=8), tmp_path / "s8.xlsx")
@@ -384,7 +398,7 @@ def test_knockout_with_more_teams_keeps_the_first_round_matches_it_still_has(
     2 v 7, 3 v 6. The round-2 match '1 v winner of 4 v 5' no longer exists."""
     from xlbridge.rebuild.family import rebuild_family
 
-    old = _new(tmp_path, "ko6", ["knockout", "--tables", "6", "--boards-per-round", "2"])
+    old = cli_new(tmp_path, "ko6", "knockout", "--tables", "6", "--boards-per-round", "2")
     wb = openpyxl.load_workbook(old)
     assert [(wb[f"Match {n}"]["B2"].value, wb[f"Match {n}"]["H2"].value) for n in (1, 2)] == [
         (4, 5), (3, 6),
@@ -416,8 +430,9 @@ def test_head_to_head_rebuilt_as_a_two_team_knockout_carries_everything(tmp_path
     the knockout adds a 'Winner if tied' cell and no VPs."""
     from xlbridge.rebuild.family import rebuild_family
 
-    old = _new(tmp_path, "h2h", ["head-to-head", "--tables", "2", "--boards-per-round", "2",
-                                 "--win-loss"])  # fmt: skip
+    old = cli_new(
+        tmp_path, "h2h", "head-to-head", "--tables", "2", "--boards-per-round", "2", "--win-loss"
+    )
     s = ADAPTER.settings(load_workbook(old))
     plan = plan_of(s)
     tw.fill(old, plan, tw.random_rows(plan, random.Random(3), adjusted=True, incomplete=None),
@@ -435,7 +450,7 @@ def test_marvin_teams_are_not_the_teams_of_another_kind(tmp_path: Path) -> None:
     its result on board 3 against Marvin's team 2 must not land on board 3 of 1 v 2."""
     from xlbridge.rebuild.family import rebuild_family
 
-    old = _new(tmp_path, "m4", ["marvin-4", "--tables", "3"])
+    old = cli_new(tmp_path, "m4", "marvin-4", "--tables", "3")
     wb = openpyxl.load_workbook(old)
     assert (wb["Match 1"]["B2"].value, wb["Match 1"]["H2"].value, wb["Match 1"]["A6"].value) == (
         1, 2, 3,
@@ -456,7 +471,7 @@ def test_names_given_to_new_are_carried(tmp_path: Path) -> None:
 
     names = tmp_path / "names.csv"
     names.write_text("team,name,players\n1,Lions,Ann Lee\n3,Tigers,Bo Chan\n")
-    old = _new(tmp_path, "bam", ["board-a-match", "--tables", "3", "--names", str(names)])
+    old = cli_new(tmp_path, "bam", "board-a-match", "--tables", "3", "--names", str(names))
     res = rebuild_family(old, _args(tables=4), tmp_path / "bam4.xlsx")
     assert (res.entered, res.carried, res.not_carried) == (4, 4, ())
     got = load_workbook(tmp_path / "bam4.xlsx")["Names"]
@@ -575,7 +590,8 @@ BUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
 # ``rebuild`` refuses the changes the schedule cannot make, which ``changes`` draws on purpose:
 # tables a fixed-size kind does not have, a head-to-head of 1 board a half or at 3+ tables, a
 # round-robin-4 of 1 board a match, a carry-over moved to a kind without one, more Swiss teams
-# once round 2 is paired, more Swiss rounds than teams - 1.
+# once round 2 is paired, more Swiss rounds than teams - 1, a Swiss of an odd number of teams
+# (round-robin-3 made a Swiss).
 REBUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
     (MovementError, r"(round-robin-[34]|marvin-[468]): \d+ tables is not supported"
      r" \(supported: [0-9, .-]+\)"),
@@ -587,6 +603,8 @@ REBUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
     (WorkbookError, r"swiss-teams: \d+ rounds are already paired; the number of teams can change"
      r" only while round 1 alone is paired"),
     (WorkbookError, r"swiss-teams: \d+ rounds for \d+ teams; at most \d+ without a rematch"),
+    (MovementError, r"swiss-teams: \d+ teams; use an even number, at least 4 \(seed 002 advises"
+     r" avoiding an odd number\)"),
 )  # fmt: skip
 
 
@@ -606,6 +624,7 @@ def test_refusal_patterns_match_the_messages() -> None:
         (Settings("marvin-6", 3), {"tables": 5}),
         (Settings("head-to-head", 2, 12), {"tables": 3}),
         (Settings("swiss-teams", 6, 3, rounds=4), {"rounds": 6}),
+        (Settings("round-robin-3", 3, 5), {"kind": "swiss-teams"}),
         (Settings("swiss-teams", 6, 3, rounds=4,
                   drawn=(((1, 2), (3, 4), (5, 6)), ((1, 3), (2, 5), (4, 6)))), {"tables": 8}),
         (Settings("head-to-head", 2, 12, carry_over=3), {"kind": "round-robin-4"}),
@@ -677,7 +696,7 @@ def test_identity_rebuild_through_the_cli_keeps_every_input(
     tmp_path: Path, name: str, argv: list[str], want: dict[str, Any],
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
-    old = _new(tmp_path, name, argv)
+    old = cli_new(tmp_path, name, *argv)
     s = ADAPTER.settings(load_workbook(old))
     plan = plan_of(s)
     rows = tw.random_rows(plan, random.Random(name), adjusted=s.scoring != "bam", incomplete=None)
@@ -699,7 +718,7 @@ def test_a_text_name_starting_with_equals_is_carried(tmp_path: Path) -> None:
 
     names = tmp_path / "names.csv"
     names.write_text("team,name,players\n1,=Lions,Ann Lee\n")
-    old = _new(tmp_path, "h2h", ["head-to-head", "--tables", "2", "--names", str(names)])
+    old = cli_new(tmp_path, "h2h", "head-to-head", "--tables", "2", "--names", str(names))
     assert load_workbook(old)["Names"]["B4"].data_type == "s"
     res = rebuild_family(old, _args(), tmp_path / "same.xlsx")
     assert (res.entered, res.carried) == (2, 2)
@@ -714,8 +733,17 @@ def test_rebuilt_match_recalculates_to_the_old_imps(tmp_path: Path) -> None:
     from xlbridge.results.readers import read_workbook
     from xlbridge.workbook.recalc import recalculate
 
-    old = _new(tmp_path, "old", ["head-to-head", "--tables", "2", "--boards-per-round", "3",
-                                 "--carry-over", "2"])  # fmt: skip
+    old = cli_new(
+        tmp_path,
+        "old",
+        "head-to-head",
+        "--tables",
+        "2",
+        "--boards-per-round",
+        "3",
+        "--carry-over",
+        "2",
+    )
     s = ADAPTER.settings(load_workbook(old))
     plan = plan_of(s)
     tw.fill(old, plan, tw.random_rows(plan, random.Random(14), adjusted=True, incomplete=None), {})
