@@ -23,15 +23,14 @@ scores by tricks over six), so ``4 S +1`` is made 5 and ``3 NT x -2`` is down 2.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from conftest import digest, needs_mdbtools
 
 from xlbridge.cli import main
 from xlbridge.families.pairs.entries import read_entered
@@ -45,10 +44,11 @@ from xlbridge.movements.teams import round_robin_four
 FIXTURE = Path(__file__).parent / "data" / "bws" / "mitchell3x2.bws"
 NAME = FIXTURE.name
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("mdb-tables") is None or shutil.which("mdb-export") is None,
-    reason="mdbtools is not installed",
-)
+
+@pytest.fixture(scope="module", autouse=True)
+def _mdbtools() -> None:
+    needs_mdbtools()  # the real mdbtools read the real files
+
 
 # What the import must place: (board, NS, EW) -> traveller cells, one per good row.
 PLACED = {
@@ -75,10 +75,6 @@ REPORTED = [
     f"{NAME} ReceivedData line 21: board 6: result '+4' on 4S means 14 tricks; declarer takes 0-13",
     f"{NAME} ReceivedData line 22: board 2: not played (Remarks: Not played)",  # as TabScore
 ]
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _export(table: str, fixture: Path = FIXTURE) -> list[dict[str, str]]:
@@ -147,11 +143,11 @@ def test_import_real_bws_places_good_rows_and_reports_bad_ones(
 ) -> None:
     bws = tmp_path / NAME
     bws.write_bytes(FIXTURE.read_bytes())
-    before, bws_before = _digest(book), _digest(bws)
+    before, bws_before = digest(book), digest(bws)
     capsys.readouterr()
     out = tmp_path / "filled.xlsx"
     assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
-    assert _digest(book) == before and _digest(bws) == bws_before  # inputs only read
+    assert digest(book) == before and digest(bws) == bws_before  # inputs only read
     got = capsys.readouterr()
     assert got.err.strip().splitlines() == [f"xlbridge import: {p}" for p in REPORTED]
     assert "11 results filled, 0 already there, 7 not imported" in got.out
@@ -290,11 +286,11 @@ def _import_checked(
     assert main(["new", *new, "-o", str(book)]) == 0
     bws = tmp_path / fixture.name
     bws.write_bytes(fixture.read_bytes())
-    before, bws_before = _digest(book), _digest(bws)
+    before, bws_before = digest(book), digest(bws)
     capsys.readouterr()
     out = tmp_path / "filled.xlsx"
     assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
-    assert _digest(book) == before and _digest(bws) == bws_before  # inputs only read
+    assert digest(book) == before and digest(bws) == bws_before  # inputs only read
     got = capsys.readouterr()
     want = [f"{fixture.name} ReceivedData {p}" for p in reported]
     assert got.err.strip().splitlines() == [f"xlbridge import: {p}" for p in want]
@@ -419,11 +415,11 @@ def test_import_two_sections_takes_the_first_section_wherever_its_rows_are(
     assert [r["Section"] for r in _export("ReceivedData", two)] == ["2", "1", "2", "1"]
     bws = tmp_path / two.name
     bws.write_bytes(two.read_bytes())
-    before, bws_before = _digest(book), _digest(bws)
+    before, bws_before = digest(book), digest(bws)
     capsys.readouterr()
     out = tmp_path / "filled.xlsx"
     assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
-    assert _digest(book) == before and _digest(bws) == bws_before
+    assert digest(book) == before and digest(bws) == bws_before
     got = capsys.readouterr()
     assert got.err.strip().splitlines() == [
         f"xlbridge import: {two.name} ReceivedData line {n}: board {b}: section 2: the"

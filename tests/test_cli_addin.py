@@ -255,10 +255,8 @@ def test_demo_bad_output(tmp_path: Path, name: str, message: str) -> None:
 
 @pytest.mark.libreoffice
 def test_demo_opens_in_libreoffice(tmp_path: Path) -> None:
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None:
-        pytest.skip("LibreOffice is not installed")
     out = write_demo(tmp_path / "demo.xlsx")
     (copy,) = recalculate([out], tmp_path / "lo")
     sheet = openpyxl.load_workbook(copy, data_only=True)["Demo"]

@@ -14,20 +14,18 @@ before any work), not by a clock.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import os
-import sys
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from xlbridge.cli import build_parser, main
+from xlbridge.cli import build_parser
 
 HOSTILE = (
     "",
@@ -182,40 +180,12 @@ def argv_for(draw: st.DrawFn, cmd: Command) -> list[str]:
     return argv
 
 
-@contextlib.contextmanager
-def _captured(stdin: bytes) -> Iterator[tuple[io.TextIOWrapper, io.TextIOWrapper]]:
-    # Real standard streams: stdout strict UTF-8 (printing an undecodable byte there would be a
-    # crash), stderr with backslashreplace as Python sets it up; both have a binary buffer.
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
-    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
-    inp = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-    saved = sys.stdout, sys.stderr, sys.stdin
-    sys.stdout, sys.stderr, sys.stdin = out, err, inp
-    try:
-        yield out, err
-    finally:
-        sys.stdout, sys.stderr, sys.stdin = saved
-
-
-def _text(stream: io.TextIOWrapper) -> str:
-    stream.flush()
-    raw = stream.buffer
-    assert isinstance(raw, io.BytesIO)
-    return raw.getvalue().decode("utf-8", "replace")
-
-
 def run(argv: list[str], stdin: bytes = b"ns,ew,score\n1,1,420\n2,2,-50\n") -> tuple[int, str, str]:
     """``xlbridge ARGV`` in-process: (exit status, stdout, stderr)."""
-    with _captured(stdin) as (out, err):
-        try:
-            code = main(argv)
-        except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
-            if isinstance(done.code, str):
-                print(done.code, file=sys.stderr)
-        except BaseException as exc:  # the property: nothing escapes main
-            pytest.fail(f"xlbridge {argv!r} raised {type(exc).__name__}: {exc}"[:500])
-    return code, _text(out), _text(err)
+    try:
+        return run_cli(*argv, stdin=stdin)
+    except BaseException as exc:  # the property: nothing escapes main
+        pytest.fail(f"xlbridge {argv!r} raised {type(exc).__name__}: {exc}"[:500])
 
 
 def check(argv: list[str], code: int, out: str, err: str) -> None:

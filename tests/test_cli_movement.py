@@ -7,19 +7,14 @@ import io
 import json
 
 import pytest
+from conftest import run_cli
 
 from xlbridge.cli import main
 from xlbridge.movements.registry import KINDS, KindInfo, get_kind, parse_table_range
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["movement", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_list(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "list")
+def test_list() -> None:
+    code, out, _ = run_cli("movement", "list")
     assert code == 0
     lines = out.splitlines()
     assert lines[0].split()[:2] == ["kind", "tables"]
@@ -28,17 +23,17 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
         assert any(line.split()[0] == name for line in lines)
 
 
-def test_list_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "list", "--format", "json")
+def test_list_json() -> None:
+    code, out, _ = run_cli("movement", "list", "--format", "json")
     kinds = {k["kind"]: k["tables"] for k in json.loads(out)}
     assert code == 0 and kinds["web"] == "15,17,19,21,23,25"
 
 
-def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_shape() -> None:
     """product.md: {kind, tables, rounds, boards_per_round, boards, pairs, entries, sit_outs,
     bye_stand} plus balance with --balance."""
-    code, out, _ = run(
-        capsys, "mitchell", "--tables", "6", "--boards-per-round", "3", "--format", "json"
+    code, out, _ = run_cli(
+        "movement", "mitchell", "--tables", "6", "--boards-per-round", "3", "--format", "json"
     )
     d = json.loads(out)
     assert code == 0
@@ -70,10 +65,10 @@ def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(set(ids)) == len(ids)
 
 
-def test_json_balance(capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_balance() -> None:
     """Manning Table VI through the command line."""
-    _, out, _ = run(
-        capsys,
+    _, out, _ = run_cli(
+        "movement",
         "mitchell",
         "--tables",
         "7",
@@ -90,8 +85,8 @@ def test_json_balance(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(e["switched"] == [e["boards"][0]] for e in d["entries"] if e["round"] == 7)
 
 
-def test_text_master_sheet(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "mitchell", "--tables", "7", "--half-table", "--balance")
+def test_text_master_sheet() -> None:
+    code, out, _ = run_cli("movement", "mitchell", "--tables", "7", "--half-table", "--balance")
     assert code == 0
     assert "Valid by Manning's rules (incomplete)." in out
     assert "  Table  1: NS 1 v EW 1  boards 1-2" in out
@@ -100,8 +95,10 @@ def test_text_master_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2 separate competitions" in out
 
 
-def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "mitchell", "--tables", "6", "--boards-per-round", "3", "--cards")
+def test_cards() -> None:
+    _, out, _ = run_cli(
+        "movement", "mitchell", "--tables", "6", "--boards-per-round", "3", "--cards"
+    )
     assert "GUIDE CARDS" in out and "TABLE CARDS" in out
     assert "-- EW 1 (pair 7) --" in out
     assert "  Round  2: table  2 EW v NS 2, boards 7-9" in out
@@ -120,9 +117,9 @@ def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert "  Round  2: table  2 EW v NS 2, boards 7-9; then table 3 EW" in out
 
 
-def test_cards_relay_tables_share(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cards_relay_tables_share() -> None:
     """rules.md §8 / seed 000: in an even relay Mitchell tables 1 and T share a set."""
-    _, out, _ = run(capsys, "mitchell", "--tables", "8", "--even", "relay", "--cards")
+    _, out, _ = run_cli("movement", "mitchell", "--tables", "8", "--even", "relay", "--cards")
     table1 = out.split("-- Table 1 --")[1].split("-- Table 2 --")[0]
     table8 = out.split("-- Table 8 --")[1]
     assert "Shares boards with table 8 (relay)." in table1
@@ -130,24 +127,26 @@ def test_cards_relay_tables_share(capsys: pytest.CaptureFixture[str]) -> None:
     assert "shared with 1" in table8
 
 
-def test_cards_show_arrow_switch_on_table_cards(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cards_show_arrow_switch_on_table_cards() -> None:
     """Table and guide cards come from one model: the switch shows on both (issue 9)."""
-    _, out, _ = run(capsys, "mitchell", "--tables", "7", "--arrow-switch", "last", "--cards")
+    _, out, _ = run_cli(
+        "movement", "mitchell", "--tables", "7", "--arrow-switch", "last", "--cards"
+    )
     table3 = out.split("-- Table 3 --")[1].split("-- Table 4 --")[0]
     assert "Round  7: NS 3 v EW 4, boards 3-4 (switch 3-4)" in table3
     assert "Arrow-switch: on switched boards NS and EW change seats." in table3
 
 
-def test_cards_sit_out_and_switch(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(
-        capsys, "mitchell", "--tables", "5", "--half-table", "--arrow-switch", "5:1", "--cards"
+def test_cards_sit_out_and_switch() -> None:
+    _, out, _ = run_cli(
+        "movement", "mitchell", "--tables", "5", "--half-table", "--arrow-switch", "5:1", "--cards"
     )
     assert "  Round  1: sit out" in out
     assert "(switch 9-10: play EW)" in out
 
 
-def test_csv(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "rover", "--tables", "8", "--format", "csv")
+def test_csv() -> None:
+    _, out, _ = run_cli("movement", "rover", "--tables", "8", "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
     assert rows[0] == {
         "round": "1",
@@ -174,19 +173,16 @@ def test_csv(capsys: pytest.CaptureFixture[str]) -> None:
         (["mitchell", "--tables", "8", "--boards-per-round", "1"], "at least 2 boards"),
     ],
 )
-def test_impossible_requests(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
-) -> None:
-    code, out, err = run(capsys, *argv)
+def test_impossible_requests(argv: list[str], message: str) -> None:
+    code, out, err = run_cli("movement", *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err
 
 
-def test_howell_for_40_tables(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 3: a Howell for 40 tables is refused with one line (when the kind exists)."""
-    if "howell" not in KINDS:
-        pytest.skip("howell kind not present")
-    code, _out, err = run(capsys, "howell", "--tables", "40")
+def test_howell_for_40_tables() -> None:
+    """Issue 3: a Howell for 40 tables is refused with one line."""
+    assert "howell" in KINDS
+    code, _out, err = run_cli("movement", "howell", "--tables", "40")
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 

@@ -8,15 +8,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from conftest import run_cli
 
 from xlbridge.cli import COMMANDS, build_parser, main
 from xlbridge.movements.registry import get_kind
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _movement_sheet(path: Path) -> str:
@@ -75,21 +70,19 @@ def _expected(kind: str, **opts: object) -> set[tuple[int, str, str]]:
     ],
 )
 def test_new_makes_the_movement_that_movement_prints(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], opts: dict[str, object]
+    tmp_path: Path, argv: list[str], opts: dict[str, object]
 ) -> None:
     out = tmp_path / "s.xlsx"
-    code, _, err = run(capsys, "new", *argv, "-o", str(out))
+    code, _, err = run_cli("new", *argv, "-o", str(out))
     assert code == 0, err
     kind = argv[0]
     assert _pairs_on_travellers(out) == _expected(kind, **opts)
 
 
-def test_even_skip_is_not_taken_as_event(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_even_skip_is_not_taken_as_event(tmp_path: Path) -> None:
     """issue 9: `--even skip` used to be read as `--event skip` and give a relay Mitchell."""
     out = tmp_path / "s.xlsx"
-    assert run(capsys, "new", "mitchell", "--tables", "8", "--even", "skip", "-o", str(out))[0] == 0
+    assert run_cli("new", "mitchell", "--tables", "8", "--even", "skip", "-o", str(out))[0] == 0
     wb = openpyxl.load_workbook(out)
     assert wb["Session"]["A1"].value == "Club pairs"
     sheet = _movement_sheet(out)
@@ -143,36 +136,30 @@ def test_every_parser_refuses_abbreviations() -> None:
         assert name in walk(build_parser(name))[0]._actions[-1].choices, (name, module)
 
 
-def test_option_that_does_not_apply_is_named(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_option_that_does_not_apply_is_named(tmp_path: Path) -> None:
     out = str(tmp_path / "x.xlsx")
-    code, _, err = run(capsys, "new", "howell", "--tables", "5", "--even", "skip", "-o", out)
+    code, _, err = run_cli("new", "howell", "--tables", "5", "--even", "skip", "-o", out)
     assert code == 2 and err.strip() == (
         "xlbridge new: error: howell: option --even does not apply to this kind"
     )
-    code, _, err = run(capsys, "new", "add-table", "--tables", "14", "--half-table", "-o", out)
+    code, _, err = run_cli("new", "add-table", "--tables", "14", "--half-table", "-o", out)
     assert code == 2 and "option --half-table does not apply" in err
     assert not Path(out).exists()
 
 
-def test_kind_names_case_insensitive_and_close_matches(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_kind_names_case_insensitive_and_close_matches(tmp_path: Path) -> None:
     out = tmp_path / "x.xlsx"
-    assert run(capsys, "new", "MITCHELL", "--tables", "3", "-o", str(out))[0] == 0
-    code, _, err = run(capsys, "new", "mitchel", "--tables", "3", "-o", str(tmp_path / "y.xlsx"))
+    assert run_cli("new", "MITCHELL", "--tables", "3", "-o", str(out))[0] == 0
+    code, _, err = run_cli("new", "mitchel", "--tables", "3", "-o", str(tmp_path / "y.xlsx"))
     assert code == 2
     assert err.strip() == (
         "xlbridge new: error: unknown movement kind 'mitchel'; did you mean mitchell?"
     )
-    code, _, err = run(capsys, "movement", "Howel", "--tables", "3")
+    code, _, err = run_cli("movement", "Howel", "--tables", "3")
     assert code == 2 and "did you mean howell or howell-3/4?" in err
 
 
-def test_names_csv_fills_names_sheet_as_text(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_names_csv_fills_names_sheet_as_text(tmp_path: Path) -> None:
     names = tmp_path / "names.csv"
     names.write_bytes(
         'pair,player 1,player 2\nNS 1,Zoë Brontë,Bob Lee\nEW 2,=HYPERLINK("x"),+1\n'.encode(
@@ -180,8 +167,8 @@ def test_names_csv_fills_names_sheet_as_text(
         )
     )
     out = tmp_path / "s.xlsx"
-    code, _, err = run(
-        capsys, "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(out)
+    code, _, err = run_cli(
+        "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(out)
     )
     assert code == 0, err
     ws = openpyxl.load_workbook(out)["Names"]
@@ -201,14 +188,12 @@ def test_names_csv_fills_names_sheet_as_text(
         (b",Ann\n", "the pair is missing"),
     ],
 )
-def test_bad_names_file_is_one_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes, message: str
-) -> None:
+def test_bad_names_file_is_one_line(tmp_path: Path, content: bytes, message: str) -> None:
     names = tmp_path / "names.csv"
     names.write_bytes(content)
     out = tmp_path / "s.xlsx"
-    code, _, err = run(
-        capsys, "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(out)
+    code, _, err = run_cli(
+        "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(out)
     )
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and message in err
@@ -224,11 +209,11 @@ def test_bad_names_file_is_one_line(
     ],
 )
 def test_pairs_movement_options_refused_where_they_do_not_apply(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], option: str
+    tmp_path: Path, argv: list[str], option: str
 ) -> None:
     """A pairs-movement option given to a game that has no use for it is an error naming it,
     never silently dropped."""
     out = tmp_path / "x.xlsx"
-    code, _, err = run(capsys, "new", *argv, "-o", str(out))
+    code, _, err = run_cli("new", *argv, "-o", str(out))
     assert code == 2 and f"option {option} does not apply to this kind" in err
     assert not out.exists()

@@ -3,30 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from xlbridge.cli import build_parser, main
 
 DATA = Path(__file__).parent / "data"
 SEED_000 = DATA / "scoring_seed000_board1.csv"
-
-
-def run(
-    capsys: pytest.CaptureFixture[str],
-    *argv: str,
-    stdin: str | None = None,
-    monkeypatch: pytest.MonkeyPatch | None = None,
-) -> tuple[int, str, str]:
-    if stdin is not None:
-        assert monkeypatch is not None
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def _commands() -> list[str]:
@@ -49,11 +35,11 @@ def test_every_command_has_help_with_example(
     assert "Example" in capsys.readouterr().out
 
 
-def test_score_and_imps(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "score", "4S", "N", "10", "--vul", "None") == (0, "420\n", "")
-    assert run(capsys, "score", "3NTX", "E", "-2", "--board", "7") == (0, "500\n", "")
-    assert run(capsys, "imps", "420") == (0, "9\n", "")
-    assert run(capsys, "imps", "-1000") == (0, "-14\n", "")
+def test_score_and_imps() -> None:
+    assert run_cli("score", "4S", "N", "10", "--vul", "None") == (0, "420\n", "")
+    assert run_cli("score", "3NTX", "E", "-2", "--board", "7") == (0, "500\n", "")
+    assert run_cli("imps", "420") == (0, "9\n", "")
+    assert run_cli("imps", "-1000") == (0, "-14\n", "")
 
 
 @pytest.mark.parametrize(
@@ -67,19 +53,19 @@ def test_score_and_imps(capsys: pytest.CaptureFixture[str]) -> None:
      (["600", "--scale", "chicago-swiss"], "15 5"),  # seed 002, corrected 15-5
      (["9", "--boards", "20", "--scale", "wbf-discrete"], "12 8")],
 )  # fmt: skip
-def test_vp(argv: list[str], out: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "vp", *argv) == (0, out + "\n", "")
+def test_vp(argv: list[str], out: str) -> None:
+    assert run_cli("vp", *argv) == (0, out + "\n", "")
 
 
-def test_vp_needs_boards(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "vp", "5")
+def test_vp_needs_boards() -> None:
+    status, out, err = run_cli("vp", "5")
     assert status == 2 and out == ""
     assert err.strip().splitlines() == ["xlbridge vp: error: the wbf VP scale needs --boards N"]
 
 
-def test_traveller_json_seed_000(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
-        capsys, "traveller", "--board", "1", "--method", "mp", "--format", "json", str(SEED_000)
+def test_traveller_json_seed_000() -> None:
+    status, out, _ = run_cli(
+        "traveller", "--board", "1", "--method", "mp", "--format", "json", str(SEED_000)
     )
     assert status == 0
     data = json.loads(out)
@@ -92,13 +78,11 @@ def test_traveller_json_seed_000(capsys: pytest.CaptureFixture[str]) -> None:
     }  # fmt: skip
 
 
-def test_traveller_stdin_butler_json(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_traveller_stdin_butler_json() -> None:
     csv = "ns,ew,score\n1,1,420\n2,2,420\n3,3,450\n4,4,170\n5,5,-50\n"
-    status, out, _ = run(
-        capsys, "traveller", "--board", "3", "--method", "butler", "--format", "json",
-        stdin=csv, monkeypatch=monkeypatch,
+    status, out, _ = run_cli(
+        "traveller", "--board", "3", "--method", "butler", "--format", "json",
+        stdin=csv,
     )  # fmt: skip
     data = json.loads(out)
     assert status == 0
@@ -109,24 +93,24 @@ def test_traveller_stdin_butler_json(
     ]  # fmt: skip
 
 
-def test_traveller_ximp_csv(capsys: pytest.CaptureFixture[str]) -> None:
+def test_traveller_ximp_csv() -> None:
     path = DATA / "scoring_butler_example.csv"
-    status, out, _ = run(
-        capsys, "traveller", "--board", "1", "--method", "ximp", "--format", "csv", str(path)
+    status, out, _ = run_cli(
+        "traveller", "--board", "1", "--method", "ximp", "--format", "csv", str(path)
     )
     assert status == 0
     lines = out.strip().splitlines()
     assert lines[0].endswith("score_ns,imp_ns,imp_ew")
     assert lines[3].split(",")[-3:] == ["450", "5", "-5"]  # rules.md §6: 20 IMPs ÷ 4
-    status, out, _ = run(
-        capsys, "traveller", "--board", "1", "--method", "ximp", "--format", "csv",
+    status, out, _ = run_cli(
+        "traveller", "--board", "1", "--method", "ximp", "--format", "csv",
         "--divisor", "results", str(path),
     )  # fmt: skip
     assert out.strip().splitlines()[3].split(",")[-3:] == ["450", "4", "-4"]
 
 
-def test_traveller_text_is_readable(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "traveller", "--board", "1", "--method", "mp", str(SEED_000))
+def test_traveller_text_is_readable() -> None:
+    status, out, _ = run_cli("traveller", "--board", "1", "--method", "mp", str(SEED_000))
     assert status == 0
     lines = out.splitlines()
     assert lines[0].startswith("Board 1") and "top 6" in lines[0]
@@ -135,14 +119,12 @@ def test_traveller_text_is_readable(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[4].split() == ["3", "5", "4S", "S", "11", "450", "6", "0", "100", "0"]
 
 
-def test_traveller_adjusted_and_expected(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_traveller_adjusted_and_expected() -> None:
     # rules.md §5: adjusted 60/40 of the full top; real results Neuberg-factored to that top.
     csv = "ns,ew,score,adjusted\n1,1,420,\n2,2,,60/40\n3,3,450,\n4,4,-50,\n"
-    _status, out, _ = run(
-        capsys, "traveller", "--board", "1", "--method", "mp", "--scale", "ebu",
-        "--format", "json", stdin=csv, monkeypatch=monkeypatch,
+    _status, out, _ = run_cli(
+        "traveller", "--board", "1", "--method", "mp", "--scale", "ebu",
+        "--format", "json", stdin=csv,
     )  # fmt: skip
     data = json.loads(out)
     assert data["top"] == 6
@@ -152,13 +134,11 @@ def test_traveller_adjusted_and_expected(
     assert data["rows"][0]["mp_ns"] == 3  # (2 + 1)·4/3 − 1
 
 
-def test_traveller_neuberg_expected(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_traveller_neuberg_expected() -> None:
     rows = "".join(f"{i},{i},{10 * i}\n" for i in range(1, 11))
-    _status, out, _ = run(
-        capsys, "traveller", "--board", "1", "--method", "mp", "--scale", "ebu", "--expected",
-        "11", "--format", "json", stdin="ns,ew,score\n" + rows, monkeypatch=monkeypatch,
+    _status, out, _ = run_cli(
+        "traveller", "--board", "1", "--method", "mp", "--scale", "ebu", "--expected",
+        "11", "--format", "json", stdin="ns,ew,score\n" + rows,
     )  # fmt: skip
     data = json.loads(out)
     assert data["top"] == 20
@@ -175,13 +155,9 @@ def test_traveller_neuberg_expected(
      ("3,3,,,", "row 3: no contract"),
      ("3,3,4S,N,lots", "row 3: result 'lots'")],
 )  # fmt: skip
-def test_traveller_errors_one_line(
-    row: str, message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_traveller_errors_one_line(row: str, message: str) -> None:
     csv = f"ns,ew,contract,declarer,result\n1,1,3D,N,10\n2,2,PASS,,\n{row}\n"
-    status, out, err = run(
-        capsys, "traveller", "--board", "1", "--method", "mp", stdin=csv, monkeypatch=monkeypatch
-    )
+    status, out, err = run_cli("traveller", "--board", "1", "--method", "mp", stdin=csv)
     assert status == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
@@ -198,10 +174,8 @@ def test_traveller_errors_one_line(
      (["traveller", "--board", "1", "--method", "mp", "/no/such/file.csv"], "does not exist"),
      (["vp", "5", "--boards", "5", "--scale", "acbl20"], "6-11 boards, not 5")],
 )  # fmt: skip
-def test_errors_exit_2_one_line(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    status, out, err = run(capsys, *argv)
+def test_errors_exit_2_one_line(argv: list[str], message: str) -> None:
+    status, out, err = run_cli(*argv)
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err
 
@@ -212,23 +186,16 @@ def test_errors_exit_2_one_line(
      ("ns,ew,score\n1,1,abc\n", "row 1: score 'abc'"), ("ns,ew,score\n,1,420\n", "row 1: no NS"),
      ("ns,ew,score,adjusted\n1,1,,B\n", "row 1: adjusted score 'B'")],
 )  # fmt: skip
-def test_malformed_csv(
-    csv: str, message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    status, _, err = run(
-        capsys, "traveller", "--board", "1", "--method", "mp", stdin=csv, monkeypatch=monkeypatch
-    )
+def test_malformed_csv(csv: str, message: str) -> None:
+    status, _, err = run_cli("traveller", "--board", "1", "--method", "mp", stdin=csv)
     assert status == 2
     assert len(err.strip().splitlines()) == 1 and message in err
 
 
-def test_adjusted_without_imp_equivalent(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_adjusted_without_imp_equivalent() -> None:
     csv = "ns,ew,score,adjusted\n1,1,420,\n2,2,,55/45\n3,3,450,\n"
-    status, _, err = run(
-        capsys, "traveller", "--board", "1", "--method", "butler", stdin=csv,
-        monkeypatch=monkeypatch,
+    status, _, err = run_cli(
+        "traveller", "--board", "1", "--method", "butler", stdin=csv,
     )  # fmt: skip
     assert status == 2 and "row 2: adjusted score '55/45'" in err
 
@@ -240,13 +207,11 @@ def test_top_level_help_has_example(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 # Issue 15: CSV output opened in a spreadsheet must not run formulas (OWASP CSV injection).
-def test_traveller_csv_output_neutralises_formulas(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_traveller_csv_output_neutralises_formulas() -> None:
     csv = 'ns,ew,score\n=1+1,@SUM(A1),420\n"+cmd|x",-5x,-50\n3,3,-100\n'
-    status, out, _ = run(
-        capsys, "traveller", "--board", "1", "--method", "mp", "--format", "csv",
-        stdin=csv, monkeypatch=monkeypatch,
+    status, out, _ = run_cli(
+        "traveller", "--board", "1", "--method", "mp", "--format", "csv",
+        stdin=csv,
     )  # fmt: skip
     assert status == 0
     lines = out.strip().splitlines()
@@ -263,13 +228,11 @@ def _traveller_file(tmp_path: Path, data: bytes) -> str:
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "cp1252"])
-def test_traveller_reads_the_encodings_excel_writes(
-    encoding: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_traveller_reads_the_encodings_excel_writes(encoding: str, tmp_path: Path) -> None:
     text = "ns,ew,score\nJosé,Zoë,420\n2,2,450\n"
     path = _traveller_file(tmp_path, text.replace("\n", "\r\n").encode(encoding))
-    status, out, err = run(
-        capsys, "traveller", "--board", "1", "--method", "mp", "--format", "json", path
+    status, out, err = run_cli(
+        "traveller", "--board", "1", "--method", "mp", "--format", "json", path
     )
     assert (status, err) == (0, "")
     assert json.loads(out)["rows"][0]["ns"] == "José"
@@ -289,19 +252,17 @@ def test_traveller_reads_the_encodings_excel_writes(
      (b"ns,ew,score\n1,\x07,420\n", "control character")],
 )  # fmt: skip
 def test_traveller_refuses_hostile_csv_in_one_line(
-    data: bytes, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    data: bytes, message: str, tmp_path: Path
 ) -> None:
     path = _traveller_file(tmp_path, data)
-    status, out, err = run(capsys, "traveller", "--board", "1", "--method", "mp", path)
+    status, out, err = run_cli("traveller", "--board", "1", "--method", "mp", path)
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err, err
 
 
-def test_traveller_refuses_a_huge_file_before_reading_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_traveller_refuses_a_huge_file_before_reading_it(tmp_path: Path) -> None:
     path = tmp_path / "big.csv"
     with path.open("wb") as fh:  # sparse: 50 MB on paper, nothing on disk
         fh.truncate(50 * 1024 * 1024)
-    status, _, err = run(capsys, "traveller", "--board", "1", "--method", "mp", str(path))
+    status, _, err = run_cli("traveller", "--board", "1", "--method", "mp", str(path))
     assert status == 2 and "the limit is 4,194,304" in err

@@ -9,12 +9,12 @@ PairNS, PairEW, Declarer, NS/EW, Contract, Result, Erased), read with mdbtools.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from conftest import digest, needs_mdbtools
 from fake_mdbtools import fake_mdbtools
 
 from xlbridge.cli import main
@@ -25,10 +25,6 @@ from xlbridge.families.registry import score_workbook
 from xlbridge.movements.mitchell import mitchell
 
 M = mitchell(3, 2)  # boards 1-6; NS 1-3 stationary, EW 1-3 move
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _plays() -> list[tuple[int, str, str]]:
@@ -65,10 +61,10 @@ def test_csv_import_with_bad_rows(book: Path, tmp_path: Path, capsys: Any) -> No
         f"{b1},{_n(ns1)},{_n(ew1)},4S,Q,=\n",  # line 8: bad declarer
         encoding="utf-8",
     )
-    before = _digest(book)
+    before = digest(book)
     out = tmp_path / "out.xlsx"
     assert main(["import", str(book), "--from", str(csv), "-o", str(out)]) == 0
-    assert _digest(book) == before
+    assert digest(book) == before
     err = capsys.readouterr().err.strip().splitlines()
     assert [e.split(": ")[1] for e in err] == [f"scores.csv line {n}" for n in (4, 5, 6, 7, 8)]
     assert [e.split(": ")[2] for e in err] == [f"board {b}" for b in (99, b1, b1, b2, b1)]
@@ -184,10 +180,10 @@ def test_bws_import_with_fake_mdbtools(
         row(7, *plays[1], "N", "8 Z", "="),  # line 8: bad contract
     ]) + "\n"  # fmt: skip
     bws = fake_mdbtools(tmp_path, export, monkeypatch)
-    before, bws_before = _digest(book), _digest(bws)
+    before, bws_before = digest(book), digest(bws)
     out = tmp_path / "bm.xlsx"
     assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
-    assert _digest(book) == before and _digest(bws) == bws_before
+    assert digest(book) == before and digest(bws) == bws_before
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2
     assert "session.bws ReceivedData line 7: board 99" in err[0]
@@ -202,10 +198,7 @@ def test_bws_import_with_fake_mdbtools(
 
 def test_bws_real_mdbtools_on_real_access_files(book: Path, tmp_path: Path, capsys: Any) -> None:
     """The real mdbtools: an Access database without ReceivedData, and a damaged one."""
-    import shutil
-
-    if shutil.which("mdb-tables") is None:
-        pytest.skip("mdbtools is not installed")
+    needs_mdbtools()
     msaccessdb = pytest.importorskip("msaccessdb")
     empty = tmp_path / "empty.mdb"
     msaccessdb.create(str(empty))

@@ -19,12 +19,12 @@ rules.md §3, the WBF IMP scale of Law 78B):
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from conftest import cli_new, digest
 from fake_mdbtools import fake_mdbtools
 
 from xlbridge.cli import main
@@ -34,16 +34,6 @@ from xlbridge.movements.individual import rainbow
 from xlbridge.movements.individual_seats import board_seats
 
 SEATS = ("N", "S", "E", "W")
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _new(tmp_path: Path, kind: str, tables: int, name: str) -> Path:
-    path = tmp_path / name
-    assert main(["new", kind, "--tables", str(tables), "-o", str(path)]) == 0
-    return path
 
 
 def _err_lines(capsys: Any) -> list[str]:
@@ -89,7 +79,7 @@ def _individual_cells(path: Path) -> dict[tuple[int, tuple[int, ...]], dict[str,
 
 @pytest.fixture()
 def rainbow_book(tmp_path: Path) -> Path:
-    path = _new(tmp_path, "rainbow", 5, "rainbow.xlsx")
+    path = cli_new(tmp_path, "rainbow", "rainbow", "--tables", "5")
     wb = openpyxl.load_workbook(path)
     n, s, e, w = _plays(2)[0]
     for player, name in ((n, "Ann Smith"), (s, "Bob Jones"), (e, "Cy Young"), (w, "Di Prince")):
@@ -115,10 +105,10 @@ def test_rainbow_csv_import(rainbow_book: Path, tmp_path: Path, capsys: Any) -> 
         f"2,{_four(p1)},1C,N,7\n",  # line 9: board 2 not played by them so
         encoding="utf-8",
     )
-    before = _digest(rainbow_book)
+    before = digest(rainbow_book)
     out = tmp_path / "out.xlsx"
     assert main(["import", str(rainbow_book), "--from", str(csv), "-o", str(out)]) == 0
-    assert _digest(rainbow_book) == before  # the user's workbook is only read
+    assert digest(rainbow_book) == before  # the user's workbook is only read
     err = _err_lines(capsys)
     assert [e.split(": ")[1:3] for e in err] == [
         ["scores.csv line 4", "board 1"],
@@ -247,7 +237,7 @@ def _teams_of(path: Path) -> dict[str, tuple[int, int, list[int]]]:
 
 @pytest.fixture()
 def rr_book(tmp_path: Path) -> Path:
-    path = _new(tmp_path, "round-robin-4", 4, "rr.xlsx")
+    path = cli_new(tmp_path, "rr", "round-robin-4", "--tables", "4")
     wb = openpyxl.load_workbook(path)
     wb["Names"]["B5"] = "Aces"  # team 2
     wb.save(path)
@@ -278,10 +268,10 @@ def test_round_robin_csv_import(rr_book: Path, tmp_path: Path, capsys: Any) -> N
         encoding="utf-8",
     )
     csv.write_text(csv.read_text().replace("result\n", "result,score,adjusted\n", 1))
-    before = _digest(rr_book)
+    before = digest(rr_book)
     out = tmp_path / "out.xlsx"
     assert main(["import", str(rr_book), "--from", str(csv), "-o", str(out)]) == 0
-    assert _digest(rr_book) == before
+    assert digest(rr_book) == before
     err = _err_lines(capsys)
     assert [e.split(": ")[1:3] for e in err] == [
         ["teams.csv line 5", "board 1"],
@@ -336,7 +326,7 @@ def test_teams_typed_cell_kept_without_force(rr_book: Path, tmp_path: Path, caps
 
 def test_swiss_pbn_import(tmp_path: Path, capsys: Any) -> None:
     """Swiss teams, round 1: a PBN ScoreTable with the team numbers as PairId_NS/PairId_EW."""
-    book = _new(tmp_path, "swiss-teams", 4, "swiss.xlsx")
+    book = cli_new(tmp_path, "swiss", "swiss-teams", "--tables", "4")
     teams = _teams_of(book)
     (h1, a1, _b1), (h2, a2, _b2) = teams["Match 1"], teams["Match 2"]
     pbn = tmp_path / "swiss.pbn"
@@ -370,7 +360,7 @@ def test_marvin_pairs_place_by_pair_numbers(tmp_path: Path, capsys: Any) -> None
     """Marvin's six-pair game: rows give the NS and EW pair numbers; match 1 is team 1 (pairs
     1/2) at home against team 2 (pairs 3/4), seed 002's team list: room 1 is pair 1 NS against
     pair 4, room 2 pair 3 NS against pair 2."""
-    book = _new(tmp_path, "marvin-6", 3, "marvin.xlsx")
+    book = cli_new(tmp_path, "marvin", "marvin-6", "--tables", "3")
     _h, _a, boards = _teams_of(book)["Match 1"]
     b = boards[0]
     csv = tmp_path / "m.csv"
@@ -474,7 +464,7 @@ def test_knockout_final_after_recalculation(tmp_path: Path, capsys: Any) -> None
     final's rows find their match; before that, the row is reported with the reason."""
     from xlbridge.workbook.recalc import recalculate
 
-    book = _new(tmp_path, "knockout", 4, "ko.xlsx")
+    book = cli_new(tmp_path, "ko", "knockout", "--tables", "4")
     wb = openpyxl.load_workbook(book)
     for name in ("Match 1", "Match 2"):  # home wins every board: +420 v -50
         ws = wb[name]

@@ -12,12 +12,12 @@ All workbooks are recalculated in one LibreOffice run (module fixture).
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from engines import same_value
 from test_individual_workbook_rules import Want, expected, fill_individual, full_fill
 from workbook_fill import Filled, Result, random_fill
 
@@ -33,12 +33,9 @@ from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
-
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 
 # name -> (movement, options, fill)
@@ -90,12 +87,6 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     return {p.stem: (openpyxl.load_workbook(p, data_only=True), want.get(p.stem)) for p in done}
 
 
-def _same(got: Any, want: float | None) -> bool:
-    if want is None:
-        return got in (None, "")
-    return isinstance(got, int | float) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9)
-
-
 def _recap(ws: Any) -> dict[int, dict[str, Any]]:
     header = [c.value for c in ws[4]]
     out = {}
@@ -124,8 +115,8 @@ def test_travellers_match_rules(name: str, recalculated: dict[str, Any]) -> None
             adjusted = ws[f"{c.base.adjusted}{r}"].value not in (None, "")
             if (
                 players != seats
-                or not (adjusted or _same(got[0], sc))
-                or not (_same(got[1], ns) and _same(got[2], ew))
+                or not (adjusted or same_value(got[0], sc))
+                or not (same_value(got[1], ns) and same_value(got[2], ew))
             ):
                 bad.append((board, r, players, got, (seats, sc, ns, ew)))
     assert not bad, bad[:5]
@@ -146,8 +137,8 @@ def test_recap_matches_rules(name: str, recalculated: dict[str, Any]) -> None:
         got = (row["Played"], row["Total"], row["%"], row["Rank"] or "", row.get("Dir rank") or "")
         if not (
             got[0] == s.played
-            and _same(got[1], s.total)
-            and _same(got[2], pct)
+            and same_value(got[1], s.total)
+            and same_value(got[2], pct)
             and got[3] == s.rank
             and got[4] == s.group_rank
         ):
@@ -225,7 +216,7 @@ def test_results_sheet_lists_players_in_rank_order(name: str, recalculated: dict
     got = [r for r in rows if r[1] not in (None, "")]
     assert [r[1] for r in got] == [s.player for s in order]
     for r, s in zip(got, order, strict=True):
-        assert r[0] == s.rank and _same(r[3], s.total) and _same(r[4], (s.pct or 0) / 100)
+        assert r[0] == s.rank and same_value(r[3], s.total) and same_value(r[4], (s.pct or 0) / 100)
 
 
 def test_checks_catch_wrong_player_numbers(recalculated: dict[str, Any]) -> None:

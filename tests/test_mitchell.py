@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from conftest import boards_at, ew_at
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,17 +18,7 @@ from xlbridge.movements.mitchell import (
     rover,
     worger,
 )
-from xlbridge.movements.model import Movement
 from xlbridge.movements.validate import check
-
-
-def boards_at(m: Movement, rnd: int) -> dict[int, tuple[int, ...]]:
-    return {e.table: e.boards for e in m.round_entries(rnd)}
-
-
-def ew_at(m: Movement, rnd: int) -> dict[int, int | None]:
-    return {e.table: e.ew for e in m.round_entries(rnd)}
-
 
 # -- seed 000: six-table relay and bye-stand example -------------------------------------------
 

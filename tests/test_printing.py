@@ -9,13 +9,12 @@ in tests/test_cli_movement.py and here on the workbook sheet.
 from __future__ import annotations
 
 import math
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import openpyxl
 import pytest
+from conftest import needs_program
 
 from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.families.pairs.cards import cards_per_page
@@ -68,11 +67,6 @@ def test_workbook_cards_show_the_switch_and_the_moves() -> None:
 
 # -- printed by LibreOffice -----------------------------------------------------------------
 
-pdf_tools = pytest.mark.skipif(
-    soffice() is None or shutil.which("pdftotext") is None,
-    reason="LibreOffice or poppler (pdftotext) is not installed",
-)
-
 
 def _pdf_pages(xlsx: Path, outdir: Path) -> list[str]:
     exe = soffice()
@@ -92,17 +86,13 @@ def _pdf_pages(xlsx: Path, outdir: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    if os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1" and (
-        soffice() is None or shutil.which("pdftotext") is None
-    ):
-        pytest.skip("LibreOffice or poppler (pdftotext) is not installed")
+    needs_program("pdftotext", "poppler (pdftotext)")  # LibreOffice: the tests' mark
     out = tmp_path_factory.mktemp("print")
     path = out / "seven.xlsx"
     write_session(mitchell(7, 3), path, event="Seed 000 pairs")  # seed 000's game
     return _pdf_pages(path, out)
 
 
-@pdf_tools
 @pytest.mark.libreoffice
 def test_cards_whole_and_several_to_a_page(printed: list[str]) -> None:
     table_pages = [p for p in printed if "Seed 000 pairs: Table " in p]
@@ -119,7 +109,6 @@ def test_cards_whole_and_several_to_a_page(printed: list[str]) -> None:
         assert page.count("Round") == cards  # the header of each card is on its title's page
 
 
-@pdf_tools
 @pytest.mark.libreoffice
 def test_paper_travellers_several_to_a_page(printed: list[str]) -> None:
     pages = [p for p in printed if "NS score" in p and "EW score" in p]
@@ -131,7 +120,6 @@ def test_paper_travellers_several_to_a_page(printed: list[str]) -> None:
         assert sum(line.split().count("NS") for line in page.splitlines()) >= 7 * boards
 
 
-@pdf_tools
 @pytest.mark.libreoffice
 def test_one_page_sheets(printed: list[str]) -> None:
     """Session instructions print whole on one page; Results and Checks one page each."""

@@ -7,13 +7,13 @@ formula) for the fouled-board rule; the property that no entered value is ever l
 
 from __future__ import annotations
 
-import hashlib
 import random
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from conftest import digest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,10 +33,6 @@ from xlbridge.scoring.matchpoints import neuberg, score_board
 from xlbridge.workbook.formulas import TravellerCols, accepted_col
 
 _CONTRACTS = ["4S", "3NT", "2H", "5DX", "PASS", "=SUM(1)", "1nt", "4HXX", "7C"]
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def fill(path: Path, movement: Movement, seed: int, entry: str = "made-down",
@@ -110,11 +106,11 @@ def _session(tmp: Path, movement: Movement, seed: int, **kw: Any) -> Path:
 def test_identity_rebuild_keeps_every_cell(tmp_path: Path) -> None:
     m = mitchell(4, 2)
     old = _session(tmp_path, m, 1)
-    before = _digest(old)
+    before = digest(old)
     assert main([
         "rebuild", str(old), "-o", str(tmp_path / "new.xlsx")
     ]) == 0  # fmt: skip
-    assert _digest(old) == before  # the user's file is never changed
+    assert digest(old) == before  # the user's file is never changed
     a, b = read_entered(old), read_entered(tmp_path / "new.xlsx")
     assert _entries(old) == _entries(tmp_path / "new.xlsx")
     assert {k: v for k, v in a.names} == {k: v for k, v in b.names}
@@ -271,11 +267,11 @@ def test_seed003_add_a_table_carries_round_one(tmp_path: Path, capsys: Any) -> N
         wb[f"Board {b}"][f"E{r}"] = 1 + e.table % 7
         typed[(e.table, b)] = contract
     wb.save(old)
-    before = _digest(old)
+    before = digest(old)
     new = tmp_path / "seventeen.xlsx"
     assert main(["rebuild", str(old), "--kind", "add-table", "-o", str(new)]) == 0
     out = capsys.readouterr().out
-    assert _digest(old) == before
+    assert digest(old) == before
     assert "not carried" not in out
     chart = add_table(16)
     assert chart.renumber == {15: 16, 16: 17}
@@ -305,7 +301,7 @@ def test_seed003_add_a_table_carries_round_one(tmp_path: Path, capsys: Any) -> N
 def test_refusals_are_one_line(tmp_path: Path, capsys: Any) -> None:
     old = tmp_path / "o.xlsx"
     write_session(mitchell(3, 2), old)
-    before = _digest(old)
+    before = digest(old)
     assert main(["rebuild", str(old), "--fouled", "1:1-9", "-o", str(tmp_path / "x.xlsx")]) == 2
     assert main(["rebuild", str(old), "--kind", "rubber", "-o", str(tmp_path / "x.xlsx")]) == 2
     assert main(["rebuild", str(old), "-o", str(old), "--force"]) == 2
@@ -316,7 +312,7 @@ def test_refusals_are_one_line(tmp_path: Path, capsys: Any) -> None:
         and "social game" in err[1]
         and "replace the workbook" in err[2]
     )
-    assert _digest(old) == before
+    assert digest(old) == before
     assert not (tmp_path / "x.xlsx").exists()
 
 
@@ -326,7 +322,7 @@ def test_the_game_family_is_kept(tmp_path: Path, capsys: Any) -> None:
     assert main(["new", "mitchell", "--tables", "3", "-o", str(old)]) == 0
     ind = tmp_path / "ind.xlsx"
     assert main(["new", "individual-2", "--tables", "2", "-o", str(ind)]) == 0
-    before = _digest(old), _digest(ind)
+    before = digest(old), digest(ind)
     assert main(["rebuild", str(old), "--kind", "rainbow", "-o", str(tmp_path / "x.xlsx")]) == 2
     assert main(["rebuild", str(ind), "--even", "skip", "-o", str(tmp_path / "x.xlsx")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -334,7 +330,7 @@ def test_the_game_family_is_kept(tmp_path: Path, capsys: Any) -> None:
         "mitchell is a pairs game and rainbow is an individual game; rebuild keeps the game family",
         "--even is for pairs movements; individual-2 is an individual game",
     ]
-    assert (_digest(old), _digest(ind)) == before and not (tmp_path / "x.xlsx").exists()
+    assert (digest(old), digest(ind)) == before and not (tmp_path / "x.xlsx").exists()
 
 
 # -- the fouled-board rule (rules layer) ---------------------------------------------------------
@@ -390,10 +386,8 @@ def test_parse_fouled() -> None:
 @pytest.mark.libreoffice
 def test_rebuilt_workbook_recalculates(tmp_path: Path) -> None:
     from xlbridge.families.registry import score_workbook
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None:
-        pytest.skip("LibreOffice (soffice) is not installed")
     m = mitchell(5, 2)
     old = tmp_path / "five.xlsx"
     write_session(m, old)

@@ -8,7 +8,6 @@ The families' own adapters are tested in tests/test_rebuild_{individual,teams,so
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -16,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import digest
+from conftest import rebuild_args as _args
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Protection
 
@@ -80,11 +81,6 @@ def adapter(monkeypatch: pytest.MonkeyPatch) -> _Adapter:
     return a
 
 
-def _args(**kw: Any) -> RebuildChange:
-    base = {"kind": None, "tables": None, "rounds": None, "boards_per_round": None}
-    return RebuildChange(**{**base, **kw})
-
-
 def _old(adapter: _Adapter, tmp_path: Path, deals: int = 4) -> tuple[Path, Workbook]:
     wb = adapter.build(_Settings("rubber", deals), None)
     path = tmp_path / "old.xlsx"
@@ -92,22 +88,18 @@ def _old(adapter: _Adapter, tmp_path: Path, deals: int = 4) -> tuple[Path, Workb
     return path, load_workbook(path)
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def test_identity_rebuild_carries_every_entry(adapter: _Adapter, tmp_path: Path) -> None:
     path, book = _old(adapter, tmp_path)
     sc = book["Score"]
     sc["B2"], sc["B3"], sc["C4"] = "4S", "3NT", 420  # C4: a score typed over the formula
     book.save(path)
-    before = _digest(path)
+    before = digest(path)
     res = F.rebuild_family(path, _args(), tmp_path / "new.xlsx")
     assert (res.entered, res.carried, res.not_carried) == (3, 3, ())
     new = load_workbook(tmp_path / "new.xlsx")["Score"]
     assert (new["B2"].value, new["B3"].value, new["C4"].value) == ("4S", "3NT", 420)
     assert new["C2"].value == '=IF(B2="","",LEN(B2))'  # an untouched formula is not an entry
-    assert _digest(path) == before  # the user's file is only read
+    assert digest(path) == before  # the user's file is only read
     assert load_workbook(tmp_path / "new.xlsx")["Not carried"]["A2"].value == (
         "Every entry was carried over."
     )

@@ -18,6 +18,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from conftest import cli_new, rebuild_args
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,7 @@ from xlbridge.cli import main
 from xlbridge.errors import MovementError, WorkbookError
 from xlbridge.families.individual.rebuild import ADAPTER, Settings
 from xlbridge.interchange.gate import load_workbook
-from xlbridge.rebuild.slots import RebuildChange, Slot
+from xlbridge.rebuild.slots import Slot
 
 # Every individual kind at two sizes, through the real CLI, with the options `new` takes.
 CASES: dict[str, tuple[str, ...]] = {
@@ -57,13 +58,6 @@ CASES: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 
-def new(tmp: Path, name: str, *argv: str) -> Path:
-    """Write a workbook through ``xlbridge new``."""
-    out = tmp / f"{name}.xlsx"
-    assert main(["new", *argv, "-o", str(out)]) == 0
-    return out
-
-
 def unlocked(wb: Any) -> dict[str, set[str]]:
     return {
         ws.title: {
@@ -83,16 +77,10 @@ def cells(wb: Any) -> dict[tuple[str, str], Any]:
     }
 
 
-def rebuild_args(**kw: Any) -> RebuildChange:
-    base: dict[str, Any] = {"kind": None, "tables": None, "rounds": None, "boards_per_round": None}
-    options = {k: kw.pop(k) for k in list(kw) if k not in base}  # a family's own flags
-    return RebuildChange(**{**base, **kw}, options=options)
-
-
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     tmp = tmp_path_factory.mktemp("individual")
-    return {name: new(tmp, name, *argv) for name, argv in CASES.items()}
+    return {name: cli_new(tmp, name, *argv) for name, argv in CASES.items()}
 
 
 # --- settings, layout and slots -----------------------------------------------------------
@@ -166,7 +154,7 @@ def test_describe_is_one_line() -> None:
 
 
 def test_settings_refuse_a_workbook_of_another_game(tmp_path: Path) -> None:
-    path = new(tmp_path, "pairs", "mitchell", "--tables", "5")
+    path = cli_new(tmp_path, "pairs", "mitchell", "--tables", "5")
     with pytest.raises(WorkbookError, match="not an individual game"):
         ADAPTER.settings(load_workbook(path))
     book = openpyxl.Workbook()
@@ -283,7 +271,7 @@ def test_rainbow_with_more_tables_carries_round_one(tmp_path: Path) -> None:
     not have."""
     from xlbridge.families.registry import rebuild_family
 
-    old = new(tmp_path, "r5", "rainbow", "--tables", "5")
+    old = cli_new(tmp_path, "r5", "rainbow", "--tables", "5")
     src = openpyxl.load_workbook(old)
     assert [src["Board 1"][f"{c}6"].value for c in "ABCD"] == [1, 11, 16, 6]
     assert [src["Board 4"][f"{c}6"].value for c in "ABCD"] == [2, 12, 17, 7]
@@ -329,7 +317,7 @@ def test_rebuild_cli_names_and_fewer_rounds(tmp_path: Path, capsys: Any) -> None
     listed on standard output and the Not carried sheet."""
     names = tmp_path / "names.csv"
     names.write_text("player,name\n3,Bo Chan\n12,Cy Dee\n", encoding="utf-8")
-    old = new(tmp_path, "i3", "individual-3", "--tables", "3", "--names", str(names),
+    old = cli_new(tmp_path, "i3", "individual-3", "--tables", "3", "--names", str(names),
               "--event", "Winter", "--date", "1 Dec")  # fmt: skip
     # Board 33 is played in round 11 only.
     type_into(old, {("Board 1", "E6"): "PASS", ("Board 33", "E6"): "1NT",
@@ -360,7 +348,7 @@ def test_identity_rebuild_carries_everything(tmp_path: Path) -> None:
     """No change: every entry is carried and the input cells are those of the old file."""
     from xlbridge.families.registry import rebuild_family
 
-    old = new(tmp_path, "six", "six-couples", "--tables", "3", "--result-entry", "tricks")
+    old = cli_new(tmp_path, "six", "six-couples", "--tables", "3", "--result-entry", "tricks")
     type_into(old, {
         ("Names", "B4"): "Host", ("Board 2", "H2"): 2, ("Board 2", "E7"): "4HX",
         ("Board 2", "F7"): "S", ("Board 2", "G7"): 9, ("Board 3", "H6"): -200,  # NS Score
@@ -379,7 +367,7 @@ def test_a_name_starting_with_equals_is_text_and_carried(tmp_path: Path) -> None
 
     names = tmp_path / "names.csv"
     names.write_text("player,name\n3,=Bo Chan\n", encoding="utf-8")
-    old = new(tmp_path, "i2", "individual-2", "--tables", "2", "--names", str(names))
+    old = cli_new(tmp_path, "i2", "individual-2", "--tables", "2", "--names", str(names))
     out = tmp_path / "same.xlsx"
     res = rebuild_family(old, rebuild_args(), out)
     assert (res.entered, res.carried, res.not_carried) == (1, 1, ())
@@ -427,7 +415,7 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> Bases:
     tmp = tmp_path_factory.mktemp("bases")
     out = Bases()
     for name, argv in BASES.items():
-        path = new(tmp, name, *argv)
+        path = cli_new(tmp, name, *argv)
         s = ADAPTER.settings(load_workbook(path))
         out[name] = (path, s, list(ADAPTER.slots(ADAPTER.build(s, None), s)))
     return out
@@ -555,11 +543,9 @@ def test_rebuilt_rainbow_recap_equals_the_old_results(tmp_path: Path, capsys: An
 
     from xlbridge.movements.individual import rainbow
     from xlbridge.workbook.context import Options
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None:
-        pytest.skip("LibreOffice (soffice) is not installed")
-    old = new(tmp_path, "r7", "rainbow", "--tables", "7", "--scale", "ebu", "--event", "Rb")
+    old = cli_new(tmp_path, "r7", "rainbow", "--tables", "7", "--scale", "ebu", "--event", "Rb")
     opt = Options(scale="ebu")
     fill_individual(old, opt, random_fill(rainbow(7), opt, 2026))
     type_into(old, {("Names", "B4"): "Ann Lee", ("Names", "B20"): "Bo Chan"})
@@ -599,7 +585,7 @@ def test_hand_records_stay_with_their_boards(tmp_path: Path) -> None:
     from xlbridge.families.registry import rebuild_family
     from xlbridge.workbook.hand_records import read_hand_records
 
-    old = new(tmp_path, "six", "six-couples", "--tables", "3", "--rounds", "1",
+    old = cli_new(tmp_path, "six", "six-couples", "--tables", "3", "--rounds", "1",
               "--boards-per-round", "2", "--deal", "--seed", "3")  # fmt: skip
     out = tmp_path / "more.xlsx"
     res = rebuild_family(old, rebuild_args(rounds=2), out)
@@ -616,7 +602,7 @@ def test_hand_records_stay_with_their_boards(tmp_path: Path) -> None:
 
 
 def test_rebuild_refusals_are_one_line(tmp_path: Path, capsys: Any) -> None:
-    old = new(tmp_path, "r5", "rainbow", "--tables", "5")
+    old = cli_new(tmp_path, "r5", "rainbow", "--tables", "5")
     out = tmp_path / "x.xlsx"
     for argv, message in (
         (["--tables", "6"], "rainbow: 6 tables is not supported"),

@@ -15,6 +15,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from conftest import cli_new
 
 from xlbridge.cli import main
 from xlbridge.families.pairs.build import write_session
@@ -31,12 +32,6 @@ def _settings(path: Path) -> dict[str, Any]:
         if isinstance(label, str):
             out.setdefault(label, value)
     return out
-
-
-def _new(tmp: Path, name: str, *args: str) -> Path:
-    path = tmp / f"{name}.xlsx"
-    assert main(["new", "mitchell", *args, "-o", str(path)]) == 0
-    return path
 
 
 def _rebuild(old: Path, new: Path, *args: str) -> int:
@@ -58,7 +53,7 @@ def _rebuild(old: Path, new: Path, *args: str) -> int:
 def test_new_records_the_options_and_entries_reads_them(
     tmp_path: Path, args: list[str], shown: str
 ) -> None:
-    path = _new(tmp_path, "s", *args)
+    path = cli_new(tmp_path, "s", "mitchell", *args)
     got = _settings(path)
     assert got[MOVEMENT_OPTIONS_LABEL] == shown
     cell = next(
@@ -78,7 +73,9 @@ def test_new_records_the_options_and_entries_reads_them(
 def test_an_unchanged_rebuild_keeps_a_skip_mitchell_with_arrow_switch(tmp_path: Path) -> None:
     """Nothing entered yet: every option fits equally, so the guess took the relay Mitchell
     (6 rounds) of a skip Mitchell (5 rounds, Manning IIb); the recorded options keep it."""
-    old = _new(tmp_path, "skip", "--tables", "6", "--even", "skip", "--arrow-switch", "last")
+    old = cli_new(
+        tmp_path, "skip", "mitchell", "--tables", "6", "--even", "skip", "--arrow-switch", "last"
+    )
     new = tmp_path / "again.xlsx"
     assert _rebuild(old, new) == 0
     a, b = read_entered(old), read_entered(new)
@@ -90,7 +87,7 @@ def test_an_unchanged_rebuild_keeps_a_skip_mitchell_with_arrow_switch(tmp_path: 
 def test_an_unchanged_rebuild_keeps_a_half_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    old = _new(tmp_path, "half", "--tables", "5", "--half-table")
+    old = cli_new(tmp_path, "half", "mitchell", "--tables", "5", "--half-table")
     new = tmp_path / "again.xlsx"
     assert _rebuild(old, new) == 0
     out = capsys.readouterr().out
@@ -103,7 +100,7 @@ def test_full_table_drops_a_recorded_half_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A late pair takes the phantom's place: 2T pairs at T tables (rules.md §8)."""
-    old = _new(tmp_path, "half", "--tables", "5", "--half-table")
+    old = cli_new(tmp_path, "half", "mitchell", "--tables", "5", "--half-table")
     new = tmp_path / "full.xlsx"
     assert _rebuild(old, new, "--full-table") == 0
     assert _settings(new)["Pairs"] == 10
@@ -113,7 +110,9 @@ def test_full_table_drops_a_recorded_half_table(
 
 
 def test_options_given_replace_the_recorded_ones(tmp_path: Path) -> None:
-    old = _new(tmp_path, "skip", "--tables", "6", "--even", "skip", "--arrow-switch", "last")
+    old = cli_new(
+        tmp_path, "skip", "mitchell", "--tables", "6", "--even", "skip", "--arrow-switch", "last"
+    )
     new = tmp_path / "relay.xlsx"
     assert _rebuild(old, new, "--even", "relay", "--rounds", "6") == 0
     got = _settings(new)
@@ -129,7 +128,7 @@ def test_options_given_replace_the_recorded_ones(tmp_path: Path) -> None:
 
 
 def test_another_kind_does_not_take_the_recorded_options(tmp_path: Path) -> None:
-    old = _new(tmp_path, "skip", "--tables", "6", "--even", "skip")
+    old = cli_new(tmp_path, "skip", "mitchell", "--tables", "6", "--even", "skip")
     new = tmp_path / "howell.xlsx"
     assert _rebuild(old, new, "--kind", "howell") == 0
     got = _settings(new)
@@ -162,7 +161,7 @@ def test_a_workbook_without_the_line_is_still_guessed(
 def test_a_damaged_line_is_one_clear_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
 ) -> None:
-    old = _new(tmp_path, "s", "--tables", "5")
+    old = cli_new(tmp_path, "s", "mitchell", "--tables", "5")
     wb = openpyxl.load_workbook(old)
     ws = wb["Session"]
     row = next(r for r in range(3, 20) if ws.cell(r, 1).value == MOVEMENT_OPTIONS_LABEL)

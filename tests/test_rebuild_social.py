@@ -14,14 +14,14 @@ with more rubbers and recalculated in LibreOffice.
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import cli_new
+from conftest import rebuild_args as _args
 from engines import input_cells
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -114,17 +114,12 @@ NEW_CASES: dict[str, list[str]] = {
 }
 
 
+# Every workbook here is for the same evening.
+EVENING = ("--event", "Club social", "--date", "23 Nov")
+
+
 def _new(tmp: Path, name: str, words: list[str]) -> Path:
-    path = tmp / f"{name}.xlsx"
-    with contextlib.redirect_stdout(io.StringIO()):
-        rc = main(["new", *words, "--event", "Club social", "--date", "23 Nov", "-o", str(path)])
-    assert rc == 0
-    return path
-
-
-def _args(**changes: Any) -> RebuildChange:
-    base: dict[str, Any] = dict.fromkeys(("kind", "tables", "rounds", "boards_per_round"))
-    return RebuildChange(**{**base, **changes})
+    return cli_new(tmp, name, *words, *EVENING)
 
 
 def _check_slots(wb: Workbook, slots: list[Slot]) -> dict[Any, Slot]:
@@ -139,11 +134,11 @@ def _check_slots(wb: Workbook, slots: list[Slot]) -> dict[Any, Slot]:
 
 
 @pytest.mark.parametrize("name", list(NEW_CASES))
-def test_settings_rebuild_what_new_wrote(tmp_path: Path, name: str) -> None:
+def test_settings_rebuild_what_new_wrote(new_workbook: Callable[..., Path], name: str) -> None:
     """build(settings(book)) has the sheets, input cells and defaults `new` wrote; only names
     given with --players differ (names are entries, carried by player or pair number)."""
     words = NEW_CASES[name]
-    book = load_workbook(_new(tmp_path, name, words))
+    book = load_workbook(new_workbook(*words, *EVENING))  # only read
     s = ADAPTER.settings(book)
     assert s.kind == words[0] and s.event == "Club social" and s.date == "23 Nov"
     wb = ADAPTER.build(s, None)
@@ -187,10 +182,12 @@ def test_settings_rebuild_what_new_wrote(tmp_path: Path, name: str) -> None:
         ("marathon-odd", {"pairs": 5, "deals": 20}),
     ],
 )
-def test_settings_read_every_option(tmp_path: Path, name: str, expected: dict[str, Any]) -> None:
+def test_settings_read_every_option(
+    new_workbook: Callable[..., Path], tmp_path: Path, name: str, expected: dict[str, Any]
+) -> None:
     """Each option given to `new` is read back from the Session sheet (and the Calcutta sheet's
     presence), then survives build → settings unchanged."""
-    s = ADAPTER.settings(load_workbook(_new(tmp_path, name, NEW_CASES[name])))
+    s = ADAPTER.settings(load_workbook(new_workbook(*NEW_CASES[name], *EVENING)))  # only read
     assert {k: getattr(s, k) for k in expected} == expected
     path = tmp_path / "again.xlsx"
     ADAPTER.build(s, None).save(path)
@@ -462,10 +459,8 @@ def test_seed_rubber_carried_into_more_rubbers(tmp_path: Path) -> None:
 def test_seed_rubber_back_score_after_rebuild(tmp_path: Path) -> None:
     """Seed 002, Figure 1-2: WE 530, THEY 1220, THEY win by 690, +7 (-7 to North-South) on
     the Back Score before and after the rebuild to 4 rubbers, recalculated in LibreOffice."""
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-        pytest.skip("LibreOffice (soffice) is not installed")
     old = _new(tmp_path, "old", ["rubber", "--tables", "1", "--rounds", "2"])
     _type_seed_rubber(old)
     rebuild_family(old, _args(rounds=4), tmp_path / "new.xlsx")
@@ -486,10 +481,8 @@ def test_seed_rubber_back_score_after_rebuild(tmp_path: Path) -> None:
 def saved_by_libreoffice(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Every `new` case with a name and a number typed, then opened and saved by LibreOffice
     (one run)."""
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-        pytest.skip("LibreOffice (soffice) is not installed")
     tmp = tmp_path_factory.mktemp("social_lo")
     paths = []
     for name, words in NEW_CASES.items():

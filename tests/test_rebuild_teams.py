@@ -10,7 +10,8 @@ sitting North-South (seed 002, "Team games": room 1 home North-South, room 2 hom
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,13 +19,15 @@ from typing import Any
 import openpyxl
 import pytest
 import test_teams_workbook as tw
+from conftest import cli_new
+from conftest import rebuild_args as _args
 from engines import input_cells
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, given, reject, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
 from xlbridge.cli import main
-from xlbridge.errors import XlbridgeError
+from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
 from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.build import FIRST_ROW
 from xlbridge.families.teams.rebuild import ADAPTER, Settings, plan_of
@@ -85,12 +88,6 @@ CASES: list[tuple[str, list[str], dict[str, Any]]] = [
 ]  # fmt: skip
 
 
-def _new(tmp: Path, name: str, argv: Sequence[str]) -> Path:
-    path = tmp / f"{name}.xlsx"
-    assert main(["new", *argv, "-o", str(path)]) == 0
-    return path
-
-
 def _check_slots(wb: Workbook, s: Settings) -> dict[tuple[Any, ...], Slot]:
     slots = ADAPTER.slots(wb, s)
     keys = [x.key for x in slots]
@@ -110,9 +107,9 @@ def _same_layout(book: Workbook, built: Workbook) -> None:
 
 @pytest.mark.parametrize(("name", "argv", "want"), CASES, ids=[c[0] for c in CASES])
 def test_settings_read_back_and_layout_reproduced(
-    tmp_path: Path, name: str, argv: list[str], want: dict[str, Any]
+    new_workbook: Callable[..., Path], name: str, argv: list[str], want: dict[str, Any]
 ) -> None:
-    path = _new(tmp_path, name, argv)
+    path = new_workbook(*argv)  # only read
     book = load_workbook(path)
     s = ADAPTER.settings(book)
     assert s.kind == argv[0]
@@ -139,8 +136,18 @@ def _fill_round(path: Path, s: Settings, rnd: int, seed: int) -> None:
 
 
 def _swiss_after_next(tmp: Path, times: int) -> tuple[list[Path], Settings]:
-    path = _new(tmp, "r1", ["swiss-teams", "--tables", "6", "--boards-per-round", "2",
-                            "--rounds", "4", "--win-loss"])  # fmt: skip
+    path = cli_new(
+        tmp,
+        "r1",
+        "swiss-teams",
+        "--tables",
+        "6",
+        "--boards-per-round",
+        "2",
+        "--rounds",
+        "4",
+        "--win-loss",
+    )
     paths = [path]
     s = ADAPTER.settings(load_workbook(path))
     for rnd in range(1, times + 1):
@@ -176,7 +183,7 @@ def test_swiss_after_next_reads_the_drawn_rounds(tmp_path: Path, times: int) -> 
 def test_a_workbook_of_another_schedule_is_refused(tmp_path: Path) -> None:
     """Same input cells but other teams on a match sheet (another xlbridge version's schedule,
     or a sheet edited): entries would land on the wrong teams, so the settings are refused."""
-    path = _new(tmp_path, "rr4", ["round-robin-4", "--tables", "4"])
+    path = cli_new(tmp_path, "rr4", "round-robin-4", "--tables", "4")
     wb = openpyxl.load_workbook(path)
     wb["Match 2"]["B2"], wb["Match 2"]["H2"] = 3, 2
     wb.save(path)
@@ -193,11 +200,6 @@ def test_a_workbook_of_another_schedule_is_refused(tmp_path: Path) -> None:
 
 
 # --- change -----------------------------------------------------------------------------
-
-
-def _args(**kw: Any) -> RebuildChange:
-    base = {"kind": None, "tables": None, "rounds": None, "boards_per_round": None}
-    return RebuildChange(**{**base, **kw})
 
 
 def test_change_keeps_what_is_not_asked() -> None:
@@ -280,7 +282,7 @@ def test_hand_checked_round_robin_with_longer_matches(
     """Round robin of four (seed 002): 8-board matches, 1 v 4 on boards 1-8, 2 v 3 on 9-16. With
     10-board matches 2 v 3 plays boards 11-20: board 11 (old row 8) moves to row 6; board 9
     is no longer played by 2 v 3 and is listed; team names follow their team."""
-    old = _new(tmp_path, "rr4", ["round-robin-4", "--tables", "4"])
+    old = cli_new(tmp_path, "rr4", "round-robin-4", "--tables", "4")
     wb = openpyxl.load_workbook(old)
     m1, m2 = wb["Match 1"], wb["Match 2"]
     assert (m2["B2"].value, m2["H2"].value, m2["A8"].value) == (2, 3, 11)
@@ -311,8 +313,17 @@ def test_hand_checked_head_to_head_fewer_boards_lists_the_boards_dropped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """12 boards in two halves of 6 → halves of 4: boards 9-12 are no longer played."""
-    old = _new(tmp_path, "h2h", ["head-to-head", "--tables", "2", "--boards-per-round", "6",
-                                 "--carry-over", "3"])  # fmt: skip
+    old = cli_new(
+        tmp_path,
+        "h2h",
+        "head-to-head",
+        "--tables",
+        "2",
+        "--boards-per-round",
+        "6",
+        "--carry-over",
+        "3",
+    )
     wb = openpyxl.load_workbook(old)
     ws = wb["Match 1"]
     for r in range(FIRST_ROW, FIRST_ROW + 12):
@@ -369,7 +380,7 @@ def test_swiss_rebuilt_with_more_rounds_keeps_the_pairings(
 def test_swiss_round_one_with_more_teams_keeps_the_draw(tmp_path: Path) -> None:
     from xlbridge.families.registry import rebuild_family
 
-    old = _new(tmp_path, "s6", ["swiss-teams", "--tables", "6", "--boards-per-round", "2"])
+    old = cli_new(tmp_path, "s6", "swiss-teams", "--tables", "6", "--boards-per-round", "2")
     s = ADAPTER.settings(load_workbook(old))
     _fill_round(old, s, 1, seed=5)
     res = rebuild_family(old, _args(tables=8), tmp_path / "s8.xlsx")
@@ -386,7 +397,7 @@ def test_knockout_with_more_teams_keeps_the_first_round_matches_it_still_has(
     2 v 7, 3 v 6. The round-2 match '1 v winner of 4 v 5' no longer exists."""
     from xlbridge.families.registry import rebuild_family
 
-    old = _new(tmp_path, "ko6", ["knockout", "--tables", "6", "--boards-per-round", "2"])
+    old = cli_new(tmp_path, "ko6", "knockout", "--tables", "6", "--boards-per-round", "2")
     wb = openpyxl.load_workbook(old)
     assert [(wb[f"Match {n}"]["B2"].value, wb[f"Match {n}"]["H2"].value) for n in (1, 2)] == [
         (4, 5), (3, 6),
@@ -418,8 +429,9 @@ def test_head_to_head_rebuilt_as_a_two_team_knockout_carries_everything(tmp_path
     the knockout adds a 'Winner if tied' cell and no VPs."""
     from xlbridge.families.registry import rebuild_family
 
-    old = _new(tmp_path, "h2h", ["head-to-head", "--tables", "2", "--boards-per-round", "2",
-                                 "--win-loss"])  # fmt: skip
+    old = cli_new(
+        tmp_path, "h2h", "head-to-head", "--tables", "2", "--boards-per-round", "2", "--win-loss"
+    )
     s = ADAPTER.settings(load_workbook(old))
     plan = plan_of(s)
     tw.fill(old, plan, tw.random_rows(plan, random.Random(3), adjusted=True, incomplete=None),
@@ -437,7 +449,7 @@ def test_marvin_teams_are_not_the_teams_of_another_kind(tmp_path: Path) -> None:
     its result on board 3 against Marvin's team 2 must not land on board 3 of 1 v 2."""
     from xlbridge.families.registry import rebuild_family
 
-    old = _new(tmp_path, "m4", ["marvin-4", "--tables", "3"])
+    old = cli_new(tmp_path, "m4", "marvin-4", "--tables", "3")
     wb = openpyxl.load_workbook(old)
     assert (wb["Match 1"]["B2"].value, wb["Match 1"]["H2"].value, wb["Match 1"]["A6"].value) == (
         1, 2, 3,
@@ -458,7 +470,7 @@ def test_names_given_to_new_are_carried(tmp_path: Path) -> None:
 
     names = tmp_path / "names.csv"
     names.write_text("team,name,players\n1,Lions,Ann Lee\n3,Tigers,Bo Chan\n")
-    old = _new(tmp_path, "bam", ["board-a-match", "--tables", "3", "--names", str(names)])
+    old = cli_new(tmp_path, "bam", "board-a-match", "--tables", "3", "--names", str(names))
     res = rebuild_family(old, _args(tables=4), tmp_path / "bam4.xlsx")
     assert (res.entered, res.carried, res.not_carried) == (4, 4, ())
     got = load_workbook(tmp_path / "bam4.xlsx")["Names"]
@@ -568,6 +580,61 @@ def _fill(
     return typed, over
 
 
+# The refusals the property may meet, by exception type and message (matched whole); any other
+# exception fails it. ``new`` refuses a head-to-head of 1 board a half (team_settings draws 1-3):
+BUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
+    (MovementError, r"head-to-head: \d+ boards in \d+ halves; use a multiple of the halves with"
+     r" at least 2 boards a half"),
+)  # fmt: skip
+# ``rebuild`` refuses the changes the schedule cannot make, which ``changes`` draws on purpose:
+# tables a fixed-size kind does not have, a head-to-head of 1 board a half or at 3+ tables, a
+# round-robin-4 of 1 board a match, a carry-over moved to a kind without one, more Swiss teams
+# once round 2 is paired, more Swiss rounds than teams - 1, a Swiss of an odd number of teams
+# (round-robin-3 made a Swiss).
+REBUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
+    (MovementError, r"(round-robin-[34]|marvin-[468]): \d+ tables is not supported"
+     r" \(supported: [0-9, .-]+\)"),
+    (MovementError, BUILD_REFUSALS[0][1]),
+    (WorkbookError, r"head-to-head: \d+ tables; it is played at 2 tables"),
+    (MovementError, r"round-robin-4: 1 boards a match; at least 2"),
+    (WorkbookError, r"(round-robin-[34]|marvin-[468]|board-a-match|swiss-teams): a carry-over"
+     r" applies to head-to-head and knockout matches"),
+    (WorkbookError, r"swiss-teams: \d+ rounds are already paired; the number of teams can change"
+     r" only while round 1 alone is paired"),
+    (WorkbookError, r"swiss-teams: \d+ rounds for \d+ teams; at most \d+ without a rematch"),
+    (MovementError, r"swiss-teams: \d+ teams; use an even number, at least 4 \(seed 002 advises"
+     r" avoiding an odd number\)"),
+)  # fmt: skip
+
+
+def _expected(exc: XlbridgeError, refusals: tuple[tuple[type[XlbridgeError], str], ...]) -> bool:
+    return any(type(exc) is kind and re.fullmatch(p, str(exc)) for kind, p in refusals)
+
+
+def test_refusal_patterns_match_the_messages() -> None:
+    """The patterns match the real messages (a pattern that matched nothing would hide a bug)."""
+    h2h = Settings("head-to-head", 2, 1, segments=2)
+    with pytest.raises(XlbridgeError) as built:
+        ADAPTER.build(h2h, None)
+    assert _expected(built.value, BUILD_REFUSALS)
+    assert not _expected(WorkbookError(str(built.value)), BUILD_REFUSALS)  # the type counts
+    for old, kw in [
+        (Settings("round-robin-4", 4, 8), {"tables": 5}),
+        (Settings("marvin-6", 3), {"tables": 5}),
+        (Settings("head-to-head", 2, 12), {"tables": 3}),
+        (Settings("swiss-teams", 6, 3, rounds=4), {"rounds": 6}),
+        (Settings("round-robin-3", 3, 5), {"kind": "swiss-teams"}),
+        (Settings("swiss-teams", 6, 3, rounds=4,
+                  drawn=(((1, 2), (3, 4), (5, 6)), ((1, 3), (2, 5), (4, 6)))), {"tables": 8}),
+        (Settings("head-to-head", 2, 12, carry_over=3), {"kind": "round-robin-4"}),
+        (Settings("round-robin-4", 4, 8), {"boards_per_round": 1}),
+        (Settings("head-to-head", 2, 12), {"boards_per_round": 1}),
+    ]:  # fmt: skip
+        with pytest.raises(XlbridgeError) as refused:
+            ADAPTER.build(ADAPTER.change(old, _args(**kw)), None)
+        assert _expected(refused.value, REBUILD_REFUSALS), str(refused.value)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(old=team_settings(), data=st.data())
 def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObject) -> None:
@@ -575,8 +642,10 @@ def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObje
 
     try:
         book = ADAPTER.build(old, None)
-    except XlbridgeError:
-        return  # a VP scale that does not cover the match length: new refuses it too
+    except XlbridgeError as exc:
+        if not _expected(exc, BUILD_REFUSALS):
+            raise
+        reject()  # new refuses these settings too
     slots = ADAPTER.slots(book, old)
     blank = {(x.sheet, x.cell): book[x.sheet][x.cell].value for x in slots}
     typed, over = _fill(data, book, slots)
@@ -585,6 +654,8 @@ def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObje
     try:
         new_wb, res = rebuild_in_memory(book, change)
     except XlbridgeError as exc:
+        if not _expected(exc, REBUILD_REFUSALS):
+            raise
         assert "\n" not in str(exc) and str(exc)  # refused in one line
         event(f"refused: {exc}")
         return
@@ -624,7 +695,7 @@ def test_identity_rebuild_through_the_cli_keeps_every_input(
     tmp_path: Path, name: str, argv: list[str], want: dict[str, Any],
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
-    old = _new(tmp_path, name, argv)
+    old = cli_new(tmp_path, name, *argv)
     s = ADAPTER.settings(load_workbook(old))
     plan = plan_of(s)
     rows = tw.random_rows(plan, random.Random(name), adjusted=s.scoring != "bam", incomplete=None)
@@ -646,7 +717,7 @@ def test_a_text_name_starting_with_equals_is_carried(tmp_path: Path) -> None:
 
     names = tmp_path / "names.csv"
     names.write_text("team,name,players\n1,=Lions,Ann Lee\n")
-    old = _new(tmp_path, "h2h", ["head-to-head", "--tables", "2", "--names", str(names)])
+    old = cli_new(tmp_path, "h2h", "head-to-head", "--tables", "2", "--names", str(names))
     assert load_workbook(old)["Names"]["B4"].data_type == "s"
     res = rebuild_family(old, _args(), tmp_path / "same.xlsx")
     assert (res.entered, res.carried) == (2, 2)
@@ -659,12 +730,19 @@ def test_rebuilt_match_recalculates_to_the_old_imps(tmp_path: Path) -> None:
     IMP scale and adjusted scores, Law 86A), and the carry-over still counts."""
     from xlbridge.families.registry import read_workbook
     from xlbridge.families.teams.model import TeamsResults
-    from xlbridge.workbook.recalc import recalculate, soffice
+    from xlbridge.workbook.recalc import recalculate
 
-    if soffice() is None:
-        pytest.skip("LibreOffice (soffice) is not installed")
-    old = _new(tmp_path, "old", ["head-to-head", "--tables", "2", "--boards-per-round", "3",
-                                 "--carry-over", "2"])  # fmt: skip
+    old = cli_new(
+        tmp_path,
+        "old",
+        "head-to-head",
+        "--tables",
+        "2",
+        "--boards-per-round",
+        "3",
+        "--carry-over",
+        "2",
+    )
     s = ADAPTER.settings(load_workbook(old))
     plan = plan_of(s)
     tw.fill(old, plan, tw.random_rows(plan, random.Random(14), adjusted=True, incomplete=None), {})

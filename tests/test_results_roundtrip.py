@@ -9,7 +9,6 @@ agreement here proves the reader and the engine, and the workbook's formulas, al
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import shutil
@@ -32,12 +31,10 @@ from xlbridge.results.usebio import pair_number, read_usebio, write_usebio
 from xlbridge.types import Contract
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
 
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 CASES: dict[str, tuple[Movement, Options, int]] = {
     "m7-acbl": (mitchell(7, 3), Options(), 11),

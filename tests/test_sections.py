@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from conftest import boards_at, ew_at
 
 from xlbridge.errors import MovementError
 from xlbridge.movements.mitchell import grid_to_movement
-from xlbridge.movements.model import Movement
 from xlbridge.movements.sections import (
     add_table,
     add_table_short,
@@ -39,14 +39,6 @@ def _parse(text: str) -> tuple[int, int | None]:
     down = {"one": 1, "two": 2}[text.split()[2].rstrip(",")]
     skip = int(text.rsplit(" ", 1)[1]) if "skip after" in text else None
     return down, skip
-
-
-def boards_at(m: Movement, rnd: int) -> dict[int, tuple[int, ...]]:
-    return {e.table: e.boards for e in m.round_entries(rnd)}
-
-
-def ew_at(m: Movement, rnd: int) -> dict[int, int | None]:
-    return {e.table: e.ew for e in m.round_entries(rnd)}
 
 
 @pytest.mark.parametrize(("k", "tables", "text"), SEED003_STARTS)

@@ -11,7 +11,6 @@ unfinished rubbers (1993 Law 80, rules.md §2) and incomplete chukkers.
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,12 +38,10 @@ from xlbridge.scoring.calcutta import calcutta_shares
 from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Deal, Line, Rounding, Rubber, SheetTotals
 from xlbridge.types import Side
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
 
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 # Seed 002, Figure 1-2 (WE = North-South): 2S+1; 6D by THEY; 2HXX= with 100 honours; 3NT=.
 SEED_RUBBER = ("2S N 9", "6D E 12", "2HXX S 8 100", "3NT W 9")

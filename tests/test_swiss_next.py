@@ -4,13 +4,13 @@ value carried over, the user's file untouched, and the new workbook still scorin
 
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 from pathlib import Path
 
 import openpyxl
 import pytest
+from conftest import digest
 from hostile_corpus import CORPUS, make_corpus
 from test_teams_workbook import Case, check_values, fill, random_rows
 
@@ -18,13 +18,9 @@ from xlbridge.cli import main
 from xlbridge.families.teams.plan import TeamsOptions, plan_swiss
 from xlbridge.movements.teams import swiss_teams_pairing
 from xlbridge.scoring.team_match import board_imps, score_match, standings_order
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 TEAMS, BOARDS, ROUNDS = 6, 3, 4
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _inputs(path: Path) -> dict[tuple[str, str], object]:
@@ -96,10 +92,10 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
         ids = list(range(1, TEAMS + 1))
         order = standings_order(ids, [vps[t] for t in ids], [imps[t] for t in ids])
         want = swiss_teams_pairing(order, [p for r in pairings for p in r], ROUNDS - rnd)
-        before, digest = _inputs(paths[-1]), _digest(paths[-1])
+        before, sha = _inputs(paths[-1]), digest(paths[-1])
         out = tmp_path / f"r{rnd + 1}.xlsx"
         assert main(["swiss", "next", str(paths[-1]), "-o", str(out)]) == 0
-        assert _digest(paths[-1]) == digest  # the user's file is untouched
+        assert digest(paths[-1]) == sha  # the user's file is untouched
         after = _inputs(out)
         assert {k: v for k, v in after.items() if k in before} == before
         assert set(before) <= set(after)
@@ -187,8 +183,6 @@ def test_swiss_next_refuses_board_a_match_scoring(
 
 @pytest.mark.libreoffice
 def test_paired_workbook_scores_like_the_rules_layer(tmp_path: Path) -> None:
-    if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-        pytest.skip("LibreOffice (soffice) is not installed")
     paths = _run_rounds(tmp_path, [], TeamsOptions())
     last = paths[-1]
     wb = openpyxl.load_workbook(last)

@@ -11,7 +11,6 @@ than 2 IMPs scores 1 - 0; board-a-match: a net plus wins the board, 1 - 0); Law 
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -28,12 +27,10 @@ from xlbridge.scoring.contract import score
 from xlbridge.scoring.team_match import bam_points, board_imps, score_match
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Contract
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
 
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 # name → (xlbridge new arguments, the result row's label)
 KINDS: dict[str, tuple[list[str], str]] = {

@@ -5,15 +5,11 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from conftest import boards_at
 
 from xlbridge.errors import MovementError
-from xlbridge.movements.model import Movement
 from xlbridge.movements.validate import check
 from xlbridge.movements.web import twinned, web
-
-
-def boards_at(m: Movement, rnd: int) -> dict[int, tuple[int, ...]]:
-    return {e.table: e.boards for e in m.round_entries(rnd)}
 
 
 def test_seed003_web_19_tables_start() -> None:

@@ -8,13 +8,12 @@ All workbooks are recalculated in one LibreOffice run (module fixture) to keep t
 
 from __future__ import annotations
 
-import math
-import os
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from engines import same_value
 from workbook_fill import Expected, Filled, Result, expected, fill, random_fill, with_imp_adjusted
 
 from xlbridge.families.pairs.build import write_session
@@ -22,12 +21,9 @@ from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols, accepted_col
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
-
-if soffice() is None and os.environ.get("XLBRIDGE_REQUIRE_LIBREOFFICE") != "1":
-    pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
 
 def _howell() -> Movement | None:
@@ -91,12 +87,6 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     return result  # type: ignore[return-value]
 
 
-def _same(got: Any, want: float | None) -> bool:
-    if want is None:
-        return got in (None, "")
-    return isinstance(got, int | float) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9)
-
-
 @pytest.mark.parametrize("name", list(CASES))
 def test_travellers_match_rules(name: str, recalculated: dict[str, Any]) -> None:
     wb, exp = recalculated[name]
@@ -113,8 +103,8 @@ def test_travellers_match_rules(name: str, recalculated: dict[str, Any]) -> None
                 ws[f"{c.ew_mp}{r}"].value,
             )
             adjusted = ws[f"{c.adjusted}{r}"].value
-            ok_score = adjusted not in (None, "") or _same(got[0], sc)
-            if not (ok_score and _same(got[1], ns) and _same(got[2], ew)):
+            ok_score = adjusted not in (None, "") or same_value(got[0], sc)
+            if not (ok_score and same_value(got[1], ns) and same_value(got[2], ew)):
                 bad.append((board, r, got, (sc, ns, ew)))
     assert not bad, bad[:5]
 
@@ -135,8 +125,8 @@ def test_recap_matches_rules(name: str, recalculated: dict[str, Any]) -> None:
         got = (row[col["Played"]], row[col["Total"]], row[col[pct]], row[col["Rank"]])
         if not (
             got[0] == played
-            and _same(got[1], total)
-            and _same(got[2], p)
+            and same_value(got[1], total)
+            and same_value(got[2], p)
             and (got[3] or "") == rank
         ):
             bad.append((label, got, (played, total, p, rank)))
@@ -301,7 +291,7 @@ def test_results_sheet_in_rank_order(name: str, recalculated: dict[str, Any]) ->
     for g, rows in want.items():
         assert [(r, lb) for r, lb, _t, _p in rows] == [(r, lb) for r, lb, _t, _p in got[g]]
         for (_r, _lb, t, p), (_r2, _lb2, t2, p2) in zip(rows, got[g], strict=True):
-            assert _same(t2, t) and _same(p2, p)
+            assert same_value(t2, t) and same_value(p2, p)
 
 
 def test_results_sheet_blank_before_play(recalculated: dict[str, Any]) -> None:

@@ -1,5 +1,9 @@
 """What every sheet of a teams workbook reads: the workbook being built, its plan and options,
-and where the shared cells are."""
+and where the shared cells are.
+
+>>> NAMES, NAMES_FIRST
+('Names', 4)
+"""
 
 from __future__ import annotations
 
