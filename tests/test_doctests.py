@@ -50,7 +50,6 @@ NO_EXAMPLES = frozenset(
         "xlbridge.workbook.names",
         "xlbridge.families.pairs.recap",
         "xlbridge.families.social.swiss",
-        "xlbridge.families.teams.swiss",
         "xlbridge.workbook.traveller",
     }
 )

@@ -555,8 +555,8 @@ def test_swiss_pairs_after_swiss_next(tmp_path: Path) -> None:
     """Swiss pairs, 3 tables: round 1 typed, ``swiss next`` pairs round 2 on the Progress sheet
     (seed 002: top pairs meet, no rematch); the settings read are the same, and a rebuild to 5
     rounds keeps the pairing and every deal."""
+    from xlbridge.families.registry import swiss_next
     from xlbridge.families.social.pairs import PairsOptions, pairs_layouts, progress_row
-    from xlbridge.families.social.swiss import next_swiss_pairs
 
     old = _new(tmp_path, "swiss", ["swiss-pairs", "--tables", "3", "--rounds", "3"])
     wb = load_workbook(old)
@@ -566,7 +566,7 @@ def test_swiss_pairs_after_swiss_next(tmp_path: Path) -> None:
             ws[f"D{r}"], ws[f"E{r}"], ws[f"F{r}"] = "1NT", "NE"[k % 2], 7 + t
     wb.save(old)
     paired = tmp_path / "paired.xlsx"
-    next_swiss_pairs(old, paired)
+    swiss_next(old, paired)
     book = load_workbook(paired)
     assert ADAPTER.settings(book) == ADAPTER.settings(load_workbook(old))
     opt = PairsOptions("swiss-pairs", 3, 3)

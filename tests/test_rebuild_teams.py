@@ -173,8 +173,9 @@ def test_swiss_after_next_reads_the_drawn_rounds(tmp_path: Path, times: int) -> 
     assert len({frozenset(p) for p in played}) == len(played)  # no rematch
     assert (s.rounds, s.win_loss, s.boards) == (4, True, 2)
     built = ADAPTER.build(s, None)
-    # The entered rounds differ from the blank regenerated workbook only in typed cells.
-    assert built.sheetnames == book.sheetnames
+    # The entered rounds differ from the blank regenerated workbook only in typed cells (and
+    # the 'Not carried' sheet the rebuild engine writes for swiss next).
+    assert built.sheetnames == [n for n in book.sheetnames if n != "Not carried"]
     assert set(input_cells(built)) == set(input_cells(book))
     _check_slots(built, s)
     assert ADAPTER.settings(built) == s

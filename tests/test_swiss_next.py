@@ -112,10 +112,31 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
     return paths
 
 
+def _room_score(cells: dict[str, object], r: int, room: int, board: int) -> float | None:
+    """A room's NS score from its typed cells, by the rules layer (a number typed over NS
+    Score stands)."""
+    from xlbridge.families.teams import formulas as T
+    from xlbridge.scoring.contract import score
+    from xlbridge.types import Contract, tricks_from_made_down
+
+    c = T.room_cols(room)
+    typed = cells.get(f"{c.ns_score}{r}")
+    if isinstance(typed, int | float) and not isinstance(typed, bool):
+        return float(typed)
+    text = cells.get(f"{c.contract}{r}")
+    if text is None or not str(text).strip():
+        return None
+    con = Contract.parse(str(text))
+    if con.is_pass:
+        return 0.0
+    made, down = (cells.get(f"{c.made}{r}"), cells.get(f"{c.down}{r}"))
+    tricks = tricks_from_made_down(con, *(None if x is None else int(x) for x in (made, down)))  # type: ignore[call-overload]
+    assert tricks is not None
+    return float(score(con, str(cells.get(f"{c.by}{r}") or ""), tricks, board))
+
+
 def _all_rows(path: Path, plan: object) -> dict[int, list[tuple[float, float, str | None]]]:
     """Each board's two NS scores (computed by the rules layer from the typed inputs)."""
-    from xlbridge.families.teams.swiss import _room_score
-
     wb = openpyxl.load_workbook(path)
     out: dict[int, list[tuple[float, float, str | None]]] = {}
     for name in wb.sheetnames:
@@ -135,8 +156,8 @@ def _all_rows(path: Path, plan: object) -> dict[int, list[tuple[float, float, st
             if adj:
                 rows.append((0.0, 0.0, str(adj)))
                 continue
-            s1 = _room_score(cells, r, 1, i + 1, name)
-            s2 = _room_score(cells, r, 2, i + 1, name)
+            s1 = _room_score(cells, r, 1, i + 1)
+            s2 = _room_score(cells, r, 2, i + 1)
             assert s1 is not None and s2 is not None
             rows.append((s1, s2, None))
         out[int(name.split()[1])] = rows

@@ -14,12 +14,15 @@ xlbridge.errors.WorkbookError: no game family 'chess'; families: pairs, individu
 (True, True)
 >>> all(f.rebuild_adapter() is not None for f in all_families())
 True
+>>> swiss_kinds()
+('swiss-pairs', 'swiss-teams')
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol, cast
 
@@ -30,7 +33,7 @@ if TYPE_CHECKING:
 
     from xlbridge.rebuild.family import FamilyRebuilt
     from xlbridge.rebuild.importing import Filler, Imported
-    from xlbridge.rebuild.slots import FamilyAdapter, RebuildChange
+    from xlbridge.rebuild.slots import FamilyAdapter, NextRound, RebuildChange
     from xlbridge.results.frames import SessionFrames
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.results.session import SessionInput, SessionResults
@@ -50,6 +53,8 @@ __all__ = [
     "rebuild_family",
     "rebuild_in_memory",
     "score_workbook",
+    "swiss_kinds",
+    "swiss_next",
 ]
 
 FamilyName = Literal["pairs", "individual", "teams", "social"]
@@ -72,6 +77,11 @@ class Family(Protocol):
     def importer(self) -> tuple[Filler, bool] | None:
         """The filler ``import`` places a scorer's rows with, and whether rows of every section
         are read (a team match); None: the family's games are scored on paper."""
+
+    def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
+        """What ``swiss next`` asks of a ``kind`` workbook of this family: given the workbook
+        (opened with its formulas) and its name for messages, the next round and the rebuild
+        change that pairs it; None: the kind has no Swiss next round."""
 
 
 def family(name: str) -> Family:
@@ -218,3 +228,45 @@ def import_results(
         return got
 
     return engine(workbook, source, out, filler_for=filler_for, force=force)
+
+
+def swiss_kinds() -> tuple[str, ...]:
+    """The kinds whose next round ``swiss next`` pairs (asked of each family)."""
+    from xlbridge.movements.registry import FAMILIES
+
+    return tuple(sorted(k for k, f in FAMILIES.items() if family(f).swiss_next(k) is not None))
+
+
+def _swiss_kind(book: Workbook, path: Path) -> str:
+    """The kind on the Session sheet, or one line naming the file."""
+    if "Session" not in book.sheetnames:
+        raise WorkbookError(f"{str(path)!r} has no Session sheet; not an xlbridge workbook")
+    for row in book["Session"].iter_rows(min_row=1, max_row=40, max_col=2, values_only=True):
+        if row and row[0] in ("Kind", "Movement") and len(row) > 1 and row[1]:
+            return str(row[1])
+    raise WorkbookError(f"{str(path)!r}: its Session sheet does not name the kind")
+
+
+def swiss_next(
+    path: str | os.PathLike[str], out: str | os.PathLike[str], *, force: bool = False
+) -> tuple[NextRound, FamilyRebuilt]:
+    """``swiss next``: the workbook's family pairs the next round (from its reader's standings)
+    and the one rebuild engine writes ``out``: the workbook with that round paired, every entry
+    carried (what cannot be is listed on its 'Not carried' sheet). ``path`` is only read."""
+    from xlbridge.interchange.gate import load_workbook
+    from xlbridge.movements.registry import family_of
+
+    src, dst = Path(path), Path(out)
+    if dst.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"output {str(dst)!r} must end in .xlsx")
+    if dst.exists() and dst.resolve() == src.resolve():
+        raise WorkbookError("the output must be a new file; the entered workbook is never changed")
+    book = load_workbook(src, what="workbook")
+    kind = _swiss_kind(book, src)
+    pair = family(family_of(kind)).swiss_next(kind)
+    if pair is None:
+        raise WorkbookError(
+            f"{str(src)!r} is a {kind} workbook; swiss next pairs {', '.join(swiss_kinds())}"
+        )
+    nxt = pair(book, str(src))
+    return nxt, rebuild_family(src, nxt.change, dst, force=force, book=book)

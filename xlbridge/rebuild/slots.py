@@ -27,6 +27,7 @@ __all__ = [
     "Entry",
     "FamilyAdapter",
     "Key",
+    "NextRound",
     "Placing",
     "Planning",
     "RebuildChange",
@@ -69,6 +70,16 @@ class RebuildChange:
     rounds: int | None = None
     boards_per_round: int | None = None
     options: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """A Swiss event's next round (``swiss next``): its number, its tables (home or
+    North-South first) and the rebuild ``change`` that pairs it (a family's own option)."""
+
+    round: int
+    pairing: tuple[tuple[int, int], ...]
+    change: RebuildChange
 
 
 @dataclass(frozen=True, slots=True)

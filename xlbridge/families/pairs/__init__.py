@@ -7,12 +7,15 @@ travellers, recap and results sheets, its reader, its rebuild and its importer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from openpyxl import Workbook
+
     from xlbridge.families.registry import FamilyName
     from xlbridge.rebuild.importing import Filler
-    from xlbridge.rebuild.slots import FamilyAdapter
+    from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.session import SessionInput
     from xlbridge.workbook.cells import Book
 
@@ -36,6 +39,9 @@ class _Pairs:
         from xlbridge.families.pairs.importer import fill_pairs
 
         return fill_pairs, False
+
+    def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
+        return None  # no Swiss events
 
 
 FAMILY = _Pairs()

@@ -8,12 +8,15 @@ round-robin pairs, marathons): score sheets, the back score, its reader, rebuild
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from openpyxl import Workbook
+
     from xlbridge.families.registry import FamilyName
     from xlbridge.rebuild.importing import Filler
-    from xlbridge.rebuild.slots import FamilyAdapter
+    from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.workbook.cells import Book
 
@@ -42,6 +45,13 @@ class _Social:
 
     def importer(self) -> tuple[Filler, bool] | None:
         return None
+
+    def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
+        if kind != "swiss-pairs":
+            return None
+        from xlbridge.families.social.swiss import next_round
+
+        return next_round
 
 
 FAMILY = _Social()

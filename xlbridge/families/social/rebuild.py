@@ -137,6 +137,7 @@ class Settings:
     event: str = "Home bridge"
     date: str = ""
     deal_rows: int = RUBBER_DEAL_ROWS
+    next_round: tuple[int, tuple[tuple[int, int], ...]] | None = None
 
 
 def _args(**changes: Any) -> argparse.Namespace:
@@ -512,6 +513,19 @@ def _change_marathon(old: Settings, args: RebuildChange) -> Settings:
     return dataclasses.replace(old, pairs=pairs, deals=args.boards_per_round or old.deals)
 
 
+def _next_round(old: Settings, args: RebuildChange, paired: Any) -> Settings:
+    """Swiss pairs with the tables of round ``k`` written (``paired``: ``(k, tables)``)."""
+    if old.kind != "swiss-pairs":
+        raise WorkbookError(f"{old.kind} has no next round to pair; swiss next pairs swiss-pairs")
+    changed = (getattr(args, k, None) for k in ("tables", "rounds", "boards_per_round"))
+    if getattr(args, "kind", None) not in (None, old.kind) or any(x is not None for x in changed):
+        raise WorkbookError("swiss next pairs the next round and changes nothing else")
+    k, tables = paired
+    if not 2 <= k <= (old.rounds or 0) or len(tables) != old.tables:
+        raise WorkbookError(f"internal: swiss-pairs has no round {k} of {len(tables)} tables")
+    return dataclasses.replace(old, next_round=(int(k), tuple(tables)))
+
+
 # --- the adapter --------------------------------------------------------------------------------
 
 
@@ -519,6 +533,9 @@ class SocialAdapter:
     """The rebuild adapter of the social family (see the module docstring)."""
 
     family = "social"
+    #: ``next_round``: (round, tables) of Swiss pairs that ``swiss next`` pairs, written on
+    #: Progress with nothing else changed.
+    options = ("next_round",)
 
     def settings(self, book: Workbook) -> Settings:
         """The settings of a social workbook written by ``xlbridge new``."""
@@ -535,6 +552,9 @@ class SocialAdapter:
     def change(self, old: Settings, args: RebuildChange) -> Settings:
         """The settings after the change in ``args`` (see the module docstring's table)."""
         a = args
+        paired = (getattr(a, "options", None) or {}).get("next_round")
+        if paired:
+            return _next_round(old, a, paired)
         kind = get_kind(a.kind).name if a.kind else old.kind
         if _group(kind) != _group(old.kind):
             raise WorkbookError(
@@ -558,7 +578,13 @@ class SocialAdapter:
         if isinstance(opt, SocialOptions):
             return build_social(opt, template)
         if isinstance(opt, PairsOptions):
-            return build_pairs_event(opt, template)
+            wb = build_pairs_event(opt, template)
+            if settings.next_round is not None:  # swiss next: the round it pairs
+                k, pairing = settings.next_round
+                for t, (ns, ew) in enumerate(pairing, start=1):
+                    r = progress_row(opt, k, t)
+                    wb[PROGRESS][f"C{r}"], wb[PROGRESS][f"D{r}"] = ns, ew
+            return wb
         return build_marathon(opt, template)
 
     def slots(self, wb: Workbook, settings: Settings) -> Sequence[Slot]:

@@ -1,38 +1,31 @@
 """``xlbridge swiss next`` for Swiss pairs (seed 002): read the rounds played, score every
 chukker again in Python, rank the pairs by VPs and pair the next round (the top pairs meet, no
-pair twice: :func:`~xlbridge.movements.home.swiss_pairing`), then write a copy of the workbook
-with the next round's pairs filled in on ``Progress``. The entered workbook is never changed.
+pair twice: :func:`~xlbridge.movements.home.swiss_pairing`); the one rebuild engine then writes
+the workbook with the next round's pairs on ``Progress`` (the rebuild option ``next_round``),
+every entry carried. The entered workbook is never changed.
 
 Standings order: VPs, then net points, then the lower pair number.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.pairs import PROGRESS, PairsOptions, pairs_layouts, progress_row
 from xlbridge.families.social.sheet import COLS, BlockLayout
-from xlbridge.interchange.files import write_atomically
-from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.home import swiss_pairing
 from xlbridge.numerals import whole_or_none
+from xlbridge.rebuild.slots import NextRound, RebuildChange
 from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Deal
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Side
 
-__all__ = ["SwissRound", "next_swiss_pairs", "swiss_pairs_standings"]
+if TYPE_CHECKING:
+    from openpyxl import Workbook
 
-
-@dataclass(frozen=True, slots=True)
-class SwissRound:
-    """The round just paired and its tables (North-South pair, East-West pair)."""
-
-    round: int
-    pairing: tuple[tuple[int, int], ...]
+__all__ = ["next_round", "swiss_pairs_standings"]
 
 
 def _session(wb: Any) -> dict[str, object]:
@@ -88,17 +81,16 @@ def _chukker(ws: Any, lay: BlockLayout, where: str, variant: str) -> Chukker | N
 
 
 def swiss_pairs_standings(
-    path: str | Path,
+    wb: Workbook, name: str
 ) -> tuple[PairsOptions, list[list[tuple[int, int, int]]]]:
     """The event's options and, per round played, each table's (NS pair, EW pair, NS net)."""
-    wb = load_workbook(path, what="Swiss pairs workbook")
     info = _session(wb)
     if info.get("Kind") != "swiss-pairs":
-        raise WorkbookError(f"{str(path)!r} is not a swiss-pairs workbook")
+        raise WorkbookError(f"{name!r} is not a swiss-pairs workbook")
     tables = _int(info.get("Tables"))
     rounds = _int(info.get("Rounds (Chicago chukkers)"))
     if tables is None or rounds is None:
-        raise WorkbookError(f"{str(path)!r}: its Session sheet lost the tables or rounds")
+        raise WorkbookError(f"{name!r}: its Session sheet lost the tables or rounds")
     variant = str(info.get("Chicago vulnerability") or "standard")
     opt = PairsOptions(kind="swiss-pairs", tables=tables, rounds=rounds,
                        new_york=variant == "new-york")  # fmt: skip
@@ -128,17 +120,15 @@ def swiss_pairs_standings(
     return opt, played
 
 
-def next_swiss_pairs(path: str | Path, out: str | Path, *, force: bool = False) -> SwissRound:
-    """Pair the next Swiss round and write the workbook with it to ``out``."""
-    src, dst = Path(path), Path(out)
-    if src.resolve() == dst.resolve():
-        raise WorkbookError("swiss next: write the new round to another file (-o)")
-    opt, played = swiss_pairs_standings(src)
+def next_round(wb: Workbook, name: str) -> NextRound:
+    """The next Swiss round of the workbook ``wb`` (opened with its formulas; ``name`` for
+    messages) and the rebuild change that writes its tables on ``Progress``."""
+    opt, played = swiss_pairs_standings(wb, name)
     done = len(played)
     if done == 0:
-        raise WorkbookError(f"{str(src)!r}: round 1 is not finished; nothing to pair from")
+        raise WorkbookError(f"{name!r}: round 1 is not finished; nothing to pair from")
     if done >= opt.round_count:
-        raise WorkbookError(f"{str(src)!r}: all {opt.round_count} rounds are played")
+        raise WorkbookError(f"{name!r}: all {opt.round_count} rounds are played")
     vps = {p: 0.0 for p in range(1, 2 * opt.tables + 1)}
     nets = dict.fromkeys(vps, 0)
     matches = []
@@ -151,8 +141,7 @@ def next_swiss_pairs(path: str | Path, out: str | Path, *, force: bool = False) 
             nets[ew] -= net
             matches.append((ns, ew))
     order = sorted(vps, key=lambda p: (-vps[p], -nets[p], p))
-    pairing = swiss_pairing(order, matches, rounds_left=opt.round_count - done)
-    wb = load_workbook(src, what="Swiss pairs workbook")
+    pairing = tuple(swiss_pairing(order, matches, rounds_left=opt.round_count - done))
     prog = wb[PROGRESS]
     first = progress_row(opt, done + 1, 1)
     if any(
@@ -161,8 +150,5 @@ def next_swiss_pairs(path: str | Path, out: str | Path, *, force: bool = False) 
         raise WorkbookError(
             f"round {done + 1} is paired already; enter its results, then run swiss next"
         )
-    for t, (a, b) in enumerate(pairing):
-        r = progress_row(opt, done + 1, t + 1)
-        prog[f"C{r}"], prog[f"D{r}"] = a, b
-    write_atomically(dst, wb.save, force=force)
-    return SwissRound(done + 1, pairing)
+    change = RebuildChange(options={"next_round": (done + 1, pairing)})
+    return NextRound(done + 1, pairing, change)

@@ -7,12 +7,15 @@ Marvin's game): match sheets, standings, its reader, rebuild, importer and ``swi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from openpyxl import Workbook
+
     from xlbridge.families.registry import FamilyName
     from xlbridge.rebuild.importing import Filler
-    from xlbridge.rebuild.slots import FamilyAdapter
+    from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.workbook.cells import Book
 
@@ -36,6 +39,13 @@ class _Teams:
         from xlbridge.families.teams.importer import fill_teams
 
         return fill_teams, True  # a team match's rows come from every section
+
+    def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
+        if kind != "swiss-teams":
+            return None
+        from xlbridge.families.teams.swiss import next_round
+
+        return lambda book, _name: next_round(book)
 
 
 FAMILY = _Teams()

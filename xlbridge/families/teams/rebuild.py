@@ -255,6 +255,9 @@ class TeamsAdapter:
     """The teams family's :class:`xlbridge.rebuild.slots.FamilyAdapter`."""
 
     family = "teams"
+    #: ``next_round``: the pairing of the next Swiss round (``swiss next``), added to the rounds
+    #: drawn with nothing else changed.
+    options = ("next_round",)
 
     def settings(self, book: Workbook) -> Settings:
         """Read the Session sheet (and a Swiss workbook's paired rounds)."""
@@ -308,7 +311,11 @@ class TeamsAdapter:
         scoring follows the kind when it was the old kind's default (a knockout is won on IMPs).
         Swiss teams keep the rounds paired; the number of teams changes only while round 1
         alone is paired. A kind without a carry-over refuses one (:meth:`build` says so).
+        The option ``next_round`` (``swiss next``) pairs one more Swiss round and nothing else.
         """
+        pairing = (getattr(args, "options", None) or {}).get("next_round")
+        if pairing:
+            return _next_round(old, args, pairing)
         kind = get_kind(getattr(args, "kind", None) or old.kind).name
         if family_of(kind) != "teams":
             raise WorkbookError(f"{kind} is not a team game; rebuild keeps the game family")
@@ -424,6 +431,26 @@ class TeamsAdapter:
 
 def _default_scoring(kind: str) -> str:
     return "bam" if kind == "board-a-match" else "imps"
+
+
+def _next_round(old: Settings, args: RebuildChange, pairing: Any) -> Settings:
+    """The settings with ``pairing`` drawn as the next Swiss round, nothing else changed.
+
+    >>> s = Settings("swiss-teams", tables=4, boards=2, rounds=3)
+    >>> _next_round(s, RebuildChange(), ((3, 1), (2, 4))).drawn
+    (((1, 2), (3, 4)), ((3, 1), (2, 4)))
+    """
+    if old.kind != "swiss-teams":
+        raise WorkbookError(f"{old.kind} has no next round to pair; swiss next pairs swiss-teams")
+    changed = (getattr(args, k, None) for k in ("tables", "rounds", "boards_per_round"))
+    if getattr(args, "kind", None) not in (None, old.kind) or any(x is not None for x in changed):
+        raise WorkbookError("swiss next pairs the next round and changes nothing else")
+    drawn = old.drawn or (_first_round(old.tables),)
+    if len(drawn) >= old.rounds:
+        raise WorkbookError(f"all {old.rounds} planned rounds are already paired")
+    new = replace(old, drawn=(*drawn, tuple((int(a), int(b)) for a, b in pairing)))
+    plan_of(new)  # refuses a pairing the schedule cannot play
+    return new
 
 
 def _swiss_change(old: Settings, new: Settings, same: bool, rounds: int | None) -> Settings:
