@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field, write_csv
-from xlbridge.results.session import Disagreement
+from xlbridge.results.session import Disagreement, agrees
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
@@ -41,7 +41,6 @@ __all__ = [
     "whole",
 ]
 
-_TOLERANCE = 0.005  # values shown to 2 decimals may differ from Python by rounding
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
@@ -105,16 +104,6 @@ def session_settings(book: Book) -> dict[str, Any]:
     return out
 
 
-def _same(a: Any, b: Any) -> bool:
-    if a in (None, "") and b in (None, ""):
-        return True
-    if isinstance(a, bool) or isinstance(b, bool):
-        return bool(a == b)
-    if isinstance(a, int | float) and isinstance(b, int | float):
-        return math.isfinite(a) and abs(a - b) <= _TOLERANCE
-    return str(a).strip() == str(b).strip()
-
-
 def shown(x: Any) -> Any:
     """A Python value as a report shows it (numbers rounded to 2 decimals, whole as int)."""
     return numerals.shown(x, whole=True) if isinstance(x, float) else x
@@ -135,7 +124,7 @@ def check(
     out = tuple(
         Disagreement(e.sheet, e.cell, v, shown(e.python))
         for e, v in zip(expects, stored, strict=True)
-        if not _same(v, e.python)
+        if not agrees(v, e.python)
     )
     return out, True
 

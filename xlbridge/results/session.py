@@ -46,6 +46,7 @@ __all__ = [
     "SessionInput",
     "SessionResults",
     "Standing",
+    "agrees",
     "row_score",
     "score_session",
 ]
@@ -357,7 +358,14 @@ def _barometer(
     return tuple(out)
 
 
-def _same(a: Any, b: Any) -> bool:
+def agrees(stored: Any, python: Any) -> bool:
+    """Whether a value a workbook stored agrees with Python's: blanks alike, numbers within the
+    rounding of two decimals, text with surrounding blanks ignored.
+
+    >>> agrees(103.13, 103.125), agrees("", None), agrees(True, 1), agrees(" NS 1", "NS 1")
+    (True, True, False, True)
+    """
+    a, b = stored, python
     if a in (None, "") and b in (None, ""):
         return True
     if isinstance(a, bool) or isinstance(b, bool):
@@ -397,6 +405,6 @@ def _compare(
         Disagreement(c.sheet, c.cell, c.value, shown(python[c.key], whole=True) if not isinstance(
             python[c.key], str) else python[c.key])
         for c in cached
-        if not _same(c.value, python[c.key])
+        if not agrees(c.value, python[c.key])
     ]  # fmt: skip
     return tuple(out), True
