@@ -362,7 +362,7 @@ def agrees(stored: Any, python: Any) -> bool:
     """Whether a value a workbook stored agrees with Python's: blanks alike, numbers within the
     rounding of two decimals, text with surrounding blanks ignored.
 
-    >>> agrees(103.13, 103.125), agrees("", None), agrees(True, 1), agrees(" NS 1", "NS 1")
+    >>> agrees(103.13, 103.125), agrees(7, 7.01), agrees("", None), agrees(" NS 1", "NS 1")
     (True, True, False, True)
     """
     a, b = stored, python
