@@ -363,7 +363,7 @@ def agrees(stored: Any, python: Any) -> bool:
     rounding of two decimals, text with surrounding blanks ignored.
 
     >>> agrees(103.13, 103.125), agrees(7, 7.01), agrees("", None), agrees(" NS 1", "NS 1")
-    (True, True, False, True)
+    (True, False, True, True)
     """
     a, b = stored, python
     if a in (None, "") and b in (None, ""):
