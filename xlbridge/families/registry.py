@@ -21,9 +21,10 @@ from __future__ import annotations
 import importlib
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from xlbridge.errors import WorkbookError
+from xlbridge.movements.registry import FAMILY_NAMES, FamilyName
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -51,9 +52,6 @@ __all__ = [
     "rebuild_in_memory",
     "score_workbook",
 ]
-
-FamilyName = Literal["pairs", "individual", "teams", "social"]
-FAMILY_NAMES: tuple[FamilyName, ...] = ("pairs", "individual", "teams", "social")
 
 
 class Family(Protocol):

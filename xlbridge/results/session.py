@@ -32,6 +32,7 @@ from typing import Any
 from xlbridge.errors import XlbridgeError
 from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, row_score, score_rows
+from xlbridge.scoring.choices import PAIRS_SCORINGS, PairsScoring
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.session import factored_total, percentage, ranks
 
@@ -50,7 +51,7 @@ __all__ = [
     "score_session",
 ]
 
-SCORINGS = ("mp", "butler", "ximp")
+SCORINGS: tuple[PairsScoring, ...] = PAIRS_SCORINGS
 _TOLERANCE = 0.005  # cached values shown to 2 decimals may differ from Python by rounding
 
 
