@@ -187,6 +187,8 @@ def rebuild_args(**changes: Any) -> RebuildChange:
     ``options``."""
     base: dict[str, Any] = dict.fromkeys(("kind", "tables", "rounds", "boards_per_round"))
     options = {k: changes.pop(k) for k in list(changes) if k not in base}
+    from xlbridge.rebuild.slots import RebuildChange  # at call time: conftest stays light
+
     return RebuildChange(**{**base, **changes}, options=options)
 
 
