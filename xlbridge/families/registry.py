@@ -206,7 +206,7 @@ def import_results(
     from xlbridge.rebuild.importing import import_results as engine
     from xlbridge.rebuild.notcarried import family_article
 
-    def filler_for(kind: str, name: str) -> tuple[Filler, bool]:
+    def filler_for(kind: str, name: FamilyName) -> tuple[Filler, bool]:
         got = family(name).importer()
         if got is None:
             raise WorkbookError(

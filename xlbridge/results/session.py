@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xlbridge.errors import XlbridgeError
+from xlbridge.movements.registry import FamilyName
 from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, row_score, score_rows
-from xlbridge.scoring.choices import PAIRS_SCORINGS, PairsScoring
+from xlbridge.scoring.choices import PAIRS_SCORINGS, MPScaleName, PairsScoring
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.session import factored_total, percentage, ranks
 
@@ -87,13 +88,13 @@ class SessionInput:
     event: str
     date: str
     kind: str
-    scoring: str
-    scale: str
+    scoring: PairsScoring
+    scale: MPScaleName
     pairs: tuple[PairInfo, ...]
     rows: tuple[ResultRow, ...]
     expected: Mapping[int, int]
     cached: tuple[CachedCell, ...] = ()
-    family: str = "pairs"
+    family: FamilyName = "pairs"
 
 
 @dataclass(frozen=True, slots=True)

@@ -260,7 +260,7 @@ def adjusted_imps(adjusted: Adjusted | str) -> tuple[int, int]:
 
 def score_imp_board(
     rows: Sequence[float | Adjusted | None],
-    method: str = "butler",
+    method: ImpMethod = "butler",
     *,
     trim: int | None = None,
     datum: float | None = None,

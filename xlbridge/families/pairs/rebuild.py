@@ -51,9 +51,10 @@ from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.pairs.fouled import check_fouled, mark_fouled
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.model import Movement
-from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
+from xlbridge.scoring.choices import MPScaleName, PairsScoring, ResultEntry
 from xlbridge.workbook.context import NAMES_FIRST, Options, plays
 from xlbridge.workbook.formulas import (
     EXPECTED_CELL,
@@ -75,7 +76,7 @@ __all__ = [
     "slots_of",
 ]
 
-_FAMILY = "pairs"
+_FAMILY: FamilyName = "pairs"
 _EXPECTED = EXPECTED_CELL.replace("$", "")
 _DATE = "B3"  # the Session sheet's Date cell (write_session_sheet)
 # The variants tried when the old workbook does not record its movement options.
@@ -96,9 +97,9 @@ class Settings:
     boards_per_round: int | None
     event: str = "Club pairs"
     date: str = ""
-    scoring: str = "mp"
-    scale: str = "acbl"
-    result_entry: str = "made-down"
+    scoring: PairsScoring = "mp"
+    scale: MPScaleName = "acbl"
+    result_entry: ResultEntry = "made-down"
     even: str | None = None
     arrow_switch: str | None = None
     half_table: bool = False
@@ -124,7 +125,7 @@ def slots_of(movement: Movement) -> dict[tuple[int, str, str], int]:
     return out
 
 
-def input_columns(result_entry: str, scoring: str) -> dict[str, str]:
+def input_columns(result_entry: ResultEntry, scoring: PairsScoring) -> dict[str, str]:
     """Traveller heading -> column letter of each input cell in a new workbook.
 
     >>> input_columns("made-down", "mp")["OK"], input_columns("tricks", "mp")["Tricks"]
@@ -233,7 +234,7 @@ class PairsAdapter:
     """The :class:`~xlbridge.rebuild.slots.FamilyAdapter` of pairs movements (also
     :class:`~xlbridge.rebuild.slots.Planning` and :class:`~xlbridge.rebuild.slots.Placing`)."""
 
-    family = _FAMILY
+    family: FamilyName = _FAMILY
     options = ("even", "arrow_switch", "half_table", "full_table", "fouled")
 
     def settings(self, book: Workbook) -> Settings:

@@ -89,7 +89,7 @@ from xlbridge.families.social.settings import (
 from xlbridge.families.social.sheet import COLS, RUBBER_DEAL_ROWS, BlockLayout
 from xlbridge.movements.home import DEALS_PER_CHUKKER, round_robin_pairs
 from xlbridge.movements.model import Entry
-from xlbridge.movements.registry import get_kind
+from xlbridge.movements.registry import FamilyName, get_kind
 from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 
@@ -518,7 +518,7 @@ def _change_marathon(old: Settings, args: RebuildChange) -> Settings:
 class SocialAdapter:
     """The rebuild adapter of the social family (see the module docstring)."""
 
-    family = "social"
+    family: FamilyName = "social"
 
     def settings(self, book: Workbook) -> Settings:
         """The settings of a social workbook written by ``xlbridge new``."""

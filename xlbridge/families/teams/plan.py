@@ -21,6 +21,7 @@ from xlbridge.errors import ScaleError, WorkbookError
 from xlbridge.movements import teams as sched
 from xlbridge.movements.registry import KindInfo
 from xlbridge.movements.teams import MARVIN_TEAMS, TeamSchedule, knockout_bracket
+from xlbridge.scoring.choices import TEAMS_SCORINGS, TeamsScoring, VPScaleName
 from xlbridge.scoring.vp import TEAM_SCALES, vp
 
 __all__ = [
@@ -28,6 +29,8 @@ __all__ = [
     "TeamsOptions",
     "TeamsPlan",
     "build_plan",
+    "parse_team_scale",
+    "parse_team_scoring",
     "plan_knockout",
     "plan_schedule",
     "plan_swiss",
@@ -49,8 +52,8 @@ class TeamsOptions:
 
     event: str = "Club teams"
     date: str = ""
-    scoring: str = "imps"
-    scale: str = "wbf"
+    scoring: TeamsScoring = "imps"
+    scale: VPScaleName = "wbf"
     win_loss: bool = False
     three_quarter: bool = True
     carry_over: float = 0
@@ -255,6 +258,30 @@ def plan_swiss(
             "(seed 002). Run: xlbridge swiss next THIS.xlsx -o NEXT.xlsx",
         ),
     )
+
+
+def parse_team_scoring(text: str) -> TeamsScoring:
+    """``text`` as a team scoring, refused as :class:`TeamsOptions` refuses it.
+
+    >>> parse_team_scoring("bam")
+    'bam'
+    """
+    if text not in TEAMS_SCORINGS:
+        raise WorkbookError(f"team scoring {text!r} is not imps or bam")
+    return text
+
+
+def parse_team_scale(text: str) -> VPScaleName:
+    """``text`` as a team match's VP scale, refused as :class:`TeamsOptions` refuses it.
+
+    >>> parse_team_scale("acbl30")
+    'acbl30'
+    """
+    if text not in TEAM_SCALES:
+        raise ScaleError(
+            f"VP scale {text!r} is not an IMP scale; use one of {', '.join(TEAM_SCALES)}"
+        )
+    return text
 
 
 def vp_table(boards: int, scale: str) -> list[tuple[int, float]]:

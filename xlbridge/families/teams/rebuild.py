@@ -38,13 +38,16 @@ from xlbridge.families.teams.plan import (
     TeamsOptions,
     TeamsPlan,
     build_plan,
+    parse_team_scale,
+    parse_team_scoring,
     plan_swiss,
 )
 from xlbridge.families.teams.standings import marvin_label
 from xlbridge.movements import teams as sched
-from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
+from xlbridge.scoring.choices import TeamsScoring, VPScaleName
 
 __all__ = ["ADAPTER", "Settings", "TeamsAdapter", "plan_of"]
 
@@ -78,8 +81,8 @@ class Settings:
     tables: int
     boards: int | None = None
     segments: int = 2
-    scoring: str = "imps"
-    scale: str = "wbf"
+    scoring: TeamsScoring = "imps"
+    scale: VPScaleName = "wbf"
     win_loss: bool = False
     three_quarter: bool = True
     carry_over: float = 0
@@ -254,7 +257,7 @@ def _match_key(plan: TeamsPlan, m: PlannedMatch) -> tuple[Key, str]:
 class TeamsAdapter:
     """The teams family's :class:`xlbridge.rebuild.slots.FamilyAdapter`."""
 
-    family = "teams"
+    family: FamilyName = "teams"
 
     def settings(self, book: Workbook) -> Settings:
         """Read the Session sheet (and a Swiss workbook's paired rounds)."""
@@ -281,8 +284,8 @@ class TeamsAdapter:
             tables=3 if kind.startswith("marvin-") else teams,
             boards=boards,
             segments=segments,
-            scoring=_text(s, "Team scoring"),
-            scale=_text(s, "VP scale"),
+            scoring=parse_team_scoring(_text(s, "Team scoring")),
+            scale=parse_team_scale(_text(s, "VP scale")),
             win_loss=_yes(s, "Win/loss"),
             three_quarter=_yes(s, "Three-quarter rule"),
             carry_over=float(carry) if not float(carry).is_integer() else int(carry),
@@ -422,7 +425,7 @@ class TeamsAdapter:
         return line + f", IMPs and VPs ({settings.scale})"
 
 
-def _default_scoring(kind: str) -> str:
+def _default_scoring(kind: str) -> TeamsScoring:
     return "bam" if kind == "board-a-match" else "imps"
 
 

@@ -18,7 +18,7 @@ from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
 from xlbridge.families.teams.context import NAMES, NAMES_FIRST
-from xlbridge.families.teams.plan import TeamsOptions, plan_swiss
+from xlbridge.families.teams.plan import TeamsOptions, parse_team_scale, plan_swiss
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.limits import BOARD_NUMBER, MATCH_BOARDS, ROUNDS, TABLES
@@ -149,7 +149,7 @@ def next_swiss_teams(path: str | Path, out: str | Path, *, force: bool = False) 
         options = TeamsOptions(
             event=str(s.get("Event") or ""),
             date=str(s.get("Date") or ""),
-            scale=str(s["VP scale"]),
+            scale=parse_team_scale(str(s["VP scale"])),
             win_loss=s["Win/loss"] == "yes",
             three_quarter=s["Three-quarter rule"] == "yes",
         )
