@@ -22,7 +22,6 @@ another movement lands where the same four players meet on that board in the sam
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -102,9 +101,9 @@ def _movement(
 ) -> Movement:
     """The movement ``new`` builds for these options (the CLI's own builder, so the rebuilt
     workbook is the one ``new`` writes; a size the kind cannot make is its own error)."""
-    from xlbridge.movements.options import build_movement
+    from xlbridge.movements.options import MovementArgs, build_movement
 
-    ns = argparse.Namespace(
+    ns = MovementArgs(
         tables=tables, boards_per_round=boards_per_round, rounds=rounds, **dict(extra)
     )
     return build_movement(get_kind(kind), ns)

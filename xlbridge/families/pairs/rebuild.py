@@ -34,7 +34,6 @@ section.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import datetime
 from collections.abc import Mapping, Sequence
@@ -192,9 +191,9 @@ def _movement(
 ) -> Movement:  # fmt: skip
     """The movement ``new`` builds for these options (a size or option the kind cannot take
     is its own error)."""
-    from xlbridge.movements.options import build_movement
+    from xlbridge.movements.options import MovementArgs, build_movement
 
-    ns = argparse.Namespace(
+    ns = MovementArgs(
         tables=tables, boards_per_round=boards_per_round, rounds=rounds, **dict(extra)
     )
     return build_movement(get_kind(kind), ns)

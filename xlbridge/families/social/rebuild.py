@@ -56,7 +56,6 @@ game shrinks; it is listed instead.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -69,7 +68,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.families.social.back import CALCUTTA, CALCUTTA_FIRST
 from xlbridge.families.social.build import build_social, score_sheet_layouts
 from xlbridge.families.social.marathon import MarathonOptions, build_marathon, schedule_rows
-from xlbridge.families.social.options import options_of
+from xlbridge.families.social.options import SocialArgs, options_of
 from xlbridge.families.social.pairs import (
     PAIRS_KINDS,
     PROGRESS,
@@ -139,10 +138,9 @@ class Settings:
     deal_rows: int = RUBBER_DEAL_ROWS
 
 
-def _args(**changes: Any) -> argparse.Namespace:
+def _args(**changes: Any) -> RebuildChange:
     """A change as ``xlbridge rebuild`` gives it (unset options ``None``)."""
-    base: dict[str, Any] = dict.fromkeys(("kind", "tables", "rounds", "boards_per_round"))
-    return argparse.Namespace(**{**base, **changes})
+    return RebuildChange(**changes)
 
 
 # --- reading the Session sheet -----------------------------------------------------------------
@@ -255,9 +253,9 @@ def _marathon_settings(info: dict[str, Any]) -> Settings:
 # --- building -----------------------------------------------------------------------------------
 
 
-def _namespace(s: Settings) -> argparse.Namespace:
+def _namespace(s: Settings) -> SocialArgs:
     """The arguments ``xlbridge new`` would be given for these settings."""
-    return argparse.Namespace(
+    return SocialArgs(
         kind=s.kind,
         tables=s.tables,
         rounds=s.rounds,

@@ -25,6 +25,7 @@ from xlbridge.scoring.choices import TEAMS_SCORINGS, TeamsScoring, VPScaleName
 from xlbridge.scoring.vp import TEAM_SCALES, vp
 
 __all__ = [
+    "PlanArgs",
     "PlannedMatch",
     "TeamsOptions",
     "TeamsPlan",
@@ -303,6 +304,17 @@ def vp_table(boards: int, scale: str) -> list[tuple[int, float]]:
         m += 1
         if m > 10_000:
             raise ScaleError(f"VP scale {scale} never reaches {top} VPs")
+
+
+@dataclass(frozen=True, slots=True)
+class PlanArgs:
+    """The options :func:`build_plan` reads, as the library gives them (the command line gives
+    its namespace): ``--tables``, ``--boards-per-round``, ``--rounds``, ``--segments``."""
+
+    tables: int
+    boards_per_round: int | None = None
+    rounds: int | None = None
+    segments: int = 2
 
 
 def build_plan(args: Any, info: KindInfo) -> TeamsPlan:

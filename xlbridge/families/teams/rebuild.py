@@ -21,7 +21,6 @@ to a team (a Marvin pair) number.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,6 +33,7 @@ from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
 from xlbridge.families.teams.context import NAMES, NAMES_FIRST
 from xlbridge.families.teams.plan import (
+    PlanArgs,
     PlannedMatch,
     TeamsOptions,
     TeamsPlan,
@@ -119,9 +119,7 @@ def plan_of(s: Settings) -> TeamsPlan:
         sched.swiss_teams(s.tables, boards)  # checks the field as new does
         drawn = s.drawn or (_first_round(s.tables),)
         return plan_swiss(s.tables, boards, [list(r) for r in drawn], s.rounds)
-    args = argparse.Namespace(
-        tables=s.tables, boards_per_round=s.boards, rounds=None, segments=s.segments
-    )
+    args = PlanArgs(tables=s.tables, boards_per_round=s.boards, rounds=None, segments=s.segments)
     return build_plan(args, get_kind(s.kind))
 
 
