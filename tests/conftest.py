@@ -189,6 +189,7 @@ def rebuild_args(**changes: Any) -> RebuildChange:
 
     base: dict[str, Any] = dict.fromkeys(("kind", "tables", "rounds", "boards_per_round"))
     options = {k: changes.pop(k) for k in list(changes) if k not in base}
+
     return RebuildChange(**{**base, **changes}, options=options)
 
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from xlbridge.cli._args import path_arg
 from xlbridge.errors import WorkbookError
+from xlbridge.scoring.choices import OUTPUT_FORMATS, OutputFormat
 
-FORMATS = ("text", "csv", "json", "html", "usebio", "pbn")
+FORMATS: tuple[OutputFormat, ...] = OUTPUT_FORMATS
 TABLES = ("standings", "results", "barometer")
 
 

@@ -24,9 +24,10 @@ import importlib
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from xlbridge.errors import WorkbookError
+from xlbridge.movements.registry import FAMILY_NAMES, FamilyName
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -56,9 +57,6 @@ __all__ = [
     "swiss_kinds",
     "swiss_next",
 ]
-
-FamilyName = Literal["pairs", "individual", "teams", "social"]
-FAMILY_NAMES: tuple[FamilyName, ...] = ("pairs", "individual", "teams", "social")
 
 
 class Family(Protocol):
@@ -218,7 +216,7 @@ def import_results(
     from xlbridge.rebuild.importing import import_results as engine
     from xlbridge.rebuild.notcarried import family_article
 
-    def filler_for(kind: str, name: str) -> tuple[Filler, bool]:
+    def filler_for(kind: str, name: FamilyName) -> tuple[Filler, bool]:
         got = family(name).importer()
         if got is None:
             raise WorkbookError(

@@ -11,6 +11,7 @@ object, such as an argparse namespace), each checked against what the kind's gen
 from __future__ import annotations
 
 import inspect
+from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import MovementError
@@ -18,7 +19,25 @@ from xlbridge.limits import ARROW_SWITCH_ITEMS
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import KindInfo
 
-__all__ = ["build_movement", "parse_arrow_switch"]
+__all__ = ["MovementArgs", "build_movement", "parse_arrow_switch"]
+
+
+@dataclass(frozen=True, slots=True)
+class MovementArgs:
+    """The movement options :func:`build_movement` reads, as the library gives them (the
+    command line gives its namespace); ``None`` or ``False``: not given.
+
+    >>> from xlbridge.movements.registry import get_kind
+    >>> build_movement(get_kind("mitchell"), MovementArgs(tables=3, boards_per_round=2)).tables
+    3
+    """
+
+    tables: int | None = None
+    boards_per_round: int | None = None
+    rounds: int | None = None
+    even: str | None = None
+    arrow_switch: str | None = None
+    half_table: bool = False
 
 
 def parse_arrow_switch(text: str) -> str | list[tuple[int, int] | tuple[int, int, list[int]]]:

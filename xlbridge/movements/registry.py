@@ -22,17 +22,30 @@ import functools
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from xlbridge.errors import MovementError
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, check_count
 from xlbridge.movements.model import Movement
 
-__all__ = ["FAMILIES", "KINDS", "KindInfo", "family_of", "get_kind", "parse_table_range"]
+__all__ = [
+    "FAMILIES",
+    "FAMILY_NAMES",
+    "KINDS",
+    "FamilyName",
+    "KindInfo",
+    "family_of",
+    "get_kind",
+    "parse_table_range",
+]
+
+#: A game family: what decides the form of a kind's workbook.
+FamilyName = Literal["pairs", "individual", "teams", "social"]
+FAMILY_NAMES: tuple[FamilyName, ...] = get_args(FamilyName)
 
 # The game family of each kind decides the form of its workbook (product spec, "Game families").
 # A kind not listed here is a pairs game.
-FAMILIES: dict[str, str] = {
+FAMILIES: dict[str, FamilyName] = {
     **dict.fromkeys(("rainbow", "individual-2", "individual-3", "six-couples"), "individual"),
     **dict.fromkeys(
         ("head-to-head", "round-robin-3", "round-robin-4", "board-a-match", "knockout",
@@ -211,7 +224,7 @@ class _Kinds(Mapping[str, KindInfo]):
 KINDS: Mapping[str, KindInfo] = _Kinds()
 
 
-def family_of(name: str) -> str:
+def family_of(name: str) -> FamilyName:
     """The game family of a kind: ``pairs``, ``individual``, ``teams`` or ``social``.
 
     >>> family_of("mitchell"), family_of("rainbow"), family_of("head-to-head"), family_of("rubber")

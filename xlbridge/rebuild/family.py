@@ -35,7 +35,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from xlbridge.errors import TextError, WorkbookError
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_workbook
-from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import (
     NotCarried,
     added_sheets,
@@ -151,7 +151,7 @@ def _unlocked(ws: Any) -> set[str]:
     return {c.coordinate for c in _cells(ws) if c.protection.locked is False}
 
 
-def _check_slots(wb: Workbook, slots: Sequence[Slot], family: str) -> dict[Key, Slot]:
+def _check_slots(wb: Workbook, slots: Sequence[Slot], family: FamilyName) -> dict[Key, Slot]:
     by_key: dict[Key, Slot] = {}
     at: set[tuple[str, str]] = set()
     for s in slots:

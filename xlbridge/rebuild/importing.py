@@ -24,8 +24,10 @@ from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_workbook
+from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
 from xlbridge.rebuild.sources import ImportRow, read_results
+from xlbridge.scoring.choices import ResultEntry
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Seat, made_or_down, tricks_taken
 from xlbridge.workbook import formulas as F
@@ -67,7 +69,7 @@ class Imported:
     problems: tuple[str, ...]
 
 
-def cells_for(row: ImportRow, result_entry: str) -> dict[str, Any]:
+def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
     """The traveller cells (by heading) that hold ``row``'s result; raises one line if the
     contract, declarer or result is not one."""
     if row.adjusted:
@@ -142,7 +144,7 @@ def import_results(
     source: str | os.PathLike[str],
     out: str | os.PathLike[str],
     *,
-    filler_for: Callable[[str, str], tuple[Filler, bool]],
+    filler_for: Callable[[str, FamilyName], tuple[Filler, bool]],
     force: bool = False,
 ) -> Imported:
     """Read ``source``'s results into a copy of ``workbook`` written to ``out``.

@@ -15,6 +15,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
 
+from xlbridge.movements.registry import FamilyName
 from xlbridge.workbook.styles import fit_landscape
 from xlbridge.workbook.text import put_text
 
@@ -113,7 +114,7 @@ def write_not_carried(wb: Workbook, items: tuple[NotCarried, ...], title: str = 
     return ws
 
 
-def family_article(family: str) -> str:
+def family_article(family: FamilyName) -> str:
     """``a social``, ``an individual``: for one-line refusals.
 
     >>> family_article("individual"), family_article("teams")

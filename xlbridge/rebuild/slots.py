@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from openpyxl import Workbook
 
+from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import NotCarried
 
 __all__ = [
@@ -109,7 +110,7 @@ class FamilyAdapter(Protocol):
     every option on the Session sheet).
     """
 
-    family: str
+    family: FamilyName
 
     def settings(self, book: Workbook) -> Any:
         """The settings of a workbook this family wrote (read from its Session sheet and, where

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xlbridge.errors import TravellerError, XlbridgeError
+from xlbridge.scoring.choices import PairsScoring
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.fouled import score_fouled_board
 from xlbridge.scoring.imp_pairs import adjusted_imps, butler_datum, score_imp_board
@@ -103,7 +104,7 @@ class BoardField:
 
 def score_rows(
     rows: Sequence[ResultRow],
-    method: str,
+    method: PairsScoring,
     scale: str | MPScale = "acbl",
     *,
     expected: int | None = None,

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field, write_csv
+from xlbridge.movements.registry import FamilyName
 from xlbridge.results.session import Disagreement, agrees
+from xlbridge.scoring.choices import OutputFormat
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
@@ -56,7 +58,7 @@ class ScoredWorkbook(Protocol):
     @property
     def recalculated(self) -> bool: ...
 
-    def render(self, fmt: str, table: str = "standings") -> str:
+    def render(self, fmt: OutputFormat, table: str = "standings") -> str:
         """The output ``fmt`` (text, csv, json, html); usebio and pbn raise one line."""
         ...
 
@@ -179,7 +181,7 @@ def to_csv(columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> str:
     return write_csv(tuple(columns), ([cell_text(r.get(c)) for c in columns] for r in rows))
 
 
-def refuse(fmt: str, family: str, kind: str) -> WorkbookError:
+def refuse(fmt: OutputFormat, family: FamilyName, kind: str) -> WorkbookError:
     """The one-line refusal of an output a family has no place in."""
     what = {"usebio": "USEBIO XML", "pbn": "PBN score tables"}.get(fmt, fmt)
     return WorkbookError(

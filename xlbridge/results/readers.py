@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.movements.registry import FamilyName
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
+from xlbridge.scoring.choices import RESULT_ENTRIES, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Seat, tricks_from_made_down, tricks_taken
 from xlbridge.workbook.cells import (
@@ -48,21 +50,32 @@ def _row_texts(ws: Sheet) -> set[str]:
     }
 
 
-def scoring_of(settings: dict[str, Any]) -> tuple[str, str]:
+def scoring_of(settings: dict[str, Any]) -> tuple[PairsScoring, MPScaleName]:
     """(scoring, scale) from the Session sheet's ``Scoring`` and ``Matchpoint scale`` lines."""
     text = str(settings.get("Scoring") or "").lower()
-    scoring = (
+    scoring: PairsScoring | Literal[""] = (
         "mp" if text.startswith("matchpoints") else
         "butler" if text.startswith("butler") else
         "ximp" if text.startswith("cross") else ""
     )  # fmt: skip
     if not scoring:
         raise WorkbookError(f"Session sheet: scoring {text!r} is not matchpoints, Butler or cross")
-    scale = "ebu" if "EBU" in str(settings.get("Matchpoint scale") or "") else "acbl"
+    scale: MPScaleName = "ebu" if "EBU" in str(settings.get("Matchpoint scale") or "") else "acbl"
     return scoring, scale
 
 
-def read_traveller_session(formulas: Book, cached: Book, family: str) -> SessionInput:
+def result_entry_of(settings: dict[str, Any]) -> ResultEntry:
+    """The Session sheet's ``Result entry`` line (``made-down`` when there is none), refused in
+    one line when it is neither ``made-down`` nor ``tricks``."""
+    entry = str(settings.get("Result entry") or "made-down")
+    if entry not in RESULT_ENTRIES:
+        raise WorkbookError(
+            f"Session sheet: result entry {entry[:20]!r} is not made-down or tricks"
+        )
+    return entry
+
+
+def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> SessionInput:
     """Read a workbook of the traveller form: ``family`` is ``pairs`` or ``individual`` (each
     traveller row names four players, each credited with the side's score, everyone ranked in
     one field; scored by matchpoints)."""

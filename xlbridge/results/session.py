@@ -30,8 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xlbridge.errors import XlbridgeError
+from xlbridge.movements.registry import FamilyName
 from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, row_score, score_rows
+from xlbridge.scoring.choices import PAIRS_SCORINGS, MPScaleName, PairsScoring
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.session import factored_total, percentage, ranks
 
@@ -51,7 +53,7 @@ __all__ = [
     "score_session",
 ]
 
-SCORINGS = ("mp", "butler", "ximp")
+SCORINGS: tuple[PairsScoring, ...] = PAIRS_SCORINGS
 _TOLERANCE = 0.005  # cached values shown to 2 decimals may differ from Python by rounding
 
 
@@ -87,13 +89,13 @@ class SessionInput:
     event: str
     date: str
     kind: str
-    scoring: str
-    scale: str
+    scoring: PairsScoring
+    scale: MPScaleName
     pairs: tuple[PairInfo, ...]
     rows: tuple[ResultRow, ...]
     expected: Mapping[int, int]
     cached: tuple[CachedCell, ...] = ()
-    family: str = "pairs"
+    family: FamilyName = "pairs"
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from xlbridge.errors import TravellerError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int, result_rows, write_csv
 from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, score_rows
+from xlbridge.scoring.choices import PairsScoring, TravellerFormat
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import BOARD_METHODS, CROSS_IMP_DIVISORS
 from xlbridge.scoring.matchpoints import Adjusted, MPScale
@@ -49,7 +50,7 @@ __all__ = [
     "score_traveller",
 ]
 
-METHODS: tuple[str, ...] = BOARD_METHODS  # mp, butler, ximp
+METHODS: tuple[PairsScoring, ...] = BOARD_METHODS  # mp, butler, ximp
 MAX_TRAVELLER_BYTES = 4 * 1024 * 1024  # a traveller CSV file (range 1 byte .. 20 MB)
 _EXAMPLE = "ns,ew,contract,declarer,result or ns,ew,score"
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}|[0-9]{1,2}")
@@ -87,7 +88,7 @@ class ScoredTraveller:
     """A scored traveller: ``top`` for matchpoints, ``datum`` for Butler (else None)."""
 
     board: int
-    method: str
+    method: PairsScoring
     scale: str
     rows: tuple[ScoredRow, ...]
     top: float | None = None
@@ -203,7 +204,7 @@ def _read_row(
 def score_traveller(
     rows: Sequence[ResultRow],
     board: int,
-    method: str = "mp",
+    method: PairsScoring = "mp",
     scale: str | MPScale = "acbl",
     expected: int | None = None,
     trim: int | None = None,
@@ -272,7 +273,9 @@ def _num(x: Any) -> str:
     return str(x)
 
 
-def format_traveller(scored: ScoredTraveller, rows: Sequence[ResultRow], fmt: str = "text") -> str:
+def format_traveller(
+    scored: ScoredTraveller, rows: Sequence[ResultRow], fmt: TravellerFormat = "text"
+) -> str:
     """Render a scored traveller as ``text`` (a readable traveller), ``csv`` or ``json``.
 
     CSV fields go through :func:`xlbridge.interchange.csvio.safe_cell` (no CSV injection).

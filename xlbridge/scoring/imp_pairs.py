@@ -21,6 +21,8 @@ from itertools import accumulate, repeat
 from operator import add
 
 from xlbridge.errors import ScaleError, TravellerError
+from xlbridge.scoring.choices import IMP_METHODS as _IMP_METHODS
+from xlbridge.scoring.choices import PAIRS_SCORINGS, ImpMethod, PairsScoring
 from xlbridge.scoring.imps import IMP_BOUNDS, imps
 from xlbridge.scoring.matchpoints import Adjusted
 
@@ -41,9 +43,9 @@ __all__ = [
 ]
 
 CROSS_IMP_DIVISORS: tuple[str, ...] = ("comparisons", "results", "total")
-IMP_METHODS: tuple[str, ...] = ("butler", "ximp")
+IMP_METHODS: tuple[ImpMethod, ...] = _IMP_METHODS
 #: How one board is scored across the field: matchpoints, or IMPs (Butler, cross-IMPs).
-BOARD_METHODS: tuple[str, ...] = ("mp", *IMP_METHODS)
+BOARD_METHODS: tuple[PairsScoring, ...] = PAIRS_SCORINGS
 DATUM_ROUNDING: tuple[str, ...] = ("half-up", "half-even")
 
 
@@ -258,7 +260,7 @@ def adjusted_imps(adjusted: Adjusted | str) -> tuple[int, int]:
 
 def score_imp_board(
     rows: Sequence[float | Adjusted | None],
-    method: str = "butler",
+    method: ImpMethod = "butler",
     *,
     trim: int | None = None,
     datum: float | None = None,

@@ -39,6 +39,7 @@ from functools import lru_cache
 
 from xlbridge.errors import ScaleError
 from xlbridge.limits import MATCH_BOARDS, check_count
+from xlbridge.scoring.choices import VP_SCALE_NAMES, VPScaleName
 
 __all__ = [
     "TEAM_SCALES",
@@ -50,18 +51,9 @@ __all__ = [
     "win_loss",
 ]
 
-VP_SCALES: tuple[str, ...] = (
-    "wbf",
-    "wbf-raw",
-    "wbf-discrete",
-    "acbl20",
-    "acbl30",
-    "seed-imp",
-    "chicago-swiss",
-    "chicago-marathon",
-)
+VP_SCALES: tuple[VPScaleName, ...] = VP_SCALE_NAMES
 #: Scales that are in IMPs (the Chicago scales are in Chicago points; not for team matches).
-TEAM_SCALES: tuple[str, ...] = tuple(s for s in VP_SCALES if not s.startswith("chicago"))
+TEAM_SCALES: tuple[VPScaleName, ...] = tuple(s for s in VP_SCALES if not s.startswith("chicago"))
 
 _TAU3 = math.sqrt(5) - 2  # τ³ with τ = (√5 − 1)/2
 

@@ -22,7 +22,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field
-from xlbridge.movements.registry import FAMILIES
+from xlbridge.movements.registry import FAMILIES, FamilyName
 
 __all__ = [
     "BOARD_SHEET",
@@ -161,7 +161,7 @@ def whole_or_none(v: Any) -> int | None:
     return numerals.whole_or_none(v, digits=3)
 
 
-def family_of_workbook(wb: Book) -> tuple[str, str]:
+def family_of_workbook(wb: Book) -> tuple[str, FamilyName]:
     """(kind, family) from the Session sheet's ``Movement`` line (``Kind`` on teams and
     social workbooks); a kind xlbridge does not know reads as pairs."""
     values = session_values(wb)

@@ -7,7 +7,8 @@ parser from these, and importing this module loads neither openpyxl nor a sheet 
 
 from __future__ import annotations
 
+from xlbridge.scoring.choices import PAIRS_SCORINGS, RESULT_ENTRIES, PairsScoring
+
 __all__ = ["RESULT_ENTRIES", "SCORINGS"]
 
-SCORINGS: tuple[str, ...] = ("mp", "butler", "ximp")
-RESULT_ENTRIES: tuple[str, ...] = ("made-down", "tricks")
+SCORINGS: tuple[PairsScoring, ...] = PAIRS_SCORINGS

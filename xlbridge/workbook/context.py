@@ -18,6 +18,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import DATE_TEXT, EVENT_TEXT, NAME_TEXT
 from xlbridge.movements.model import Entry, Movement
+from xlbridge.scoring.choices import MPScaleName, PairsScoring, ResultEntry
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 from xlbridge.workbook.formulas import FIRST_ROW, BoardRange, TravellerCols
@@ -46,9 +47,9 @@ class Options:
 
     event: str = "Club pairs"
     date: str = ""
-    scoring: str = "mp"
-    scale: str = "acbl"
-    result_entry: str = "made-down"
+    scoring: PairsScoring = "mp"
+    scale: MPScaleName = "acbl"
+    result_entry: ResultEntry = "made-down"
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The pairs-movement options (session.movement_options_text), shown on the Session sheet
     # for `xlbridge rebuild`; None: not known, no line.

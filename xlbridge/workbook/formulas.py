@@ -32,6 +32,7 @@ from openpyxl.utils import (
 )
 
 from xlbridge.scoring import contract as law77
+from xlbridge.scoring.choices import PairsScoring, ResultEntry
 from xlbridge.types import PASS_WORDS, Doubling
 
 __all__ = [
@@ -93,8 +94,8 @@ class TravellerCols:
     ``made``/``down`` are set for made-down entry, ``tricks`` for tricks entry.
     """
 
-    result_entry: str
-    scoring: str
+    result_entry: ResultEntry
+    scoring: PairsScoring
     ns: str
     ew: str
     contract: str
@@ -143,7 +144,7 @@ class TravellerCols:
         return self.problem
 
     @classmethod
-    def build(cls, result_entry: str, scoring: str) -> TravellerCols:
+    def build(cls, result_entry: ResultEntry, scoring: PairsScoring) -> TravellerCols:
         """The layout for ``result_entry`` ("made-down" or "tricks") and ``scoring``."""
         visible = ["ns", "ew", "contract", "by"]
         visible += ["made", "down"] if result_entry == "made-down" else ["tricks_in"]

@@ -43,6 +43,7 @@ from xlbridge.families.individual.sheets import (
 from xlbridge.interchange.files import write_atomically
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
+from xlbridge.scoring.choices import MPScaleName, ResultEntry
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.checks import write_checks
@@ -104,8 +105,8 @@ def write_individuals(
     *,
     event: str = "Club individual",
     date: str = "",
-    scale: str = "acbl",
-    result_entry: str = "made-down",
+    scale: MPScaleName = "acbl",
+    result_entry: ResultEntry = "made-down",
     template: str | Path | None = None,
     force: bool = False,
     names: Mapping[int, str] | None = None,

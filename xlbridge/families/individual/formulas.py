@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from openpyxl.utils import column_index_from_string, get_column_letter
 
+from xlbridge.scoring.choices import PairsScoring, ResultEntry
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.formulas import BoardRange, TravellerCols
 
@@ -54,13 +56,15 @@ class IndividualCols:
         return (self.north, self.east, self.south, self.west)
 
     @classmethod
-    def build(cls, result_entry: str, scoring: str) -> IndividualCols:
+    def build(cls, result_entry: ResultEntry, scoring: PairsScoring) -> IndividualCols:
         """The layout for ``result_entry`` ("made-down" or "tricks") and ``scoring``."""
         pairs = TravellerCols.build(result_entry, scoring)
         visible = ["north", "south", "east", "west", "contract", "by"]
         visible += ["made", "down"] if result_entry == "made-down" else ["tricks_in"]
         visible += ["ns_score", "ew_score", "ns_mp", "ew_mp", "adjusted", "round", "table"]
-        letters = {name: get_column_letter(i) for i, name in enumerate(visible, start=1)}
+        letters: dict[str, Any] = {
+            name: get_column_letter(i) for i, name in enumerate(visible, start=1)
+        }
         # The hidden helpers keep the pairs layout's columns, far to the right of these.
         assert column_index_from_string(pairs.first_hidden) > len(visible) + 1
         base = dataclasses.replace(

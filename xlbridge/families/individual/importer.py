@@ -33,6 +33,7 @@ from xlbridge.rebuild.importing import (
     write_row,
 )
 from xlbridge.rebuild.sources import ImportRow
+from xlbridge.results.readers import result_entry_of
 from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, session_values, whole_or_none
 
 __all__ = ["fill_individual"]
@@ -111,7 +112,7 @@ def fill_individual(job: ImportTarget) -> Filled:
     """Place the scorer's rows on an individuals workbook's travellers."""
     wb, book, rows, force = job.wb, job.book, job.rows, job.force
     settings = session_values(book)
-    entry = str(settings.get("Result entry") or "made-down")
+    entry = result_entry_of(settings)
     ic = IndividualCols.build(entry, "mp")
     boards: dict[int, _Board] = {}
     known: set[int] = set()

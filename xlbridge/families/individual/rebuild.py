@@ -22,7 +22,6 @@ another movement lands where the same four players meet on that board in the sam
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,9 +37,10 @@ from xlbridge.errors import WorkbookError
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
 from xlbridge.movements.individual_seats import Seats, board_seats
 from xlbridge.movements.model import Movement
-from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
+from xlbridge.scoring.choices import MPScaleName, ResultEntry
 from xlbridge.workbook.choices import RESULT_ENTRIES
 from xlbridge.workbook.context import NAMES, NAMES_FIRST
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW
@@ -48,13 +48,13 @@ from xlbridge.workbook.hand_records import add_hand_records, analysed, read_hand
 
 __all__ = ["ADAPTER", "IndividualAdapter", "Settings", "seats_text"]
 
-_FAMILY = "individual"
+_FAMILY: FamilyName = "individual"
 _SESSION = "Session"
 _EXPECTED = EXPECTED_CELL.replace("$", "")
 _SEAT_LETTERS = "NESW"  # the order of a Seats tuple
 _SHOWN_ORDER = (0, 2, 1, 3)  # N, S, E, W: the NS partnership first, as on a traveller
 # The Session sheet's "Matchpoint scale" text (individual_sheets.write_individual_session).
-_SCALES = {"(ACBL)": "acbl", "(EBU": "ebu"}
+_SCALES: dict[str, MPScaleName] = {"(ACBL)": "acbl", "(EBU": "ebu"}
 # Options the rebuild command takes for pairs movements only: passed on, so the movement
 # itself refuses them in its own words.
 _PAIRS_ONLY = ("even", "arrow_switch", "half_table")
@@ -71,8 +71,8 @@ class Settings:
     boards_per_round: int
     event: str = "Club individual"
     date: str = ""
-    scale: str = "acbl"
-    result_entry: str = "made-down"
+    scale: MPScaleName = "acbl"
+    result_entry: ResultEntry = "made-down"
     # Set by change() when the same kind gets another table count (a Rainbow): the old number
     # of tables. A Rainbow player's number is their starting table and direction (seed 002,
     # "The Rainbow Movement"), so it changes with the table count while the player does not:
@@ -101,9 +101,9 @@ def _movement(
 ) -> Movement:
     """The movement ``new`` builds for these options (the CLI's own builder, so the rebuilt
     workbook is the one ``new`` writes; a size the kind cannot make is its own error)."""
-    from xlbridge.movements.options import build_movement
+    from xlbridge.movements.options import MovementArgs, build_movement
 
-    ns = argparse.Namespace(
+    ns = MovementArgs(
         tables=tables, boards_per_round=boards_per_round, rounds=rounds, **dict(extra)
     )
     return build_movement(get_kind(kind), ns)
@@ -138,7 +138,7 @@ def _text(value: Any) -> str:
 class IndividualAdapter:
     """The :class:`~xlbridge.rebuild.slots.FamilyAdapter` of individual games."""
 
-    family = _FAMILY
+    family: FamilyName = _FAMILY
 
     def settings(self, book: Workbook) -> Settings:
         """Kind, size, event, date, scale and result entry from the Session sheet."""

@@ -23,6 +23,7 @@ from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.interchange.files import write_atomically
 from xlbridge.limits import SESSION_BOARDS
 from xlbridge.movements.model import Movement
+from xlbridge.scoring.choices import MPScaleName, PairsScoring, ResultEntry
 from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.context import Context, Options
 from xlbridge.workbook.lists import write_lists
@@ -73,9 +74,9 @@ def write_session(
     *,
     event: str = "Club pairs",
     date: str = "",
-    scoring: str = "mp",
-    scale: str = "acbl",
-    result_entry: str = "made-down",
+    scoring: PairsScoring = "mp",
+    scale: MPScaleName = "acbl",
+    result_entry: ResultEntry = "made-down",
     template: str | Path | None = None,
     force: bool = False,
     names: Mapping[str, Sequence[str]] | None = None,

@@ -19,9 +19,10 @@ from typing import Any
 
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.gate import load_workbook
-from xlbridge.movements.registry import FAMILIES
+from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.rebuild.notcarried import family_article
 from xlbridge.results import readers as R
+from xlbridge.scoring.choices import RESULT_ENTRIES, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.workbook.cells import (
     BOARD_SHEET,
     Book,
@@ -72,15 +73,15 @@ class Entered:
     """A pairs session workbook's settings and everything typed into it."""
 
     kind: str
-    family: str
+    family: FamilyName
     tables: int | None
     rounds: int | None
     boards_per_round: int | None
     event: str
     date: str
-    scoring: str
-    scale: str
-    result_entry: str
+    scoring: PairsScoring
+    scale: MPScaleName
+    result_entry: ResultEntry
     expected_default: int | None
     names: tuple[tuple[str, tuple[str, ...]], ...]
     name_formulas: tuple[tuple[str, str], ...]
@@ -113,7 +114,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     if isinstance(date, datetime.datetime | datetime.date):
         date = date.strftime("%Y-%m-%d")
     entry = str(settings.get("Result entry") or "made-down")
-    if entry not in ("made-down", "tricks"):
+    if entry not in RESULT_ENTRIES:
         raise WorkbookError(
             f"Session sheet: result entry {entry[:20]!r} is not made-down or tricks"
         )

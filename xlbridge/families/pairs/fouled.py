@@ -21,6 +21,7 @@ from openpyxl.utils.cell import column_index_from_string
 from xlbridge.errors import WorkbookError
 from xlbridge.families.pairs import formulas_fouled as G
 from xlbridge.movements.model import Movement
+from xlbridge.scoring.choices import PairsScoring, ResultEntry
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.context import plays
 from xlbridge.workbook.text import put_text
@@ -30,13 +31,15 @@ __all__ = ["GROUP_HEADING", "check_fouled", "group_column", "mark_fouled"]
 GROUP_HEADING = "Group"
 
 
-def group_column(result_entry: str, scoring: str = "mp") -> str:
+def group_column(result_entry: ResultEntry, scoring: PairsScoring = "mp") -> str:
     """The letter of the ``Group`` column: just after the traveller's ``OK`` column."""
     ok = F.accepted_col(F.TravellerCols.build(result_entry, scoring))
     return get_column_letter(column_index_from_string(ok) + 1)
 
 
-def check_fouled(movement: Movement, fouled: Mapping[int, frozenset[int]], scoring: str) -> None:
+def check_fouled(
+    movement: Movement, fouled: Mapping[int, frozenset[int]], scoring: PairsScoring
+) -> None:
     """Refuse, in one line, a fouled board the session cannot score that way."""
     if fouled and scoring != "mp":
         raise WorkbookError("--fouled: a fouled board is scored this way in matchpoint sessions")
@@ -52,7 +55,7 @@ def check_fouled(movement: Movement, fouled: Mapping[int, frozenset[int]], scori
 
 
 def mark_fouled(
-    wb: Any, movement: Movement, fouled: Mapping[int, frozenset[int]], result_entry: str,
+    wb: Any, movement: Movement, fouled: Mapping[int, frozenset[int]], result_entry: ResultEntry,
     per: int,
 ) -> None:  # fmt: skip
     """Write the Group column, the note and the group formulas on each fouled traveller."""

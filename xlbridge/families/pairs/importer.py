@@ -32,7 +32,7 @@ from xlbridge.rebuild.importing import (
     write_row,
 )
 from xlbridge.rebuild.sources import ImportRow
-from xlbridge.results.readers import scoring_of
+from xlbridge.results.readers import result_entry_of, scoring_of
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.cells import BOARD_SHEET, session_values
 
@@ -49,7 +49,7 @@ def fill_pairs(job: ImportTarget) -> Filled:
     """Place the scorer's rows on a pairs workbook's travellers."""
     wb, rows, force, source = job.wb, job.rows, job.force, job.source
     settings = session_values(job.book)
-    entry = str(settings.get("Result entry") or "made-down")
+    entry = result_entry_of(settings)
     scoring, _scale = scoring_of(settings)
     tcols = F.TravellerCols.build(entry, scoring)
     travellers: dict[int, Traveller] = {}

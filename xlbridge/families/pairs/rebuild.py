@@ -34,7 +34,6 @@ section.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import datetime
 from collections.abc import Mapping, Sequence
@@ -51,9 +50,10 @@ from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.pairs.fouled import check_fouled, mark_fouled
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.model import Movement
-from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
+from xlbridge.scoring.choices import MPScaleName, PairsScoring, ResultEntry
 from xlbridge.workbook.context import NAMES_FIRST, Options, plays
 from xlbridge.workbook.formulas import (
     EXPECTED_CELL,
@@ -75,7 +75,7 @@ __all__ = [
     "slots_of",
 ]
 
-_FAMILY = "pairs"
+_FAMILY: FamilyName = "pairs"
 _EXPECTED = EXPECTED_CELL.replace("$", "")
 _DATE = "B3"  # the Session sheet's Date cell (write_session_sheet)
 # The variants tried when the old workbook does not record its movement options.
@@ -96,9 +96,9 @@ class Settings:
     boards_per_round: int | None
     event: str = "Club pairs"
     date: str = ""
-    scoring: str = "mp"
-    scale: str = "acbl"
-    result_entry: str = "made-down"
+    scoring: PairsScoring = "mp"
+    scale: MPScaleName = "acbl"
+    result_entry: ResultEntry = "made-down"
     even: str | None = None
     arrow_switch: str | None = None
     half_table: bool = False
@@ -124,7 +124,7 @@ def slots_of(movement: Movement) -> dict[tuple[int, str, str], int]:
     return out
 
 
-def input_columns(result_entry: str, scoring: str) -> dict[str, str]:
+def input_columns(result_entry: ResultEntry, scoring: PairsScoring) -> dict[str, str]:
     """Traveller heading -> column letter of each input cell in a new workbook.
 
     >>> input_columns("made-down", "mp")["OK"], input_columns("tricks", "mp")["Tricks"]
@@ -191,9 +191,9 @@ def _movement(
 ) -> Movement:  # fmt: skip
     """The movement ``new`` builds for these options (a size or option the kind cannot take
     is its own error)."""
-    from xlbridge.movements.options import build_movement
+    from xlbridge.movements.options import MovementArgs, build_movement
 
-    ns = argparse.Namespace(
+    ns = MovementArgs(
         tables=tables, boards_per_round=boards_per_round, rounds=rounds, **dict(extra)
     )
     return build_movement(get_kind(kind), ns)
@@ -233,7 +233,7 @@ class PairsAdapter:
     """The :class:`~xlbridge.rebuild.slots.FamilyAdapter` of pairs movements (also
     :class:`~xlbridge.rebuild.slots.Planning` and :class:`~xlbridge.rebuild.slots.Placing`)."""
 
-    family = _FAMILY
+    family: FamilyName = _FAMILY
     options = ("even", "arrow_switch", "half_table", "full_table", "fouled")
 
     def settings(self, book: Workbook) -> Settings:

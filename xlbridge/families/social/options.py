@@ -13,7 +13,8 @@ both build social workbooks through :func:`options_of`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
@@ -24,10 +25,72 @@ if TYPE_CHECKING:
     from xlbridge.families.social.pairs import PairsOptions
     from xlbridge.families.social.settings import SocialOptions
 
-__all__ = ["options_of"]
+__all__ = ["NewArgs", "SocialArgs", "options_of"]
 
 
-def options_of(args: Any, kind: str) -> SocialOptions | PairsOptions | MarathonOptions:
+class NewArgs(Protocol):
+    """What :func:`options_of` reads of ``new``'s arguments (its namespace, or a
+    :class:`SocialArgs`)."""
+
+    @property
+    def tables(self) -> int: ...
+    @property
+    def rounds(self) -> int | None: ...
+    @property
+    def boards_per_round(self) -> int | None: ...
+    @property
+    def game(self) -> str | None: ...
+    @property
+    def rounding(self) -> str: ...
+    @property
+    def new_york(self) -> bool: ...
+    @property
+    def event(self) -> str: ...
+    @property
+    def date(self) -> str: ...
+    @property
+    def players(self) -> str | None: ...
+    @property
+    def calcutta(self) -> bool: ...
+    @property
+    def first_dealer(self) -> str: ...
+    @property
+    def pairs(self) -> int | None: ...
+    @property
+    def start_month(self) -> str: ...
+    @property
+    def progression(self) -> str: ...
+    @property
+    def vp(self) -> bool: ...
+    @property
+    def chukkers(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SocialArgs:
+    """``new``'s arguments for a social game as the library gives them (``rebuild``), with
+    ``new``'s defaults."""
+
+    kind: str
+    tables: int = 1
+    rounds: int | None = None
+    boards_per_round: int | None = None
+    event: str = "Club pairs"
+    date: str = ""
+    game: str | None = None
+    rounding: str = "up"
+    new_york: bool = False
+    players: str | None = None
+    first_dealer: str = "N"
+    progression: str = "stay"
+    vp: bool = False
+    pairs: int | None = None
+    start_month: str = "September"
+    chukkers: int = 1
+    calcutta: bool = False
+
+
+def options_of(args: NewArgs, kind: str) -> SocialOptions | PairsOptions | MarathonOptions:
     """The workbook options ``new`` writes ``kind`` with, from its arguments, checked as ``new``
     checks them (``xlbridge rebuild`` builds social workbooks through it too)."""
     from xlbridge.families.social.pairs import PAIRS_KINDS
@@ -62,7 +125,7 @@ def options_of(args: Any, kind: str) -> SocialOptions | PairsOptions | MarathonO
     )
 
 
-def _refuse_foreign(args: Any, kind: str) -> None:
+def _refuse_foreign(args: NewArgs, kind: str) -> None:
     """One line for an option that belongs to another social game."""
     foreign = [
         ("--pairs", args.pairs is not None, kind == "marathon"),
@@ -77,7 +140,7 @@ def _refuse_foreign(args: Any, kind: str) -> None:
             raise WorkbookError(f"{kind}: {flag} does not apply to this game")
 
 
-def _pairs_options(args: Any, kind: str) -> PairsOptions:
+def _pairs_options(args: NewArgs, kind: str) -> PairsOptions:
     from xlbridge.families.social.pairs import PairsOptions
 
     if args.game not in (None, "chicago"):
@@ -98,7 +161,7 @@ def _pairs_options(args: Any, kind: str) -> PairsOptions:
     )
 
 
-def _marathon_options(args: Any) -> MarathonOptions:
+def _marathon_options(args: NewArgs) -> MarathonOptions:
     from xlbridge.families.social.marathon import MarathonOptions
 
     if args.calcutta or args.game not in (None, "chicago"):
@@ -120,6 +183,6 @@ def _names(text: str | None) -> tuple[str, ...]:
                  for n in text.split(","))  # fmt: skip
 
 
-def _event(args: Any, default: str) -> str:
+def _event(args: NewArgs, default: str) -> str:
     """The ``--event`` given, or this game's own name when it was left at the pairs default."""
     return args.event if args.event != "Club pairs" else default

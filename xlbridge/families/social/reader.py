@@ -22,7 +22,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from openpyxl.utils import get_column_letter
 
@@ -46,6 +46,7 @@ from xlbridge.results.read_family import (
 )
 from xlbridge.results.session import Disagreement
 from xlbridge.scoring.chicago import Chukker
+from xlbridge.scoring.choices import SOCIAL_SCORINGS, OutputFormat, SocialScoring
 from xlbridge.scoring.rubber import Deal, Line, Rounding, Rubber, SheetTotals
 from xlbridge.scoring.session import ranks
 from xlbridge.types import Side
@@ -137,7 +138,7 @@ class SocialResults:
     event: str
     date: str
     kind: str
-    scoring: str  # rubber or chicago
+    scoring: SocialScoring | Literal["marathon"]
     rounding: str
     rounds: tuple[SocialRound, ...]
     standings: tuple[SocialStanding, ...]
@@ -285,7 +286,7 @@ class SocialResults:
                 )
         return out
 
-    def render(self, fmt: str, table: str = "standings") -> str:
+    def render(self, fmt: OutputFormat, table: str = "standings") -> str:
         """The ``xlbridge results`` output ``fmt``; CSV ``table``: ``standings`` (each entry's
         total), ``results`` (every deal) or ``barometer`` (the back score, a column a round)."""
         if fmt == "text":
@@ -554,7 +555,7 @@ def read_social(formulas: Book, cached: Book) -> SocialResults:
     if kind not in _BLOCK_KINDS:
         raise WorkbookError(f"Session sheet: kind {kind[:40]!r} is not a social game")
     scoring = str(s.get("Scored as") or "")
-    if scoring not in ("rubber", "chicago"):
+    if scoring not in SOCIAL_SCORINGS:
         raise WorkbookError(f"Session sheet: 'Scored as' {scoring!r} is not rubber or chicago")
     rounding = (
         Rounding.HALF_DOWN if "rounds down" in str(s.get("Net rounding")) else Rounding.HALF_UP

@@ -56,7 +56,6 @@ game shrinks; it is listed instead.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -69,7 +68,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.families.social.back import CALCUTTA, CALCUTTA_FIRST
 from xlbridge.families.social.build import build_social, score_sheet_layouts
 from xlbridge.families.social.marathon import MarathonOptions, build_marathon, schedule_rows
-from xlbridge.families.social.options import options_of
+from xlbridge.families.social.options import SocialArgs, options_of
 from xlbridge.families.social.pairs import (
     PAIRS_KINDS,
     PROGRESS,
@@ -89,7 +88,7 @@ from xlbridge.families.social.settings import (
 from xlbridge.families.social.sheet import COLS, RUBBER_DEAL_ROWS, BlockLayout
 from xlbridge.movements.home import DEALS_PER_CHUKKER, round_robin_pairs
 from xlbridge.movements.model import Entry
-from xlbridge.movements.registry import get_kind
+from xlbridge.movements.registry import FamilyName, get_kind
 from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 
@@ -140,10 +139,9 @@ class Settings:
     next_round: tuple[int, tuple[tuple[int, int], ...]] | None = None
 
 
-def _args(**changes: Any) -> argparse.Namespace:
+def _args(**changes: Any) -> RebuildChange:
     """A change as ``xlbridge rebuild`` gives it (unset options ``None``)."""
-    base: dict[str, Any] = dict.fromkeys(("kind", "tables", "rounds", "boards_per_round"))
-    return argparse.Namespace(**{**base, **changes})
+    return RebuildChange(**changes)
 
 
 # --- reading the Session sheet -----------------------------------------------------------------
@@ -256,9 +254,9 @@ def _marathon_settings(info: dict[str, Any]) -> Settings:
 # --- building -----------------------------------------------------------------------------------
 
 
-def _namespace(s: Settings) -> argparse.Namespace:
+def _namespace(s: Settings) -> SocialArgs:
     """The arguments ``xlbridge new`` would be given for these settings."""
-    return argparse.Namespace(
+    return SocialArgs(
         kind=s.kind,
         tables=s.tables,
         rounds=s.rounds,
@@ -532,7 +530,7 @@ def _next_round(old: Settings, args: RebuildChange, paired: Any) -> Settings:
 class SocialAdapter:
     """The rebuild adapter of the social family (see the module docstring)."""
 
-    family = "social"
+    family: FamilyName = "social"
     #: ``next_round``: (round, tables) of Swiss pairs that ``swiss next`` pairs, written on
     #: Progress with nothing else changed.
     options = ("next_round",)

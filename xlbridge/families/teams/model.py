@@ -25,6 +25,7 @@ from xlbridge.results.read_family import (
     to_csv,
 )
 from xlbridge.results.session import Disagreement
+from xlbridge.scoring.choices import OutputFormat, TeamsScoring
 
 __all__ = [
     "BOARD_COLUMNS",
@@ -136,7 +137,7 @@ class TeamsResults:
     event: str
     date: str
     kind: str
-    scoring: str  # imps or bam
+    scoring: TeamsScoring
     result: str  # vp, win-loss, points, wins (Marvin board-a-match) or knockout
     net_label: str
     result_label: str
@@ -332,7 +333,7 @@ class TeamsResults:
             "knockout": "IMPs, knockout",
         }[self.result]
 
-    def render(self, fmt: str, table: str = "standings") -> str:
+    def render(self, fmt: OutputFormat, table: str = "standings") -> str:
         """The ``xlbridge results`` output ``fmt``; CSV ``table`` is ``standings`` or
         ``results`` (every board of every match)."""
         if fmt == "text":

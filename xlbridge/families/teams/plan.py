@@ -21,13 +21,17 @@ from xlbridge.errors import ScaleError, WorkbookError
 from xlbridge.movements import teams as sched
 from xlbridge.movements.registry import KindInfo
 from xlbridge.movements.teams import MARVIN_TEAMS, TeamSchedule, knockout_bracket
+from xlbridge.scoring.choices import TEAMS_SCORINGS, TeamsScoring, VPScaleName
 from xlbridge.scoring.vp import TEAM_SCALES, vp
 
 __all__ = [
+    "PlanArgs",
     "PlannedMatch",
     "TeamsOptions",
     "TeamsPlan",
     "build_plan",
+    "parse_team_scale",
+    "parse_team_scoring",
     "plan_knockout",
     "plan_schedule",
     "plan_swiss",
@@ -49,8 +53,8 @@ class TeamsOptions:
 
     event: str = "Club teams"
     date: str = ""
-    scoring: str = "imps"
-    scale: str = "wbf"
+    scoring: TeamsScoring = "imps"
+    scale: VPScaleName = "wbf"
     win_loss: bool = False
     three_quarter: bool = True
     carry_over: float = 0
@@ -257,6 +261,30 @@ def plan_swiss(
     )
 
 
+def parse_team_scoring(text: str) -> TeamsScoring:
+    """``text`` as a team scoring, refused as :class:`TeamsOptions` refuses it.
+
+    >>> parse_team_scoring("bam")
+    'bam'
+    """
+    if text not in TEAMS_SCORINGS:
+        raise WorkbookError(f"team scoring {text!r} is not imps or bam")
+    return text
+
+
+def parse_team_scale(text: str) -> VPScaleName:
+    """``text`` as a team match's VP scale, refused as :class:`TeamsOptions` refuses it.
+
+    >>> parse_team_scale("acbl30")
+    'acbl30'
+    """
+    if text not in TEAM_SCALES:
+        raise ScaleError(
+            f"VP scale {text!r} is not an IMP scale; use one of {', '.join(TEAM_SCALES)}"
+        )
+    return text
+
+
 def vp_table(boards: int, scale: str) -> list[tuple[int, float]]:
     """(lowest margin, winner's VPs) rows of ``scale`` for ``boards``-board matches, from
     ``xlbridge.scoring.vp.vp`` itself (a row wherever the VPs change).
@@ -276,6 +304,17 @@ def vp_table(boards: int, scale: str) -> list[tuple[int, float]]:
         m += 1
         if m > 10_000:
             raise ScaleError(f"VP scale {scale} never reaches {top} VPs")
+
+
+@dataclass(frozen=True, slots=True)
+class PlanArgs:
+    """The options :func:`build_plan` reads, as the library gives them (the command line gives
+    its namespace): ``--tables``, ``--boards-per-round``, ``--rounds``, ``--segments``."""
+
+    tables: int
+    boards_per_round: int | None = None
+    rounds: int | None = None
+    segments: int = 2
 
 
 def build_plan(args: Any, info: KindInfo) -> TeamsPlan:

@@ -21,7 +21,6 @@ to a team (a Marvin pair) number.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,17 +33,21 @@ from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
 from xlbridge.families.teams.context import NAMES, NAMES_FIRST
 from xlbridge.families.teams.plan import (
+    PlanArgs,
     PlannedMatch,
     TeamsOptions,
     TeamsPlan,
     build_plan,
+    parse_team_scale,
+    parse_team_scoring,
     plan_swiss,
 )
 from xlbridge.families.teams.standings import marvin_label
 from xlbridge.movements import teams as sched
-from xlbridge.movements.registry import family_of, get_kind
+from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
+from xlbridge.scoring.choices import TeamsScoring, VPScaleName
 
 __all__ = ["ADAPTER", "Settings", "TeamsAdapter", "plan_of"]
 
@@ -78,8 +81,8 @@ class Settings:
     tables: int
     boards: int | None = None
     segments: int = 2
-    scoring: str = "imps"
-    scale: str = "wbf"
+    scoring: TeamsScoring = "imps"
+    scale: VPScaleName = "wbf"
     win_loss: bool = False
     three_quarter: bool = True
     carry_over: float = 0
@@ -116,9 +119,7 @@ def plan_of(s: Settings) -> TeamsPlan:
         sched.swiss_teams(s.tables, boards)  # checks the field as new does
         drawn = s.drawn or (_first_round(s.tables),)
         return plan_swiss(s.tables, boards, [list(r) for r in drawn], s.rounds)
-    args = argparse.Namespace(
-        tables=s.tables, boards_per_round=s.boards, rounds=None, segments=s.segments
-    )
+    args = PlanArgs(tables=s.tables, boards_per_round=s.boards, rounds=None, segments=s.segments)
     return build_plan(args, get_kind(s.kind))
 
 
@@ -254,7 +255,7 @@ def _match_key(plan: TeamsPlan, m: PlannedMatch) -> tuple[Key, str]:
 class TeamsAdapter:
     """The teams family's :class:`xlbridge.rebuild.slots.FamilyAdapter`."""
 
-    family = "teams"
+    family: FamilyName = "teams"
     #: ``next_round``: the pairing of the next Swiss round (``swiss next``), added to the rounds
     #: drawn with nothing else changed.
     options = ("next_round",)
@@ -284,8 +285,8 @@ class TeamsAdapter:
             tables=3 if kind.startswith("marvin-") else teams,
             boards=boards,
             segments=segments,
-            scoring=_text(s, "Team scoring"),
-            scale=_text(s, "VP scale"),
+            scoring=parse_team_scoring(_text(s, "Team scoring")),
+            scale=parse_team_scale(_text(s, "VP scale")),
             win_loss=_yes(s, "Win/loss"),
             three_quarter=_yes(s, "Three-quarter rule"),
             carry_over=float(carry) if not float(carry).is_integer() else int(carry),
@@ -429,7 +430,7 @@ class TeamsAdapter:
         return line + f", IMPs and VPs ({settings.scale})"
 
 
-def _default_scoring(kind: str) -> str:
+def _default_scoring(kind: str) -> TeamsScoring:
     return "bam" if kind == "board-a-match" else "imps"
 
 
