@@ -588,13 +588,13 @@ BUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
      r" at least 2 boards a half"),
 )  # fmt: skip
 # ``rebuild`` refuses the changes the schedule cannot make, which ``changes`` draws on purpose:
-# tables a fixed-size kind does not have, a head-to-head of 1 board a half or at 3+ tables, a
-# round-robin-4 of 1 board a match, a carry-over moved to a kind without one, more Swiss teams
-# once round 2 is paired, more Swiss rounds than teams - 1, a Swiss of an odd number of teams
-# (round-robin-3 made a Swiss).
+# tables a kind does not have (a 2-table knockout made board-a-match, which is 3-8), a
+# head-to-head of 1 board a half or at 3+ tables, a round-robin-4 of 1 board a match, a
+# carry-over moved to a kind without one, more Swiss teams once round 2 is paired, more Swiss
+# rounds than teams - 1, a Swiss of an odd number of teams (round-robin-3 made a Swiss).
 REBUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
-    (MovementError, r"(round-robin-[34]|marvin-[468]): \d+ tables is not supported"
-     r" \(supported: [0-9, .-]+\)"),
+    (MovementError, r"(round-robin-[34]|marvin-[468]|board-a-match): \d+ tables is not"
+     r" supported \(supported: [0-9, .-]+\)"),
     (MovementError, BUILD_REFUSALS[0][1]),
     (WorkbookError, r"head-to-head: \d+ tables; it is played at 2 tables"),
     (MovementError, r"round-robin-4: 1 boards a match; at least 2"),
