@@ -13,7 +13,7 @@ their family folders.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from xlbridge.errors import WorkbookError, XlbridgeError
@@ -26,11 +26,11 @@ from xlbridge.workbook.cells import (
     Sheet,
     date_text,
     headers,
-    session_values,
     typed_text,
     whole,
     whole_or_none,
 )
+from xlbridge.workbook.session import read_settings
 
 __all__ = ["MAX_PAIRS", "read_traveller_session", "scoring_of"]
 
@@ -48,7 +48,7 @@ def _row_texts(ws: Sheet) -> set[str]:
     }
 
 
-def scoring_of(settings: dict[str, Any]) -> tuple[str, str]:
+def scoring_of(settings: Mapping[str, Any]) -> tuple[str, str]:
     """(scoring, scale) from the Session sheet's ``Scoring`` and ``Matchpoint scale`` lines."""
     text = str(settings.get("Scoring") or "").lower()
     scoring = (
@@ -66,7 +66,8 @@ def read_traveller_session(formulas: Book, cached: Book, family: str) -> Session
     """Read a workbook of the traveller form: ``family`` is ``pairs`` or ``individual`` (each
     traveller row names four players, each credited with the side's score, everyone ranked in
     one field; scored by matchpoints)."""
-    settings = session_values(formulas)
+    session = read_settings(formulas)
+    settings = dict(session)
     if family == "individual" and "Scoring" not in settings:
         recap = formulas["Recap"]["C2"].value if "Recap" in formulas.sheetnames else ""
         settings["Scoring"] = "matchpoints"
@@ -93,7 +94,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: str) -> Session
         cache += board_cache
     cache += _recap_cache(formulas, cached)
     return SessionInput(
-        event=typed_text(settings.get("event"), "Session!A1", free_text=True),
+        event=typed_text(session.event, "Session!A1", free_text=True),
         date=date_text(settings.get("Date")),
         kind=str(settings.get("Movement")),
         scoring=scoring,

@@ -33,7 +33,8 @@ from xlbridge.rebuild.importing import (
     write_row,
 )
 from xlbridge.rebuild.sources import ImportRow
-from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, session_values, whole_or_none
+from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, whole_or_none
+from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_individual"]
 
@@ -110,7 +111,7 @@ def _place_individual(
 def fill_individual(job: ImportTarget) -> Filled:
     """Place the scorer's rows on an individuals workbook's travellers."""
     wb, book, rows, force = job.wb, job.book, job.rows, job.force
-    settings = session_values(book)
+    settings = read_settings(book)
     entry = str(settings.get("Result entry") or "made-down")
     ic = IndividualCols.build(entry, "mp")
     boards: dict[int, _Board] = {}
