@@ -315,14 +315,7 @@ def write_session_sheet(ctx: Context) -> Worksheet:
     ]
     if opt.movement_options is not None:
         rows.append((MOVEMENT_OPTIONS_LABEL, opt.movement_options))
-    for i, (label, value) in enumerate(rows, start=3):
-        ws.cell(row=i, column=1, value=label)
-        st(ws.cell(row=i, column=1), "xlb Label")
-        if isinstance(value, str):
-            put_text(ws.cell(row=i, column=2), value, label)  # "=..." stays text
-        else:
-            ws.cell(row=i, column=2, value=value)
-        st(ws.cell(row=i, column=2), "xlb Names" if label == "Date" else "xlb Text")
+    write_settings(ws, st, rows, value_style=_value_style)
     # The date is typed in on the night: an unlocked text cell (Recap and Results show it).
     ws["C3"] = "type the date here"
     r = 4 + len(rows)
