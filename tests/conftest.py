@@ -185,7 +185,7 @@ def rebuild_args(**changes: Any) -> RebuildChange:
     """The change ``xlbridge rebuild`` asks of the engine: nothing changed (kind, tables, rounds,
     boards per round all None) but ``changes``; a family's own flags (``even``...) go in
     ``options``."""
-    from xlbridge.rebuild.slots import RebuildChange
+    from xlbridge.rebuild.slots import RebuildChange  # at call time: module-level callers too
 
     base: dict[str, Any] = dict.fromkeys(("kind", "tables", "rounds", "boards_per_round"))
     options = {k: changes.pop(k) for k in list(changes) if k not in base}

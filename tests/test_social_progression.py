@@ -5,13 +5,13 @@ existed is still read from its (original) sentence."""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
 import test_social_workbook_pairs as sp
+from conftest import rebuild_args
 
 from xlbridge.errors import WorkbookError
 from xlbridge.families.registry import read_workbook, rebuild_family
@@ -118,11 +118,6 @@ def test_a_damaged_row_is_one_line(tmp_path: Path) -> None:
         read_workbook(path)
 
 
-def _change(**changes: Any) -> argparse.Namespace:
-    base: dict[str, Any] = dict.fromkeys(("kind", "tables", "rounds", "boards_per_round"))
-    return argparse.Namespace(**{**base, **changes})
-
-
 def test_rebuild_reads_the_row_not_the_instructions(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -131,7 +126,7 @@ def test_rebuild_reads_the_row_not_the_instructions(
     path = tmp_path / "move.xlsx"
     write_pairs_event(PairsOptions(kind="progressive", tables=3, rounds=2, variant="move"), path)
     assert ADAPTER.settings(load_workbook(path)).progression == "move"
-    rebuild_family(path, _change(rounds=3), tmp_path / "new.xlsx")
+    rebuild_family(path, rebuild_args(rounds=3), tmp_path / "new.xlsx")
     new = load_workbook(tmp_path / "new.xlsx")
     assert ADAPTER.settings(new).progression == "move"
     assert _session_rows(new)[PROGRESSION_LABEL][1] == "move"
@@ -144,6 +139,6 @@ def test_rebuild_of_an_older_workbook_reads_its_sentence(tmp_path: Path, variant
     _drop_row(path)
     assert PROGRESSION_LABEL not in _session_rows(openpyxl.load_workbook(path))
     assert ADAPTER.settings(load_workbook(path)).progression == variant
-    rebuild_family(path, _change(rounds=3), tmp_path / "new.xlsx")
+    rebuild_family(path, rebuild_args(rounds=3), tmp_path / "new.xlsx")
     new = load_workbook(tmp_path / "new.xlsx")
     assert _session_rows(new)[PROGRESSION_LABEL][1] == variant

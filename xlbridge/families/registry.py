@@ -103,7 +103,8 @@ def read_workbook(path: str | os.PathLike[str]) -> SessionResults | ScoredWorkbo
     """Read a filled workbook of any family through the gate and score it again in Python."""
     from xlbridge.interchange.gate import load_workbook
     from xlbridge.results.session import SessionInput, score_session
-    from xlbridge.workbook.cells import Book, family_of_workbook
+    from xlbridge.workbook.cells import Book
+    from xlbridge.workbook.session import family_of_workbook
 
     formulas = Book(load_workbook(path, read_only=True, what="workbook"))
     cached = Book(load_workbook(path, data_only=True, read_only=True, what="workbook"))

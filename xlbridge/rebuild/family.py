@@ -54,6 +54,7 @@ from xlbridge.rebuild.slots import (
     RebuildChange,
     Slot,
 )
+from xlbridge.workbook.session import read_settings
 
 __all__ = [
     "FamilyRebuilt",
@@ -63,7 +64,6 @@ __all__ = [
     "rebuild_in_memory",
 ]
 
-_SESSION = "Session"
 _KIND_LABELS = ("Kind", "Movement")
 
 
@@ -81,12 +81,8 @@ class FamilyRebuilt:
 
 def read_kind(book: Workbook) -> str:
     """The kind named on a workbook's Session sheet (``Kind`` or ``Movement`` row)."""
-    if _SESSION not in book.sheetnames:
-        raise WorkbookError("the workbook has no Session sheet; was it written by xlbridge new?")
-    ws = book[_SESSION]
-    for row in ws.iter_rows(min_row=1, max_row=40, max_col=2):
-        label, value = row[0].value, row[1].value if len(row) > 1 else None
-        if isinstance(label, str) and label.strip() in _KIND_LABELS and isinstance(value, str):
+    for label, value in read_settings(book).items():
+        if label in _KIND_LABELS and isinstance(value, str):
             return value.strip().lower()
     raise WorkbookError(
         "the Session sheet names no Kind; was the workbook written by xlbridge new?"

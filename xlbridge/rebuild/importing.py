@@ -34,11 +34,11 @@ from xlbridge.workbook import formulas as F
 from xlbridge.workbook.cells import (
     Book,
     Sheet,
-    family_of_workbook,
     headers,
     typed_text,
     whole_or_none,
 )
+from xlbridge.workbook.session import family_of_workbook
 from xlbridge.workbook.text import put_text
 
 __all__ = [

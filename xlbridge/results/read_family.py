@@ -27,7 +27,7 @@ from xlbridge.results.session import Disagreement, agrees
 from xlbridge.scoring.choices import OutputFormat
 
 if TYPE_CHECKING:
-    from xlbridge.workbook.cells import Book, Sheet
+    from xlbridge.workbook.cells import Book
 
 __all__ = [
     "Expect",
@@ -91,19 +91,6 @@ def num(value: Any) -> float | None:
 def whole(value: Any) -> int | None:
     """A whole number typed as a number or as digits (up to 6, an optional minus), else None."""
     return numerals.whole_or_none(value, digits=6, signs="-")
-
-
-def session_settings(book: Book) -> dict[str, Any]:
-    """The Session sheet's label → value lines (column A → B), and ``event`` from A1."""
-    if "Session" not in book.sheetnames:
-        raise WorkbookError("the workbook has no 'Session' sheet: not an xlbridge workbook")
-    ws: Sheet = book["Session"]
-    out: dict[str, Any] = {"event": ws["A1"].value}
-    for r in range(3, 40):
-        label = ws.cell(r, 1).value
-        if isinstance(label, str) and label:
-            out.setdefault(label, ws.cell(r, 2).value)
-    return out
 
 
 def shown(x: Any) -> Any:

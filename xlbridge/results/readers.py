@@ -13,7 +13,7 @@ their family folders.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from xlbridge.errors import WorkbookError, XlbridgeError
@@ -28,11 +28,11 @@ from xlbridge.workbook.cells import (
     Sheet,
     date_text,
     headers,
-    session_values,
     typed_text,
     whole,
     whole_or_none,
 )
+from xlbridge.workbook.session import read_settings
 
 __all__ = ["MAX_PAIRS", "read_traveller_session", "scoring_of"]
 
@@ -50,7 +50,7 @@ def _row_texts(ws: Sheet) -> set[str]:
     }
 
 
-def scoring_of(settings: dict[str, Any]) -> tuple[PairsScoring, MPScaleName]:
+def scoring_of(settings: Mapping[str, Any]) -> tuple[PairsScoring, MPScaleName]:
     """(scoring, scale) from the Session sheet's ``Scoring`` and ``Matchpoint scale`` lines."""
     text = str(settings.get("Scoring") or "").lower()
     scoring: PairsScoring | Literal[""] = (
@@ -64,7 +64,7 @@ def scoring_of(settings: dict[str, Any]) -> tuple[PairsScoring, MPScaleName]:
     return scoring, scale
 
 
-def result_entry_of(settings: dict[str, Any]) -> ResultEntry:
+def result_entry_of(settings: Mapping[str, Any]) -> ResultEntry:
     """The Session sheet's ``Result entry`` line (``made-down`` when there is none), refused in
     one line when it is neither ``made-down`` nor ``tricks``."""
     entry = str(settings.get("Result entry") or "made-down")
@@ -79,7 +79,8 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
     """Read a workbook of the traveller form: ``family`` is ``pairs`` or ``individual`` (each
     traveller row names four players, each credited with the side's score, everyone ranked in
     one field; scored by matchpoints)."""
-    settings = session_values(formulas)
+    session = read_settings(formulas)
+    settings = dict(session)
     if family == "individual" and "Scoring" not in settings:
         recap = formulas["Recap"]["C2"].value if "Recap" in formulas.sheetnames else ""
         settings["Scoring"] = "matchpoints"
@@ -106,7 +107,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         cache += board_cache
     cache += _recap_cache(formulas, cached)
     return SessionInput(
-        event=typed_text(settings.get("event"), "Session!A1", free_text=True),
+        event=typed_text(session.event, "Session!A1", free_text=True),
         date=date_text(settings.get("Date")),
         kind=str(settings.get("Movement")),
         scoring=scoring,

@@ -22,7 +22,6 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field
-from xlbridge.movements.registry import FAMILIES, FamilyName
 
 __all__ = [
     "BOARD_SHEET",
@@ -30,9 +29,7 @@ __all__ = [
     "Cell",
     "Sheet",
     "date_text",
-    "family_of_workbook",
     "headers",
-    "session_values",
     "stored_cells",
     "typed_text",
     "whole",
@@ -106,18 +103,6 @@ class Book:
         return self._sheets[name]
 
 
-def session_values(wb: Book) -> dict[str, Any]:
-    if "Session" not in wb.sheetnames:
-        raise WorkbookError("the workbook has no 'Session' sheet: not an xlbridge session workbook")
-    ws = wb["Session"]
-    out: dict[str, Any] = {"event": ws["A1"].value}
-    for r in range(3, 40):
-        label = ws.cell(row=r, column=1).value
-        if isinstance(label, str) and label:
-            out.setdefault(label, ws.cell(row=r, column=2).value)
-    return out
-
-
 def typed_text(value: Any, what: str, free_text: bool = False) -> str:
     if value is None:
         return ""
@@ -159,13 +144,3 @@ def date_text(value: Any) -> str:
 def whole_or_none(v: Any) -> int | None:
     """:func:`whole`, with None for anything that is not a whole number."""
     return numerals.whole_or_none(v, digits=3)
-
-
-def family_of_workbook(wb: Book) -> tuple[str, FamilyName]:
-    """(kind, family) from the Session sheet's ``Movement`` line (``Kind`` on teams and
-    social workbooks); a kind xlbridge does not know reads as pairs."""
-    values = session_values(wb)
-    kind = values.get("Movement") or values.get("Kind")
-    if not isinstance(kind, str) or not kind:
-        raise WorkbookError("Session sheet: no 'Movement' or 'Kind' line naming the kind")
-    return kind, FAMILIES.get(kind, "pairs")

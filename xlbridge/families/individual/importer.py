@@ -34,7 +34,8 @@ from xlbridge.rebuild.importing import (
 )
 from xlbridge.rebuild.sources import ImportRow
 from xlbridge.results.readers import result_entry_of
-from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, session_values, whole_or_none
+from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, whole_or_none
+from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_individual"]
 
@@ -111,7 +112,7 @@ def _place_individual(
 def fill_individual(job: ImportTarget) -> Filled:
     """Place the scorer's rows on an individuals workbook's travellers."""
     wb, book, rows, force = job.wb, job.book, job.rows, job.force
-    settings = session_values(book)
+    settings = read_settings(book)
     entry = result_entry_of(settings)
     ic = IndividualCols.build(entry, "mp")
     boards: dict[int, _Board] = {}

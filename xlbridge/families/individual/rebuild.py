@@ -45,11 +45,11 @@ from xlbridge.workbook.choices import RESULT_ENTRIES
 from xlbridge.workbook.context import NAMES, NAMES_FIRST
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW
 from xlbridge.workbook.hand_records import add_hand_records, analysed, read_hand_records
+from xlbridge.workbook.session import SessionSettings, read_settings
 
 __all__ = ["ADAPTER", "IndividualAdapter", "Settings", "seats_text"]
 
 _FAMILY: FamilyName = "individual"
-_SESSION = "Session"
 _EXPECTED = EXPECTED_CELL.replace("$", "")
 _SEAT_LETTERS = "NESW"  # the order of a Seats tuple
 _SHOWN_ORDER = (0, 2, 1, 3)  # N, S, E, W: the NS partnership first, as on a traveller
@@ -109,15 +109,7 @@ def _movement(
     return build_movement(get_kind(kind), ns)
 
 
-def _settings_rows(ws: Worksheet) -> dict[str, Any]:
-    rows: dict[str, Any] = {}
-    for label, value in ws.iter_rows(min_row=2, max_row=30, max_col=2, values_only=True):
-        if isinstance(label, str) and label.strip() and label.strip() not in rows:
-            rows[label.strip()] = value
-    return rows
-
-
-def _number(rows: dict[str, Any], label: str, limits: Range) -> int:
+def _number(rows: SessionSettings, label: str, limits: Range) -> int:
     """A size from the Session sheet, within the limits ``new`` takes (a hostile workbook
     costs one line, not a movement of a million boards)."""
     value = rows.get(label)
@@ -142,12 +134,7 @@ class IndividualAdapter:
 
     def settings(self, book: Workbook) -> Settings:
         """Kind, size, event, date, scale and result entry from the Session sheet."""
-        if _SESSION not in book.sheetnames:
-            raise WorkbookError(
-                "the workbook has no Session sheet; was it written by xlbridge new?"
-            )
-        ws = book[_SESSION]
-        rows = _settings_rows(ws)
+        rows = read_settings(book)
         kind = _text(rows.get("Movement")).strip().lower()
         if kind not in _kinds():
             raise WorkbookError(
@@ -167,7 +154,7 @@ class IndividualAdapter:
             tables=_number(rows, "Tables", TABLES),
             rounds=_number(rows, "Rounds", ROUNDS),
             boards_per_round=_number(rows, "Boards per round", BOARDS_PER_ROUND),
-            event=_text(ws["A1"].value),
+            event=_text(rows.event),
             date=_text(rows.get("Date")),
             scale=scales[0],
             result_entry=entry,

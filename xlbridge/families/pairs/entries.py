@@ -27,13 +27,16 @@ from xlbridge.workbook.cells import (
     BOARD_SHEET,
     Book,
     Sheet,
-    family_of_workbook,
     headers,
-    session_values,
     typed_text,
     whole_or_none,
 )
-from xlbridge.workbook.session import MOVEMENT_OPTIONS_LABEL, parse_movement_options
+from xlbridge.workbook.session import (
+    MOVEMENT_OPTIONS_LABEL,
+    family_of_workbook,
+    parse_movement_options,
+    read_settings,
+)
 
 __all__ = ["INPUT_LABELS", "Entered", "RowEntry", "read_entered"]
 
@@ -102,7 +105,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     """Read a pairs session workbook's settings, names and entered cells (never writing it);
     ``opened``: the workbook already opened through the gate, so it is not read twice."""
     book = Book(opened if opened is not None else load_workbook(path, read_only=True))
-    settings = session_values(book)
+    settings = read_settings(book)
     kind, family = family_of_workbook(book)
     if family != "pairs" and FAMILIES.get(kind) is not None:
         raise WorkbookError(
@@ -144,7 +147,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
         kind=kind, family="pairs", tables=whole_or_none(settings.get("Tables")),
         rounds=whole_or_none(settings.get("Rounds")),
         boards_per_round=whole_or_none(settings.get("Boards per round")),
-        event=typed_text(settings.get("event"), "Session!A1", free_text=True),
+        event=typed_text(settings.event, "Session!A1", free_text=True),
         date=typed_text(date, "Session date", free_text=True), scoring=scoring, scale=scale,
         result_entry=entry, expected_default=default, names=tuple(names),
         name_formulas=tuple(name_formulas), rows=tuple(rows), expected=tuple(expected),

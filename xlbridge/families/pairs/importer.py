@@ -34,7 +34,8 @@ from xlbridge.rebuild.importing import (
 from xlbridge.rebuild.sources import ImportRow
 from xlbridge.results.readers import result_entry_of, scoring_of
 from xlbridge.workbook import formulas as F
-from xlbridge.workbook.cells import BOARD_SHEET, session_values
+from xlbridge.workbook.cells import BOARD_SHEET
+from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_pairs"]
 
@@ -48,7 +49,7 @@ def _matches(given: str, label: str, side: str) -> bool:
 def fill_pairs(job: ImportTarget) -> Filled:
     """Place the scorer's rows on a pairs workbook's travellers."""
     wb, rows, force, source = job.wb, job.rows, job.force, job.source
-    settings = session_values(job.book)
+    settings = read_settings(job.book)
     entry = result_entry_of(settings)
     scoring, _scale = scoring_of(settings)
     tcols = F.TravellerCols.build(entry, scoring)

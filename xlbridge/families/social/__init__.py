@@ -29,13 +29,14 @@ class _Social:
     def read(self, formulas: Book, cached: Book) -> ScoredWorkbook:
         from xlbridge.families.social.reader import read_social
         from xlbridge.families.social.reader_pairs import read_marathon, read_pair_game
-        from xlbridge.results.read_family import session_settings
+        from xlbridge.workbook.session import read_settings
 
-        kind = str(session_settings(formulas).get("Kind") or "")
+        settings = read_settings(formulas)
+        kind = str(settings.get("Kind") or "")
         if kind in ("progressive", "swiss-pairs", "round-robin-pairs"):
-            return read_pair_game(formulas, cached, session_settings(formulas))
+            return read_pair_game(formulas, cached, settings)
         if kind == "marathon":
-            return read_marathon(formulas, cached, session_settings(formulas))
+            return read_marathon(formulas, cached, settings)
         return read_social(formulas, cached)
 
     def rebuild_adapter(self) -> FamilyAdapter | None:

@@ -14,7 +14,7 @@ by formula for progressive bridge, typed in for Swiss rounds after the first) an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,9 +79,10 @@ _PROGRESS_HEADERS = (
 _OLD_MOVE_WORDS = "losers move to the next higher table"
 
 
-def progression_of(settings: Mapping[str, Any]) -> str:
+def progression_of(settings: Mapping[str, Any], lines: Sequence[str] = ()) -> str:
     """Where a progressive game's losers go ("stay" or "move"), from the Session sheet's
-    label -> value lines (column A -> B; every column-A text is a key).
+    label -> value lines (column A -> B) or, for a workbook written before its Progression
+    line, from the instruction ``lines`` after them.
 
     >>> progression_of({"Progression": "move"})
     'move'
@@ -89,14 +90,14 @@ def progression_of(settings: Mapping[str, Any]) -> str:
     Traceback (most recent call last):
     ...
     xlbridge.errors.WorkbookError: Session sheet: Progression 'up' is not stay or move
-    >>> progression_of({"Winners move ...; losers move to the next higher table (...).": None})
+    >>> progression_of({}, ["Winners move ...; losers move to the next higher table (...)."])
     'move'
     """
     if PROGRESSION_LABEL not in settings:
         # A workbook written before the Progression row existed records the setting only in
         # its instruction sentence; such workbooks are still read, so fall back to that
         # sentence (the only reason left to read prose: a rewording never reaches them).
-        old = any(isinstance(k, str) and _OLD_MOVE_WORDS in k for k in settings)
+        old = any(_OLD_MOVE_WORDS in line for line in lines)
         return "move" if old else "stay"
     value = settings[PROGRESSION_LABEL]
     text = value.strip().lower() if isinstance(value, str) else ""

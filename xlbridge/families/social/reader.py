@@ -38,7 +38,6 @@ from xlbridge.results.read_family import (
     disagreement_lines,
     refuse,
     render_template,
-    session_settings,
     table_text,
     text_of,
     to_csv,
@@ -50,6 +49,7 @@ from xlbridge.scoring.choices import SOCIAL_SCORINGS, OutputFormat, SocialScorin
 from xlbridge.scoring.rubber import Deal, Line, Rounding, Rubber, SheetTotals
 from xlbridge.scoring.session import ranks
 from xlbridge.types import Side
+from xlbridge.workbook.session import read_settings
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
@@ -550,7 +550,7 @@ def _players(book: Book, count: int) -> list[str]:
 def read_social(formulas: Book, cached: Book) -> SocialResults:
     """Read a rubber, Chicago or four- to six-player workbook and score it again in Python (pair
     games and marathons: :mod:`xlbridge.families.social.reader_pairs`)."""
-    s = session_settings(formulas)
+    s = read_settings(formulas)
     kind = str(s.get("Kind") or "")
     if kind not in _BLOCK_KINDS:
         raise WorkbookError(f"Session sheet: kind {kind[:40]!r} is not a social game")
@@ -633,7 +633,7 @@ def read_social(formulas: Book, cached: Book) -> SocialResults:
         problems += p
     disagreements, recalculated = check(expects, cached_values(cached, expects))
     return SocialResults(
-        event=text_of(s.get("event"), "Session!A1"),
+        event=text_of(s.event, "Session!A1"),
         date=text_of(s.get("Date"), "Session date"),
         kind=kind,
         scoring=scoring,

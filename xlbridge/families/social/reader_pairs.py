@@ -15,7 +15,7 @@ each pair's running score, total, VPs and rank on the Back Score.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from openpyxl.utils import get_column_letter
 
@@ -41,6 +41,7 @@ from xlbridge.results.read_family import (
 from xlbridge.scoring.rubber import Rounding
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Side
+from xlbridge.workbook.session import SessionSettings
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book
@@ -73,7 +74,7 @@ def _pair_names(book: Book, n: int) -> list[str]:
     return out
 
 
-def read_pair_game(formulas: Book, cached: Book, s: dict[str, Any]) -> SocialResults:
+def read_pair_game(formulas: Book, cached: Book, s: SessionSettings) -> SocialResults:
     """Score a progressive, Swiss pairs or round-robin pairs workbook again in Python."""
     kind = str(s.get("Kind"))
     tables = whole(s.get("Tables"))
@@ -84,7 +85,7 @@ def read_pair_game(formulas: Book, cached: Book, s: dict[str, Any]) -> SocialRes
         raise WorkbookError("the workbook has no Progress sheet or too many rounds")
     with_vps = str(s.get("Scoring") or "").startswith("net points; VPs")
     variant = "new-york" if str(s.get("Chicago vulnerability")) == "new-york" else "standard"
-    moves = progression_of(s) if kind == "progressive" else "stay"
+    moves = progression_of(s, s.lines) if kind == "progressive" else "stay"
     step = BlockLayout.of(1, "chicago").bottom + 2
     layouts = [BlockLayout.of(1 + t * step, "chicago") for t in range(tables)]
     label = (
@@ -204,7 +205,7 @@ def read_pair_game(formulas: Book, cached: Book, s: dict[str, Any]) -> SocialRes
         problems += p
     disagreements, recalculated = check(expects, cached_values(cached, expects))
     return SocialResults(
-        event=text_of(s.get("event"), "Session!A1"),
+        event=text_of(s.event, "Session!A1"),
         date=text_of(s.get("Date"), "Session date"),
         kind=kind,
         scoring="chicago",
@@ -278,7 +279,7 @@ def _back(
     return out, expects
 
 
-def read_marathon(formulas: Book, cached: Book, s: dict[str, Any]) -> SocialResults:
+def read_marathon(formulas: Book, cached: Book, s: SessionSettings) -> SocialResults:
     """Score a marathon again: each match's host net from the points typed
     (``SheetTotals.net``), its VPs (``vp(net, 4, "chicago-marathon")``, seed 002's marathon
     table as corrected in rules.md §0), and the standings month by month."""
@@ -342,7 +343,7 @@ def read_marathon(formulas: Book, cached: Book, s: dict[str, Any]) -> SocialResu
     expects += e
     disagreements, recalculated = check(expects, cached_values(cached, expects))
     return SocialResults(
-        event=text_of(s.get("event"), "Session!A1"),
+        event=text_of(s.event, "Session!A1"),
         date=text_of(s.get("Date"), "Session date"),
         kind="marathon",
         scoring="marathon",

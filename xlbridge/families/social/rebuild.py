@@ -89,8 +89,8 @@ from xlbridge.families.social.sheet import COLS, RUBBER_DEAL_ROWS, BlockLayout
 from xlbridge.movements.home import DEALS_PER_CHUKKER, round_robin_pairs
 from xlbridge.movements.model import Entry
 from xlbridge.movements.registry import FamilyName, get_kind
-from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
+from xlbridge.workbook.session import SessionSettings, read_settings
 
 __all__ = ["ADAPTER", "Settings", "SocialAdapter"]
 
@@ -147,28 +147,8 @@ def _args(**changes: Any) -> RebuildChange:
 # --- reading the Session sheet -----------------------------------------------------------------
 
 
-def _session(book: Workbook) -> dict[str, Any]:
-    if "Session" not in book.sheetnames:
-        raise WorkbookError("the workbook has no Session sheet; was it written by xlbridge new?")
-    ws = book["Session"]
-    out: dict[str, Any] = {"event": ws["A1"].value}
-    for r in range(3, 60):
-        label = ws.cell(row=r, column=1).value
-        if isinstance(label, str) and label.strip():
-            out.setdefault(label.strip(), ws.cell(row=r, column=2).value)
-    return out
-
-
-def _whole(info: dict[str, Any], label: str) -> int:
-    n = whole_or_none(info.get(label), digits=None, ascii_digits=False)
-    if n is None:
-        raise WorkbookError(f"Session sheet: the {label!r} line is lost or not a whole number")
-    return n
-
-
-def _text(info: dict[str, Any], label: str) -> str:
-    v = info.get(label)
-    return "" if v is None else str(v)
+def _event(info: SessionSettings) -> str:
+    return "" if info.event is None else str(info.event)
 
 
 def _rounding(text: str) -> str:
@@ -194,33 +174,33 @@ def _deal_rows(book: Workbook, sheet: str) -> int:
     return RUBBER_DEAL_ROWS
 
 
-def _one_table_settings(book: Workbook, info: dict[str, Any], kind: str) -> Settings:
-    scoring = _text(info, "Scored as")
+def _one_table_settings(book: Workbook, info: SessionSettings, kind: str) -> Settings:
+    scoring = info.text("Scored as")
     if scoring not in ("rubber", "chicago"):
         raise WorkbookError(f"Session sheet: 'Scored as' {scoring[:40]!r} is not rubber or chicago")
     what = "Rubbers" if scoring == "rubber" else "Chukkers"
-    rounds = _whole(info, what)
-    dealer = _text(info, "First dealer").strip().upper() or "N"
+    rounds = info.whole(what)
+    dealer = info.text("First dealer").strip().upper() or "N"
     first_sheet = ("Rubbers" if kind == "rubber" else "Rubber 1") if scoring == "rubber" else ""
     return Settings(
         kind=kind,
         rounds=rounds,
         game=scoring if kind in PLAYER_KINDS else None,
-        rounding=_rounding(_text(info, "Net rounding")),
-        new_york=_text(info, "Chicago vulnerability").startswith("New York"),
+        rounding=_rounding(info.text("Net rounding")),
+        new_york=info.text("Chicago vulnerability").startswith("New York"),
         first_dealer=dealer if dealer in _SEATS else "N",
         calcutta=CALCUTTA in book.sheetnames,
-        event=_text(info, "event"),
-        date=_text(info, "Date"),
+        event=_event(info),
+        date=info.text("Date"),
         deal_rows=_deal_rows(book, first_sheet) if first_sheet else RUBBER_DEAL_ROWS,
     )
 
 
-def _pairs_settings(book: Workbook, info: dict[str, Any], kind: str) -> Settings:
-    tables = _whole(info, "Tables")
-    rounds = _whole(info, "Rounds (Chicago chukkers)")
-    chukkers = _whole(info, "Chukkers a match") if "Chukkers a match" in info else 1
-    scoring = _text(info, "Scoring")
+def _pairs_settings(book: Workbook, info: SessionSettings, kind: str) -> Settings:
+    tables = info.whole("Tables")
+    rounds = info.whole("Rounds (Chicago chukkers)")
+    chukkers = info.whole("Chukkers a match") if "Chukkers a match" in info else 1
+    scoring = info.text("Scoring")
     with_vps = scoring.startswith("net points; VPs")
     rounding = _label_rounding(book, "Round 1", BlockLayout.of(1, "chicago"))
     return Settings(
@@ -228,26 +208,26 @@ def _pairs_settings(book: Workbook, info: dict[str, Any], kind: str) -> Settings
         tables=tables,
         rounds=None if kind == "round-robin-pairs" else rounds,
         rounding=rounding or _rounding(scoring),
-        new_york=_text(info, "Chicago vulnerability") == "new-york",
-        progression=progression_of(info) if kind == "progressive" else "stay",
+        new_york=info.text("Chicago vulnerability") == "new-york",
+        progression=progression_of(info, info.lines) if kind == "progressive" else "stay",
         vp=kind == "progressive" and with_vps,
         chukkers=chukkers,
         calcutta=CALCUTTA in book.sheetnames,
-        event=_text(info, "event"),
-        date=_text(info, "Date"),
+        event=_event(info),
+        date=info.text("Date"),
     )
 
 
-def _marathon_settings(info: dict[str, Any]) -> Settings:
-    start = _text(info, "From").split(" ")[0]
+def _marathon_settings(info: SessionSettings) -> Settings:
+    start = info.text("From").split(" ")[0]
     return Settings(
         kind="marathon",
         tables=1,
-        pairs=_whole(info, "Pairs"),
-        deals=_whole(info, "Deals a match"),
+        pairs=info.whole("Pairs"),
+        deals=info.whole("Deals a match"),
         start_month=start or "September",
-        event=_text(info, "event"),
-        date=_text(info, "Date"),
+        event=_event(info),
+        date=info.text("Date"),
     )
 
 
@@ -537,8 +517,8 @@ class SocialAdapter:
 
     def settings(self, book: Workbook) -> Settings:
         """The settings of a social workbook written by ``xlbridge new``."""
-        info = _session(book)
-        kind = _text(info, "Kind").strip().lower()
+        info = read_settings(book)
+        kind = info.text("Kind").strip().lower()
         if kind in ONE_TABLE:
             return _one_table_settings(book, info, kind)
         if kind in PAIRS_KINDS:

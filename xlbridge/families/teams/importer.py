@@ -33,7 +33,8 @@ from xlbridge.rebuild.importing import (
     write_row,
 )
 from xlbridge.scoring.team_match import board_imps
-from xlbridge.workbook.cells import session_values, whole_or_none
+from xlbridge.workbook.cells import whole_or_none
+from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_teams"]
 
@@ -108,7 +109,7 @@ def fill_teams(job: ImportTarget) -> Filled:
     wb, book, rows, force, path = (
         job.wb, job.book, job.rows, job.force, job.workbook
     )  # fmt: skip
-    settings = session_values(book)
+    settings = read_settings(book)
     kind = str(settings.get("Kind") or "")
     bam = str(settings.get("Team scoring") or "").strip() == "bam"
     store: list[Any] = []

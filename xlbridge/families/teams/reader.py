@@ -20,7 +20,7 @@ formula cell whose stored value differs is listed.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -40,7 +40,6 @@ from xlbridge.results.read_family import (
     cached_values,
     check,
     num,
-    session_settings,
     text_of,
     whole,
 )
@@ -53,6 +52,7 @@ from xlbridge.scoring.team_match import (
     score_match,
 )
 from xlbridge.types import Contract, Seat, tricks_from_made_down
+from xlbridge.workbook.session import read_settings
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
@@ -144,7 +144,7 @@ class _Settings:
     match_boards: int
 
 
-def _settings(s: dict[str, Any]) -> _Settings:
+def _settings(s: Mapping[str, Any]) -> _Settings:
     kind = str(s.get("Kind") or "")
     boards = whole(s.get("Boards a match"))
     if boards is None:
@@ -348,7 +348,7 @@ def _groups(book: Book) -> dict[int, int]:
 
 def read_teams(formulas: Book, cached: Book) -> TeamsResults:
     """Read a teams workbook's input cells and score it again in Python."""
-    s = session_settings(formulas)
+    s = read_settings(formulas)
     st = _settings(s)
     marvin = st.kind.startswith("marvin")
     names = _names(formulas, marvin)
@@ -413,7 +413,7 @@ def read_teams(formulas: Book, cached: Book) -> TeamsResults:
         }
     }
     return TeamsResults(
-        event=text_of(s.get("event"), "Session!A1"),
+        event=text_of(s.event, "Session!A1"),
         date=_date(s.get("Date")),
         kind=st.kind,
         scoring="bam" if st.bam else "imps",

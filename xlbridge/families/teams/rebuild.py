@@ -48,6 +48,7 @@ from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 from xlbridge.scoring.choices import TeamsScoring, VPScaleName
+from xlbridge.workbook.session import SessionSettings, read_settings
 
 __all__ = ["ADAPTER", "Settings", "TeamsAdapter", "plan_of"]
 
@@ -126,37 +127,16 @@ def plan_of(s: Settings) -> TeamsPlan:
 # --- reading a workbook -------------------------------------------------------------------
 
 
-def _session(book: Workbook) -> dict[str, Any]:
-    if "Session" not in book.sheetnames:
-        raise WorkbookError("the workbook has no Session sheet; was it written by xlbridge new?")
-    ws = book["Session"]
-    out: dict[str, Any] = {}
-    for row in ws.iter_rows(min_row=2, max_row=40, max_col=2):
-        label = row[0].value
-        if isinstance(label, str) and label.strip():
-            out.setdefault(label.strip(), row[1].value if len(row) > 1 else None)
-    out["Event"] = ws["A1"].value
-    return out
+def _int(s: SessionSettings, label: str) -> int:
+    """A count the Session sheet records as a number (as ``new`` writes it, never text)."""
+    return s.whole(label, (0, 10**9), text=False)
 
 
-def _int(s: dict[str, Any], label: str) -> int:
-    v = s.get(label)
-    n = whole_or_none(v, text=False)
-    if n is None or n < 0:
-        raise WorkbookError(f"the Session sheet's {label!r} is {v!r}, not a whole number")
-    return n
-
-
-def _yes(s: dict[str, Any], label: str) -> bool:
+def _yes(s: SessionSettings, label: str) -> bool:
     v = s.get(label)
     if v not in ("yes", "no"):
         raise WorkbookError(f"the Session sheet's {label!r} is {v!r}, not yes or no")
     return bool(v == "yes")
-
-
-def _text(s: dict[str, Any], label: str) -> str:
-    v = s.get(label)
-    return "" if v is None else str(v)
 
 
 def _check_matches(book: Workbook, plan: TeamsPlan) -> None:
@@ -262,8 +242,8 @@ class TeamsAdapter:
 
     def settings(self, book: Workbook) -> Settings:
         """Read the Session sheet (and a Swiss workbook's paired rounds)."""
-        s = _session(book)
-        kind = _text(s, "Kind").strip().lower()
+        s = read_settings(book)
+        kind = s.text("Kind").strip().lower()
         if family_of(kind) != "teams":
             raise WorkbookError(f"the Session sheet's kind {kind!r} is not a team game")
         teams, boards_a_match = _int(s, "Teams"), _int(s, "Boards a match")
@@ -285,15 +265,15 @@ class TeamsAdapter:
             tables=3 if kind.startswith("marvin-") else teams,
             boards=boards,
             segments=segments,
-            scoring=parse_team_scoring(_text(s, "Team scoring")),
-            scale=parse_team_scale(_text(s, "VP scale")),
+            scoring=parse_team_scoring(s.text("Team scoring")),
+            scale=parse_team_scale(s.text("VP scale")),
             win_loss=_yes(s, "Win/loss"),
             three_quarter=_yes(s, "Three-quarter rule"),
             carry_over=float(carry) if not float(carry).is_integer() else int(carry),
             rounds=_int(s, "Rounds planned"),
             drawn=_drawn(book, matches) if kind == "swiss-teams" else (),
-            event=_text(s, "Event"),
-            date=_text(s, "Date"),
+            event="" if s.event is None else str(s.event),
+            date=s.text("Date"),
         )
         plan = plan_of(out)
         if (len(plan.matches), plan.match_boards) != (matches, boards_a_match):
