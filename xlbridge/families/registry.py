@@ -240,9 +240,12 @@ def _swiss_kind(book: Workbook, path: Path) -> str:
     """The kind on the Session sheet, or one line naming the file."""
     if "Session" not in book.sheetnames:
         raise WorkbookError(f"{str(path)!r} has no Session sheet; not an xlbridge workbook")
-    for row in book["Session"].iter_rows(min_row=1, max_row=40, max_col=2, values_only=True):
-        if row and row[0] in ("Kind", "Movement") and len(row) > 1 and row[1]:
-            return str(row[1])
+    from xlbridge.workbook.session import read_settings
+
+    s = read_settings(book)
+    kind = s.get("Kind") or s.get("Movement")
+    if kind:
+        return str(kind)
     raise WorkbookError(f"{str(path)!r}: its Session sheet does not name the kind")
 
 

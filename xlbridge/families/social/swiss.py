@@ -21,19 +21,12 @@ from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Deal
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Side
+from xlbridge.workbook.session import read_settings
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
 __all__ = ["next_round", "swiss_pairs_standings"]
-
-
-def _session(wb: Any) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for row in wb["Session"].iter_rows(min_row=1, max_row=20, max_col=2, values_only=True):
-        if row and isinstance(row[0], str):
-            out[row[0]] = row[1]
-    return out
 
 
 def _int(v: object) -> int | None:
@@ -84,7 +77,7 @@ def swiss_pairs_standings(
     wb: Workbook, name: str
 ) -> tuple[PairsOptions, list[list[tuple[int, int, int]]]]:
     """The event's options and, per round played, each table's (NS pair, EW pair, NS net)."""
-    info = _session(wb)
+    info = read_settings(wb)
     if info.get("Kind") != "swiss-pairs":
         raise WorkbookError(f"{name!r} is not a swiss-pairs workbook")
     tables = _int(info.get("Tables"))

@@ -22,6 +22,7 @@ from xlbridge.movements.teams import swiss_teams_pairing
 from xlbridge.rebuild.slots import NextRound, RebuildChange
 from xlbridge.scoring.team_match import standings_order
 from xlbridge.workbook.cells import Book
+from xlbridge.workbook.session import SessionSettings, read_settings
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -29,19 +30,6 @@ if TYPE_CHECKING:
     from xlbridge.families.teams.model import TeamMatch
 
 __all__ = ["next_round"]
-
-
-def _session_cells(wb: Workbook) -> dict[str, tuple[Any, str]]:
-    """The Session sheet's settings, label -> (value, the value's cell)."""
-    if "Session" not in wb.sheetnames:
-        raise WorkbookError("the workbook has no Session sheet; it was not written by xlbridge")
-    out: dict[str, tuple[Any, str]] = {}
-    for r, row in enumerate(
-        wb["Session"].iter_rows(min_row=1, max_row=40, max_col=2, values_only=True), start=1
-    ):
-        if row and isinstance(row[0], str):
-            out.setdefault(row[0], (row[1] if len(row) > 1 else None, f"B{r}"))
-    return out
 
 
 def _whole(value: Any, where: str, what: str, lo: int, hi: int) -> int:
@@ -68,14 +56,13 @@ def _whole(value: Any, where: str, what: str, lo: int, hi: int) -> int:
     return int(value)
 
 
-def _setting(session: dict[str, tuple[Any, str]], label: str, lo: int, hi: int) -> int:
+def _setting(session: SessionSettings, label: str, lo: int, hi: int) -> int:
     if label not in session:
         raise WorkbookError(
             f"Session sheet: no {label!r} line; is this a Swiss teams workbook written by"
             " xlbridge new?"
         )
-    value, cell = session[label]
-    return _whole(value, f"Session sheet, cell {cell}", repr(label), lo, hi)
+    return _whole(session[label], f"Session sheet, cell {session.cell(label)}", repr(label), lo, hi)
 
 
 def _match_number(name: str) -> int | None:
@@ -146,8 +133,10 @@ def _finished(match: TeamMatch) -> None:
 def next_round(book: Workbook) -> NextRound:
     """The next round of the Swiss teams workbook ``book`` (opened with its formulas): the
     standings of the rounds entered, the pairing, and the rebuild change that writes it."""
-    session = _session_cells(book)
-    if session.get("Team scoring", (None,))[0] == "bam":  # the pairing ranks by VPs from IMPs
+    if "Session" not in book.sheetnames:
+        raise WorkbookError("the workbook has no Session sheet; it was not written by xlbridge")
+    session = read_settings(book)
+    if session.get("Team scoring") == "bam":  # the pairing ranks by VPs from IMPs
         raise WorkbookError(
             "swiss next pairs Swiss teams scored by IMPs; this workbook is scored"
             " board-a-match, which it cannot rank yet"
