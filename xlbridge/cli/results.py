@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -72,43 +71,11 @@ def _results(args: argparse.Namespace) -> int:
     data: str | bytes
     if not isinstance(res, SessionResults):  # teams and social: their reader renders
         data = res.render(fmt, args.table)
-    elif fmt == "text":
-        from xlbridge.results.tables import to_text
-
-        data = to_text(res)
-    elif fmt == "csv":
-        from xlbridge.results import tables as t
-
-        if args.table == "standings":
-            data = t.to_csv(t.standings_rows(res), t.STANDING_COLUMNS)
-        elif args.table == "results":
-            data = t.to_csv(t.result_rows(res), t.RESULT_COLUMNS)
-        else:
-            cols, rows = t.barometer_sheet(res)
-            data = t.to_csv(rows, cols)
-    elif fmt == "json":
-        data = json.dumps(res.to_json(), ensure_ascii=False, indent=1)
-    elif fmt == "html":
-        from xlbridge.results.html import render_html
-
-        deals = None
-        if args.deals:
-            from xlbridge.interchange.deals import read_pbn
-
-            deals = {r.board: r.deal for r in read_pbn(args.deals)}
-        else:  # the hand records `new --deals/--deal` put in the workbook, when it has them
-            from xlbridge.workbook.hand_records import read_hand_records_file
-
-            deals = read_hand_records_file(args.file) or None
-        data = render_html(res, deals)
-    elif fmt == "usebio":
-        from xlbridge.results.usebio import write_usebio
-
-        data = write_usebio(res, club=args.club)
     else:
-        from xlbridge.results.pbn import results_pbn
+        from xlbridge.results.render import deals_of, render_session
 
-        data = results_pbn(res)
+        deals = deals_of(args.file, args.deals) if fmt == "html" else None
+        data = render_session(res, fmt, args.table, deals=deals, club=args.club)
     if args.output:
         from xlbridge.interchange.files import write_atomically
 
