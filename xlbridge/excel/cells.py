@@ -3,13 +3,13 @@
 Package-internal helpers of :mod:`xlbridge.excel.udf` (their names keep the leading
 underscore): what xlwings hands over (floats, ``None`` for an empty cell, lists of lists for
 ranges) read into numbers, whole numbers, text and options, each refusal a
-:class:`CellValueError` with a short text; and :func:`_guard`, which turns any error into that
+:class:`CellValueError` with a short text; and :func:`guard`, which turns any error into that
 text in the cell. Standard library and the rules layer only (Pyodide).
 
->>> _cells([[1.0], [None]]), _whole(7.0, "board"), _number(" 420 ", "score")
+>>> arg_cells([[1.0], [None]]), arg_whole(7.0, "board"), arg_number(" 420 ", "score")
 ([1.0, None], 7, 420.0)
 >>> try:
-...     _whole(1e300, "board")
+...     arg_whole(1e300, "board")
 ... except CellValueError as exc:
 ...     print(exc)
 board 1e+300 is too large
@@ -53,10 +53,10 @@ class _Omitted:
         return "<omitted>"
 
 
-_OMITTED: Final = _Omitted()
+OMITTED: Final = _Omitted()
 
 
-def _message(name: str, text: str) -> str:
+def message(name: str, text: str) -> str:
     out = f"{name}: {text}"
     return out if len(out) <= _MAX_MESSAGE else out[: _MAX_MESSAGE - 3] + "..."
 
@@ -74,7 +74,7 @@ def _finite(value: Any) -> Any:
     return value
 
 
-def _guard(f: Callable[_P, Any]) -> Callable[_P, Any]:
+def guard(f: Callable[_P, Any]) -> Callable[_P, Any]:
     """Turn any error into a short text for the cell, prefixed with the function's name."""
     name = f.__name__
 
@@ -83,9 +83,9 @@ def _guard(f: Callable[_P, Any]) -> Callable[_P, Any]:
         try:
             return _finite(f(*args, **kwargs))
         except XlbridgeError as exc:
-            return _message(name, str(exc))
+            return message(name, str(exc))
         except Exception as exc:  # a bug in xlbridge: still no traceback in a cell
-            return _message(name, f"{INTERNAL_ERROR} ({type(exc).__name__}: {exc})")
+            return message(name, f"{INTERNAL_ERROR} ({type(exc).__name__}: {exc})")
 
     # Excel shows the docstring as the tooltip: one line, no source indentation.
     wrapper.__doc__ = " ".join((f.__doc__ or "").split())
@@ -95,11 +95,11 @@ def _guard(f: Callable[_P, Any]) -> Callable[_P, Any]:
 # ---- Excel values -> library values -------------------------------------------------------
 
 
-def _is_blank(value: Any) -> bool:
+def is_blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _show(value: Any) -> str:
+def shown(value: Any) -> str:
     """A cell value as the user typed it, for messages."""
     if value is None:
         return "blank"
@@ -126,15 +126,15 @@ def _grid(value: Any) -> list[list[Any]]:
     return [[v] for v in value]
 
 
-def _cells(value: Any) -> list[Any]:
+def arg_cells(value: Any) -> list[Any]:
     """The cells of a range, row by row."""
     if type(value) is list and value and all(type(r) is list and len(r) == 1 for r in value):
         return [row[0] for row in value]  # a column, as xlwings hands it over: the quick way
     return [cell for row in _grid(value) for cell in row]
 
 
-def _one(value: Any, what: str) -> Any:
-    cells = _cells(value)
+def arg_one(value: Any, what: str) -> Any:
+    cells = arg_cells(value)
     if len(cells) != 1:
         raise CellValueError(f"{what} must be one cell, not a range of {len(cells)} cells")
     return cells[0]
@@ -146,7 +146,7 @@ _NUMBER_TEXT = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII
 _MAX_NUMBER_TEXT = 40
 
 
-def _number(value: Any, what: str) -> float:
+def arg_number(value: Any, what: str) -> float:
     if type(value) is float and math.isfinite(value):  # what Excel hands over, nearly always
         return value
     if value is None:
@@ -162,79 +162,79 @@ def _number(value: Any, what: str) -> float:
         except (OverflowError, ValueError):
             x = math.inf
     if x is None:
-        raise CellValueError(f"{what} {_show(value)} is not a number")
+        raise CellValueError(f"{what} {shown(value)} is not a number")
     if not math.isfinite(x):
-        raise CellValueError(f"{what} {_show(value)} is not a finite number")
+        raise CellValueError(f"{what} {shown(value)} is not a finite number")
     return x
 
 
-def _whole(value: Any, what: str) -> int:
-    n = whole_or_none(_number(value, what))  # text such as "1E3" or "3.0" read as a number
+def arg_whole(value: Any, what: str) -> int:
+    n = whole_or_none(arg_number(value, what))  # text such as "1E3" or "3.0" read as a number
     if n is None:
-        raise CellValueError(f"{what} {_show(value)} is not a whole number")
+        raise CellValueError(f"{what} {shown(value)} is not a whole number")
     if abs(n) >= _MAX_WHOLE:  # beyond exact whole numbers: a typo such as 1E+300
-        raise CellValueError(f"{what} {_show(value)} is too large")
+        raise CellValueError(f"{what} {shown(value)} is too large")
     return n
 
 
-def _text(value: Any, what: str) -> str:
+def arg_text(value: Any, what: str) -> str:
     if not isinstance(value, str):
-        raise CellValueError(f"{what} {_show(value)} is not text")
+        raise CellValueError(f"{what} {shown(value)} is not text")
     return value
 
 
-def _option(value: Any, default: str, what: str) -> str:
-    value = _one(value, what)
-    if _is_blank(value) or value is _OMITTED:
+def arg_option(value: Any, default: str, what: str) -> str:
+    value = arg_one(value, what)
+    if is_blank(value) or value is OMITTED:
         return default
-    return _text(value, what).strip()
+    return arg_text(value, what).strip()
 
 
-def _count(value: Any, what: str) -> int | None:
-    value = _one(value, what)
-    if _is_blank(value) or value is _OMITTED:
+def arg_count(value: Any, what: str) -> int | None:
+    value = arg_one(value, what)
+    if is_blank(value) or value is OMITTED:
         return None
-    return _whole(value, what)
+    return arg_whole(value, what)
 
 
-def _scores(scores: Any) -> tuple[list[float], list[int], int]:
+def arg_scores(scores: Any) -> tuple[list[float], list[int], int]:
     """The numeric scores of a traveller, their positions, and the number of cells."""
-    cells = _cells(scores)
+    cells = arg_cells(scores)
     values: list[float] = []
     where: list[int] = []
     for i, cell in enumerate(cells):
         if type(cell) is float and math.isfinite(cell):
             values.append(cell)
             where.append(i)
-        elif not _is_blank(cell):
-            values.append(_number(cell, f"row {i + 1}: score"))
+        elif not is_blank(cell):
+            values.append(arg_number(cell, f"row {i + 1}: score"))
             where.append(i)
     return values, where, len(cells)
 
 
-def _each_score(scores: Any, rule: Callable[[list[float]], Iterable[Any]]) -> Any:
+def each_score(scores: Any, rule: Callable[[list[float]], Iterable[Any]]) -> Any:
     """``rule`` applied to the numeric scores of a column, each answer in its score's row and
     blanks left blank; "" when no score is typed."""
-    values, where, size = _scores(scores)
+    values, where, size = arg_scores(scores)
     if not values:
         return ""
     out: list[Any] = [""] * size
     for i, x in zip(where, rule(values), strict=True):
         out[i] = x
-    return _column(out)
+    return as_column(out)
 
 
-def _board_row(cell: Any, row: int | None) -> float | Adjusted | None:
+def board_row(cell: Any, row: int | None) -> float | Adjusted | None:
     """A matchpoint traveller cell: a score, an adjusted score (A+, 60/40) or blank."""
     if type(cell) is float and math.isfinite(cell):
         return cell
     at = "" if row is None else f"row {row}: "
-    if _is_blank(cell):
+    if is_blank(cell):
         return None
     if isinstance(cell, str):
         text = cell.strip()
         try:
-            return _number(text, "score")
+            return arg_number(text, "score")
         except CellValueError:
             pass
         try:
@@ -243,20 +243,20 @@ def _board_row(cell: Any, row: int | None) -> float | Adjusted | None:
             if text[:1].upper() == "A" or "/" in text or "%" in text:
                 raise TravellerError(f"{at}{exc}") from None
             raise TravellerError(
-                f"{at}{_show(cell)} is not a score or an adjusted score (A, A+, A-, 60/40)"
+                f"{at}{shown(cell)} is not a score or an adjusted score (A, A+, A-, 60/40)"
             ) from None
-    return _number(cell, f"{at}score")
+    return arg_number(cell, f"{at}score")
 
 
-def _board_rows(cells: list[Any]) -> list[float | Adjusted | None]:
-    """A traveller's cells as matchpoint rows (see :func:`_board_row`)."""
+def board_rows(cells: list[Any]) -> list[float | Adjusted | None]:
+    """A traveller's cells as matchpoint rows (see :func:`board_row`)."""
     return [
-        cell if type(cell) is float and math.isfinite(cell) else _board_row(cell, i + 1)
+        cell if type(cell) is float and math.isfinite(cell) else board_row(cell, i + 1)
         for i, cell in enumerate(cells)
     ]
 
 
-def _column(values: Sequence[Any]) -> Any:
+def as_column(values: Sequence[Any]) -> Any:
     """Values for a spilled column; trailing blanks dropped; one value stays a single cell."""
     out = list(values)
     while len(out) > 1 and out[-1] == "":
@@ -269,10 +269,10 @@ def _column(values: Sequence[Any]) -> Any:
 _MISSING: Final = object()
 
 
-def _aligned(args: Sequence[Any], hint: str) -> tuple[int, Iterator[tuple[Any, ...]]]:
+def aligned(args: Sequence[Any], hint: str) -> tuple[int, Iterator[tuple[Any, ...]]]:
     """The row count and the rows of same-sized ranges, a single cell repeating on every row;
     ranges of two sizes are an error ending with ``hint``."""
-    columns = [_cells(a) for a in args]
+    columns = [arg_cells(a) for a in args]
     n = max(len(c) for c in columns)
     sizes = sorted({len(c) for c in columns if len(c) != 1})
     if len(sizes) > 1:
@@ -282,7 +282,7 @@ def _aligned(args: Sequence[Any], hint: str) -> tuple[int, Iterator[tuple[Any, .
     return n, zip(*(repeat(c[0], n) if len(c) == 1 else c for c in columns), strict=True)
 
 
-def _each_distinct(one: Callable[..., Any], rows: Iterable[tuple[Any, ...]]) -> list[Any]:
+def each_distinct(one: Callable[..., Any], rows: Iterable[tuple[Any, ...]]) -> list[Any]:
     """``one(*row)`` for every row, each distinct row worked out once (``one`` must be pure);
     an :class:`XlbridgeError` it raises stands in the list in place of the answer."""
     known: dict[tuple[Any, ...], Any] = {}
@@ -304,17 +304,17 @@ def _each_distinct(one: Callable[..., Any], rows: Iterable[tuple[Any, ...]]) -> 
     return out
 
 
-def _elementwise(name: str, one: Callable[..., Any], *args: Any) -> Any:
+def elementwise(name: str, one: Callable[..., Any], *args: Any) -> Any:
     """Apply a one-row function to cells or to same-sized ranges (one cell repeats).
 
     ``one`` must be pure: each distinct row is worked out once and its answer (or its error)
     reused, which is what makes a column of 100,000 rows fast.
     """
-    n, rows = _aligned(args, "give single cells or ranges of the same size")
+    n, rows = aligned(args, "give single cells or ranges of the same size")
     if n == 1:
         return one(*next(rows))
     out = [
-        _message(name, f"row {i}: {answer}") if isinstance(answer, XlbridgeError) else answer
-        for i, answer in enumerate(_each_distinct(one, rows), 1)
+        message(name, f"row {i}: {answer}") if isinstance(answer, XlbridgeError) else answer
+        for i, answer in enumerate(each_distinct(one, rows), 1)
     ]
-    return _column(out)
+    return as_column(out)

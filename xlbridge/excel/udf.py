@@ -60,30 +60,30 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
 
 from xlbridge.errors import ScoreSheetError, TravellerError, XlbridgeError
-from xlbridge.excel.cells import (
-    _OMITTED,
-    CellValueError,
-    _aligned,
-    _board_row,
-    _board_rows,
-    _cells,
-    _column,
-    _count,
-    _each_distinct,
-    _each_score,
-    _elementwise,
-    _guard,
-    _is_blank,
-    _message,
-    _number,
-    _one,
-    _option,
-    _scores,
-    _show,
-    _text,
-    _whole,
-)
 from xlbridge.excel.cells import INTERNAL_ERROR as INTERNAL_ERROR
+from xlbridge.excel.cells import (
+    OMITTED,
+    CellValueError,
+    aligned,
+    arg_cells,
+    arg_count,
+    arg_number,
+    arg_one,
+    arg_option,
+    arg_scores,
+    arg_text,
+    arg_whole,
+    as_column,
+    board_row,
+    board_rows,
+    each_distinct,
+    each_score,
+    elementwise,
+    guard,
+    is_blank,
+    message,
+    shown,
+)
 from xlbridge.scoring.chicago import DEALS_PER_CHUKKER, ChicagoVariant, Chukker
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import board_a_match, butler, butler_datum, cross_imps
@@ -154,38 +154,38 @@ _HONOURS_DOC = "Honours held: 100, 150 or 4 aces, then NS or EW if the defenders
 
 
 def _score_row(contract: Any, declarer: Any, result: Any, vulnerability: Any) -> int | str:
-    if _is_blank(contract):
+    if is_blank(contract):
         return ""
     tricks: int | str | None
-    if _is_blank(result):
+    if is_blank(result):
         tricks = None
     elif isinstance(result, str):
         tricks = result.strip()
     else:
-        tricks = _whole(result, "result")
-    if _is_blank(vulnerability):
+        tricks = arg_whole(result, "result")
+    if is_blank(vulnerability):
         raise CellValueError("vulnerability is blank; give None, NS, EW, All or the board number")
     vul: str | int = (
         vulnerability.strip()
         if isinstance(vulnerability, str)
-        else _whole(vulnerability, "vulnerability")
+        else arg_whole(vulnerability, "vulnerability")
     )
-    seat = None if _is_blank(declarer) else _text(declarer, "declarer").strip()
-    return score(_text(contract, "contract").strip(), seat, tricks, vul)
+    seat = None if is_blank(declarer) else arg_text(declarer, "declarer").strip()
+    return score(arg_text(contract, "contract").strip(), seat, tricks, vul)
 
 
 def _imp_row(points: Any, other_score: Any) -> int | str:
-    if _is_blank(points):
+    if is_blank(points):
         return ""
-    if other_score is _OMITTED:
-        return imps(_number(points, "points"))
-    if _is_blank(other_score):
+    if other_score is OMITTED:
+        return imps(arg_number(points, "points"))
+    if is_blank(other_score):
         return ""
-    return imps_between(_number(points, "score"), _number(other_score, "other_score"))
+    return imps_between(arg_number(points, "score"), arg_number(other_score, "other_score"))
 
 
 def _board(board: Any) -> int | None:
-    return None if _is_blank(board) else _whole(board, "board")
+    return None if is_blank(board) else arg_whole(board, "board")
 
 
 def _vul_row(board: Any) -> str:
@@ -200,35 +200,35 @@ def _dealer_row(board: Any) -> str:
 
 def _board_mp(score: Any, scores: Any, scale: Any, expected: Any) -> tuple[float, int] | None:
     """NS matchpoints of ``score`` on its traveller, and the full field; None when blank."""
-    target = _board_row(_one(score, "score"), None)
+    target = board_row(arg_one(score, "score"), None)
     if target is None:
         return None
-    rows = _board_rows(_cells(scores))
+    rows = board_rows(arg_cells(scores))
     if target not in rows:
         raise TravellerError(
-            f"score {_show(_one(score, 'score'))} is not among the scores; "
+            f"score {shown(arg_one(score, 'score'))} is not among the scores; "
             "give the whole traveller, this score included"
         )
-    full = _count(expected, "expected")
-    result = score_board(rows, _option(scale, "acbl", "scale"), full)
+    full = arg_count(expected, "expected")
+    result = score_board(rows, arg_option(scale, "acbl", "scale"), full)
     ns = cast(float, result[rows.index(target)][0])  # a score or adjusted row: never None
     return ns, (sum(r is not None for r in rows) if full is None else full)
 
 
 def _bam_row(points: Any, other_score: Any) -> float | str:
-    if _is_blank(points):
+    if is_blank(points):
         return ""
-    if other_score is _OMITTED:
-        return board_a_match(_number(points, "net score"))
-    if _is_blank(other_score):
+    if other_score is OMITTED:
+        return board_a_match(arg_number(points, "net score"))
+    if is_blank(other_score):
         return ""
-    return board_a_match(_number(points, "score") - _number(other_score, "other_score"))
+    return board_a_match(arg_number(points, "score") - arg_number(other_score, "other_score"))
 
 
 def _flag(value: Any, default: bool, what: str) -> bool:
     """TRUE/FALSE (or 1/0, yes/no) from one cell; blank or left out gives ``default``."""
-    value = _one(value, what)
-    if _is_blank(value) or value is _OMITTED:
+    value = arg_one(value, what)
+    if is_blank(value) or value is OMITTED:
         return default
     if isinstance(value, bool):
         return value
@@ -240,42 +240,42 @@ def _flag(value: Any, default: bool, what: str) -> bool:
             return False
     elif isinstance(value, numbers.Real) and value in (0, 1):
         return bool(value)
-    raise CellValueError(f"{what} {_show(value)} is not TRUE or FALSE")
+    raise CellValueError(f"{what} {shown(value)} is not TRUE or FALSE")
 
 
 def _deal(contract: Any, declarer: Any, result: Any, honours: Any) -> Deal | None:
     """One rubber or Chicago deal from its cells; None for a blank row."""
-    if _is_blank(contract):
+    if is_blank(contract):
         return None
     tricks: int | str | None
-    if _is_blank(result):
+    if is_blank(result):
         tricks = None
     elif isinstance(result, str):
         tricks = result.strip()
     else:
-        tricks = _whole(result, "result")
-    seat = None if _is_blank(declarer) else _text(declarer, "declarer").strip()
+        tricks = arg_whole(result, "result")
+    seat = None if is_blank(declarer) else arg_text(declarer, "declarer").strip()
     held: str | int = ""
     side: str | None = None
-    if not _is_blank(honours):
+    if not is_blank(honours):
         if isinstance(honours, str):
             words = honours.split()
             if len(words) > 1 and words[-1].upper() in ("NS", "EW"):
                 side = words.pop()
             held = " ".join(words)
         else:
-            held = _whole(honours, "honours")
-    return Deal.make(_text(contract, "contract").strip(), seat, tricks, held, side)
+            held = arg_whole(honours, "honours")
+    return Deal.make(arg_text(contract, "contract").strip(), seat, tricks, held, side)
 
 
 def _deal_rows(
     contract: Any, declarer: Any, result: Any, honours: Any
 ) -> list[tuple[int, Deal | XlbridgeError | None]]:
     """Every row of a score sheet: (row number, its deal, or its error, or None when blank)."""
-    _, rows = _aligned(
+    _, rows = aligned(
         (contract, declarer, result, honours), "give one row per deal in every column"
     )
-    found = _each_distinct(_deal, rows)
+    found = each_distinct(_deal, rows)
     return [(i, cast(Deal | XlbridgeError | None, d)) for i, d in enumerate(found, 1)]
 
 
@@ -353,7 +353,7 @@ def _chukker_rows(
             error = f"row {broken} of this chukker is wrong"
         if error is not None:
             at = f"row {row}: " if len(rows) > 1 else ""
-            out[index] = _message("BRIDGE_CHICAGO", f"{at}{error}")
+            out[index] = message("BRIDGE_CHICAGO", f"{at}{error}")
             broken = broken or row
             counted += 1  # keep the chukker's length, so the next one starts where it should
             continue
@@ -367,10 +367,10 @@ def _chukker_rows(
 
 
 def _deal_number(value: Any) -> int | XlbridgeError | None:
-    if _is_blank(value) or value is _OMITTED:
+    if is_blank(value) or value is OMITTED:
         return None
     try:
-        n = _whole(value, "deal")
+        n = arg_whole(value, "deal")
     except XlbridgeError as exc:
         return exc
     if not 1 <= n <= DEALS_PER_CHUKKER:
@@ -386,12 +386,12 @@ def _deal_number(value: Any) -> int | XlbridgeError | None:
 @_arg("declarer", ndim=2, doc="Declarer: N, E, S or W (blank for PASS).")
 @_arg("result", ndim=2, doc=_RESULT_DOC)
 @_arg("vulnerability", ndim=2, doc="None, NS, EW, All (or Both, -), or the board number.")
-@_guard
+@guard
 def BRIDGE_SCORE(contract: Any, declarer: Any, result: Any, vulnerability: Any) -> Any:
     """North-South's score on a board (Law 77). =BRIDGE_SCORE("4S","N",10,"None") gives 420.
     Give columns (a traveller) to get a column of scores; a single cell is used for every row.
     """
-    return _elementwise("BRIDGE_SCORE", _score_row, contract, declarer, result, vulnerability)
+    return elementwise("BRIDGE_SCORE", _score_row, contract, declarer, result, vulnerability)
 
 
 @_func(category=CATEGORY)
@@ -399,7 +399,7 @@ def BRIDGE_SCORE(contract: Any, declarer: Any, result: Any, vulnerability: Any) 
 @_arg("scores", ndim=2, doc="Every NS score on the board, this one included (like RANK).")
 @_arg("scale", doc="acbl (1/0.5/0, the default) or ebu (2/1/0).")
 @_arg("expected", doc="Optional: results expected on the board (Neuberg when more).")
-@_guard
+@guard
 def BRIDGE_MP(score: Any, scores: Any, scale: Any = "acbl", expected: Any = None) -> Any:
     """NS matchpoints of one score on its board. =BRIDGE_MP(420,{420;450;170}) gives 1.
     Blank cells in scores are boards not played; A, A+, A-, 60/40 are adjusted scores."""
@@ -411,22 +411,22 @@ def BRIDGE_MP(score: Any, scores: Any, scale: Any = "acbl", expected: Any = None
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column (A+, 60/40 for adjusted).")
 @_arg("scale", doc="acbl (1/0.5/0, the default) or ebu (2/1/0).")
 @_arg("expected", doc="Optional: results expected; fewer results are Neuberg-factored.")
-@_guard
+@guard
 def BRIDGE_MPS(scores: Any, scale: Any = "acbl", expected: Any = None) -> Any:
     """NS matchpoints of every score on a board: a column. EW gets the top minus NS.
     =BRIDGE_MPS(G2:G8). Neuberg-factored when expected is more than the results."""
-    rows = _board_rows(_cells(scores))
+    rows = board_rows(arg_cells(scores))
     if all(r is None for r in rows):
         return ""
-    board = score_board(rows, _option(scale, "acbl", "scale"), _count(expected, "expected"))
-    return _column(["" if ns is None else ns for ns, _ in board])
+    board = score_board(rows, arg_option(scale, "acbl", "scale"), arg_count(expected, "expected"))
+    return as_column(["" if ns is None else ns for ns, _ in board])
 
 
 @_func(category=CATEGORY)
 @_arg("score", doc="The NS score (or adjusted score such as A+).")
 @_arg("scores", ndim=2, doc="Every NS score on the board, this one included.")
 @_arg("expected", doc="Optional: results expected on the board (Neuberg when more).")
-@_guard
+@guard
 def BRIDGE_PCT(score: Any, scores: Any, expected: Any = None) -> Any:
     """NS percentage of the top that one score earns on its board (0-100).
     =BRIDGE_PCT(420,{420;450;170}) gives 50. The same on either matchpoint scale."""
@@ -442,80 +442,80 @@ def BRIDGE_PCT(score: Any, scores: Any, expected: Any = None) -> Any:
 @_func(category=CATEGORY)
 @_arg("points", ndim=2, doc="A points difference; or your score when other_score is given.")
 @_arg("other_score", ndim=2, doc="Optional: the score to compare with (other table).")
-@_guard
-def BRIDGE_IMP(points: Any, other_score: Any = _OMITTED) -> Any:
+@guard
+def BRIDGE_IMP(points: Any, other_score: Any = OMITTED) -> Any:
     """IMPs (WBF scale), signed: =BRIDGE_IMP(420) gives 9; =BRIDGE_IMP(620,170) gives 10.
     Takes columns too: a column of IMPs."""
-    return _elementwise("BRIDGE_IMP", _imp_row, points, other_score)
+    return elementwise("BRIDGE_IMP", _imp_row, points, other_score)
 
 
 @_func(category=CATEGORY)
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column.")
 @_arg("divisor", doc="comparisons (n-1, default), results (n) or total (no division).")
-@_guard
+@guard
 def BRIDGE_XIMP(scores: Any, divisor: Any = "comparisons") -> Any:
     """NS cross-IMPs of every score on a board (each IMPed against all the others): a column.
     =BRIDGE_XIMP(G2:G8,"results")."""
-    return _each_score(
-        scores, lambda values: cross_imps(values, _option(divisor, "comparisons", "divisor"))
+    return each_score(
+        scores, lambda values: cross_imps(values, arg_option(divisor, "comparisons", "divisor"))
     )
 
 
 @_func(category=CATEGORY)
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column.")
 @_arg("trim", doc="Optional: scores dropped from each end for the datum.")
-@_guard
+@guard
 def BRIDGE_BUTLER(scores: Any, trim: Any = None) -> Any:
     """NS Butler IMPs of every score on a board against the datum: a column.
     =BRIDGE_BUTLER(G2:G8). The datum drops the extremes (trim each end)."""
-    return _each_score(scores, lambda values: butler(values, _count(trim, "trim")))
+    return each_score(scores, lambda values: butler(values, arg_count(trim, "trim")))
 
 
 @_func(category=CATEGORY)
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column.")
 @_arg("trim", doc="Optional: scores dropped from each end.")
-@_guard
+@guard
 def BRIDGE_DATUM(scores: Any, trim: Any = None) -> Any:
     """The Butler datum of a board: mean NS score without the extremes, to the nearest 10.
     =BRIDGE_DATUM({420;420;450;170;-50}) gives 340."""
-    values, _, _ = _scores(scores)
+    values, _, _ = arg_scores(scores)
     if not values:
         return ""
-    return butler_datum(values, _count(trim, "trim"))
+    return butler_datum(values, arg_count(trim, "trim"))
 
 
 @_func(category=CATEGORY)
 @_arg("imps", doc="The IMP margin of the side you want first (negative for a loss).")
 @_arg("boards", doc="Boards in the match.")
 @_arg("scale", doc="wbf (default), wbf-raw, wbf-discrete, acbl20, acbl30, ...")
-@_guard
+@guard
 def BRIDGE_VP(imps: Any, boards: Any, scale: Any = "wbf") -> Any:
     """Victory points for an IMP margin: a row of two, this side then the other.
     =BRIDGE_VP(14,16) gives 13.75 and 6.25 (WBF 2013 scale)."""
-    margin = _one(imps, "imps")
-    if _is_blank(margin):
+    margin = arg_one(imps, "imps")
+    if is_blank(margin):
         return ""
-    n = _whole(_one(boards, "boards"), "boards")
+    n = arg_whole(arg_one(boards, "boards"), "boards")
     if n > _MAX_BOARDS:
         raise CellValueError(f"{n} boards is more than a match has (at most {_MAX_BOARDS})")
-    first, second = vp(_number(margin, "imps"), n, _option(scale, "wbf", "scale"))
+    first, second = vp(arg_number(margin, "imps"), n, arg_option(scale, "wbf", "scale"))
     return [[first, second]]
 
 
 @_func(category=CATEGORY)
 @_arg("board", ndim=2, doc="Board number (1 or more), or a column of them.")
-@_guard
+@guard
 def BRIDGE_VUL(board: Any) -> Any:
     """Vulnerability of a board: None, NS, EW or All. =BRIDGE_VUL(7) gives All."""
-    return _elementwise("BRIDGE_VUL", _vul_row, board)
+    return elementwise("BRIDGE_VUL", _vul_row, board)
 
 
 @_func(category=CATEGORY)
 @_arg("board", ndim=2, doc="Board number (1 or more), or a column of them.")
-@_guard
+@guard
 def BRIDGE_DEALER(board: Any) -> Any:
     """Dealer of a board: N, E, S or W. =BRIDGE_DEALER(7) gives S."""
-    return _elementwise("BRIDGE_DEALER", _dealer_row, board)
+    return elementwise("BRIDGE_DEALER", _dealer_row, board)
 
 
 @_func(category=CATEGORY)
@@ -523,18 +523,18 @@ def BRIDGE_DEALER(board: Any) -> Any:
 @_arg("results", doc="Results actually on the board.")
 @_arg("expected", doc="Results expected on the board.")
 @_arg("scale", doc="acbl (1/0.5/0, the default) or ebu (2/1/0).")
-@_guard
+@guard
 def BRIDGE_NEUBERG(mp: Any, results: Any, expected: Any, scale: Any = "acbl") -> Any:
     """Neuberg: matchpoints factored up to a full board. =BRIDGE_NEUBERG(18,10,11,"ebu")
     gives 19.9."""
-    value = _one(mp, "mp")
-    if _is_blank(value):
+    value = arg_one(mp, "mp")
+    if is_blank(value):
         return ""
     return neuberg(
-        _number(value, "mp"),
-        _whole(_one(results, "results"), "results"),
-        _whole(_one(expected, "expected"), "expected"),
-        _option(scale, "acbl", "scale"),
+        arg_number(value, "mp"),
+        arg_whole(arg_one(results, "results"), "results"),
+        arg_whole(arg_one(expected, "expected"), "expected"),
+        arg_option(scale, "acbl", "scale"),
     )
 
 
@@ -552,12 +552,12 @@ def BRIDGE_NEUBERG(mp: Any, results: Any, expected: Any, scale: Any = "acbl") ->
 @_arg("dealer", doc="Who dealt the chukker's first deal: N (default), E, S or W.")
 @_arg("variation", doc="standard (default: dealer's side vulnerable on deals 2-3) or new-york.")
 @_arg("honours", ndim=2, doc=_HONOURS_DOC)
-@_guard
+@guard
 def BRIDGE_CHICAGO(
     contract: Any,
     declarer: Any,
     result: Any,
-    deal: Any = _OMITTED,
+    deal: Any = OMITTED,
     dealer: Any = "N",
     variation: Any = "standard",
     honours: Any = None,
@@ -565,7 +565,7 @@ def BRIDGE_CHICAGO(
     """Chicago: NS points on each deal, game and 4th-deal premiums included; partscores carry
     through a column's chukker. =BRIDGE_CHICAGO("2S","E",9,4) gives -190. SUM gives the net."""
     rows = _deal_rows(contract, declarer, result, honours)
-    given = _cells(deal)
+    given = arg_cells(deal)
     if len(given) == 1:
         number = _deal_number(given[0])
         if len(rows) > 1 and number is not None:
@@ -575,10 +575,10 @@ def BRIDGE_CHICAGO(
         numbers = [_deal_number(v) for v in given]
     else:
         raise CellValueError(f"deal has {len(given)} cells for {len(rows)} rows of deals")
-    first = Seat.parse(_option(dealer, "N", "dealer"))
-    variant = ChicagoVariant.parse(_option(variation, "standard", "variation"))
+    first = Seat.parse(arg_option(dealer, "N", "dealer"))
+    variant = ChicagoVariant.parse(arg_option(variation, "standard", "variation"))
     out = _chukker_rows(rows, numbers, first, variant)
-    return _column(out)
+    return as_column(out)
 
 
 @_func(category=CATEGORY)
@@ -590,7 +590,7 @@ def BRIDGE_CHICAGO(
 @_arg("honours", ndim=2, doc=_HONOURS_DOC)
 @_arg("ended", doc="TRUE if play stopped before the rubber was won (300/100 premiums).")
 @_arg("rounding", doc="Blank: points. up: hundreds, 50 up (seed 002); down: hundreds, 50 dropped.")
-@_guard
+@guard
 def BRIDGE_RUBBER(
     contract: Any,
     declarer: Any,
@@ -612,7 +612,7 @@ def BRIDGE_RUBBER(
     rubber = Rubber(tuple(deals))
     if _flag(ended, False, "ended"):
         rubber = rubber.end()
-    how = _option(rounding, "", "rounding")
+    how = arg_option(rounding, "", "rounding")
     if how.lower() in ("", "points", "none"):
         return rubber.net(Side.NS)
     return rubber.rounded_net(Side.NS, Rounding.parse(how))
@@ -621,22 +621,24 @@ def BRIDGE_RUBBER(
 @_func(category=CATEGORY)
 @_arg("imps", doc="The IMP margin of the side you want first (negative for a loss).")
 @_arg("three_quarter", doc="TRUE (default): a win by 1-2 IMPs scores 3/4 to 1/4. FALSE: 1/0.")
-@_guard
+@guard
 def BRIDGE_WL(imps: Any, three_quarter: Any = True) -> Any:
     """Win/loss points of a match: a row of two, this side first: 1 and 0, 1/2 each for a tie,
     3/4 and 1/4 for a win by 1-2 IMPs. =BRIDGE_WL(2) gives 0.75 and 0.25."""
-    margin = _one(imps, "imps")
-    if _is_blank(margin):
+    margin = arg_one(imps, "imps")
+    if is_blank(margin):
         return ""
-    first, second = win_loss(_number(margin, "imps"), _flag(three_quarter, True, "three_quarter"))
+    first, second = win_loss(
+        arg_number(margin, "imps"), _flag(three_quarter, True, "three_quarter")
+    )
     return [[first, second]]
 
 
 @_func(category=CATEGORY)
 @_arg("points", ndim=2, doc="Your team's NS score at one table; or its net score on the board.")
 @_arg("other_score", ndim=2, doc="Optional: the NS score at the other table (your team EW).")
-@_guard
-def BRIDGE_BAM(points: Any, other_score: Any = _OMITTED) -> Any:
+@guard
+def BRIDGE_BAM(points: Any, other_score: Any = OMITTED) -> Any:
     """Board-a-match: 1 if your team's net on the board is plus, 1/2 if even, 0 if minus.
     =BRIDGE_BAM(420,400) gives 1. Takes columns: one row per board."""
-    return _elementwise("BRIDGE_BAM", _bam_row, points, other_score)
+    return elementwise("BRIDGE_BAM", _bam_row, points, other_score)

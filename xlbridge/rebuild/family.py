@@ -54,6 +54,7 @@ from xlbridge.rebuild.slots import (
     RebuildChange,
     Slot,
 )
+from xlbridge.workbook.cells import cell_map
 from xlbridge.workbook.session import read_settings
 
 __all__ = [
@@ -140,7 +141,8 @@ def _shown(v: Any) -> str:
 def _cells(ws: Any) -> Any:
     # Only the cells that exist (iter_rows would create every empty cell of a wide sheet), in
     # row order.
-    return [ws._cells[k] for k in sorted(ws._cells)]
+    cells = cell_map(ws)
+    return [cells[k] for k in sorted(cells)]
 
 
 def _unlocked(ws: Any) -> set[str]:
@@ -205,7 +207,7 @@ def _entries(
         found.append(Entry(slot, value))
     inputs = {(s.sheet, s.cell) for s in slots.values()}
     for ws in built.worksheets:
-        ours = ws._cells
+        ours = cell_map(ws)
         for c in _cells(book[ws.title]):  # locked cells: what the user wrote where xlbridge did
             if _empty(c.value) or (ws.title, c.coordinate) in inputs:
                 continue

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError
@@ -28,6 +30,7 @@ __all__ = [
     "Book",
     "Cell",
     "Sheet",
+    "cell_map",
     "date_text",
     "headers",
     "stored_cells",
@@ -51,13 +54,18 @@ class Cell:
     coordinate: str
 
 
+def cell_map(ws: Any) -> Mapping[tuple[int, int], Any]:
+    """A writable worksheet's existing cells by (row, column), read-only: only the cells that
+    exist (``iter_rows`` would create every empty cell of the sheet's range)."""
+    # openpyxl keeps them in this dict and has no public way to reach the existing ones.
+    return MappingProxyType(ws._cells)
+
+
 def stored_cells(ws: Any, *, max_row: int, max_col: int) -> Iterator[Any]:
     """The cells a worksheet holds within ``max_row`` rows and ``max_col`` columns, in row order:
     of a writable worksheet only those that exist, of a read-only one as its rows are read."""
-    cells = getattr(ws, "_cells", None)
-    if isinstance(cells, dict):
-        # openpyxl keeps a writable sheet's cells in this dict and has no public way to walk the
-        # existing ones: iter_rows would create (and later save) every empty cell of the range.
+    if isinstance(ws, Worksheet):  # writable (a read-only sheet is another class)
+        cells = cell_map(ws)
         for r, k in sorted(cells):
             if r <= max_row and k <= max_col:
                 yield cells[(r, k)]

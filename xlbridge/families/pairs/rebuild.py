@@ -54,6 +54,7 @@ from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
 from xlbridge.scoring.choices import MPScaleName, PairsScoring, ResultEntry
+from xlbridge.workbook.cells import cell_map
 from xlbridge.workbook.context import NAMES_FIRST, Options, plays
 from xlbridge.workbook.formulas import (
     EXPECTED_CELL,
@@ -400,7 +401,7 @@ class PairsAdapter:
         out: list[Slot] = []
         for ws in wb.worksheets:
             cells: list[Any] = [
-                c for _k, c in sorted(ws._cells.items()) if c.protection.locked is False
+                c for _k, c in sorted(cell_map(ws).items()) if c.protection.locked is False
             ]
             if not cells:
                 continue
