@@ -26,6 +26,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.context import NAMES, NAMES_FIRST, TeamsContext
 from xlbridge.families.teams.plan import PlannedMatch, TeamsOptions, TeamsPlan, vp_table
+from xlbridge.families.teams.settings import session_rows
 from xlbridge.families.teams.standings import (
     marvin_label,
     write_bracket,
@@ -81,30 +82,7 @@ def _session(ctx: TeamsContext) -> None:
     st, opt, plan = ctx.style, ctx.options, ctx.plan
     _text(ws["A1"], opt.event)
     st(ws["A1"], "xlb Title")
-    scoring = (
-        "board-a-match (1, 1/2, 0 a board)"
-        if ctx.bam
-        else "IMPs; the winner goes through"
-        if plan.kind == "knockout"
-        else "IMPs, win/loss" + (" with the 3/4 rule" if opt.three_quarter else "")
-        if opt.win_loss
-        else f"IMPs, victory points ({opt.scale})"
-    )
-    rows: list[tuple[str, Any]] = [
-        ("Date", opt.date),
-        ("Kind", plan.kind),
-        ("Teams", len(plan.teams)),
-        ("Matches", len(plan.matches)),
-        ("Boards a match", plan.match_boards),
-        ("Scoring", scoring),
-        ("Team scoring", opt.scoring),
-        ("VP scale", opt.scale),
-        ("Win/loss", "yes" if opt.win_loss else "no"),
-        ("Three-quarter rule", "yes" if opt.three_quarter else "no"),
-        ("Carry-over", opt.carry_over),
-        ("Rounds planned", plan.rounds_planned),
-        ("Segments", max((max(m.segments) for m in plan.matches), default=1)),
-    ]
+    rows = session_rows(plan, opt)
     write_settings(ws, st, rows)
     r = 4 + len(rows)
     ws.cell(row=r, column=1, value="Instructions")

@@ -20,9 +20,8 @@ formula cell whose stored value differs is listed.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.teams import formulas as T
@@ -34,6 +33,7 @@ from xlbridge.families.teams.model import (
     TeamsResults,
     TeamStanding,
 )
+from xlbridge.families.teams.settings import Settings, read
 from xlbridge.movements.teams import MARVIN_TEAMS
 from xlbridge.results.read_family import (
     Expect,
@@ -52,7 +52,6 @@ from xlbridge.scoring.team_match import (
     score_match,
 )
 from xlbridge.types import Contract, Seat, tricks_from_made_down
-from xlbridge.workbook.session import read_settings
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
@@ -134,31 +133,6 @@ def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Exp
     ), expects
 
 
-@dataclass(frozen=True, slots=True)
-class _Settings:
-    kind: str
-    bam: bool
-    win_loss: bool
-    three_quarter: bool
-    scale: str
-    match_boards: int
-
-
-def _settings(s: Mapping[str, Any]) -> _Settings:
-    kind = str(s.get("Kind") or "")
-    boards = whole(s.get("Boards a match"))
-    if boards is None:
-        raise WorkbookError("Session sheet: no 'Boards a match' number")
-    return _Settings(
-        kind=kind,
-        bam=str(s.get("Team scoring") or "").strip() == "bam",
-        win_loss=str(s.get("Win/loss") or "") == "yes",
-        three_quarter=str(s.get("Three-quarter rule") or "") == "yes",
-        scale=str(s.get("VP scale") or "wbf"),
-        match_boards=boards,
-    )
-
-
 def _names(book: Book, marvin: bool) -> dict[int, tuple[str, str]]:
     if "Names" not in book.sheetnames:
         raise WorkbookError("the workbook has no 'Names' sheet")
@@ -203,8 +177,14 @@ def _label_rows(ws: Sheet, start: int, stop: int) -> dict[str, int]:
 
 
 def _read_match(
-    ws: Sheet, number: int, st: _Settings, winners: dict[int, int | None], group: int
+    ws: Sheet,
+    number: int,
+    st: Settings,
+    match_boards: int,
+    winners: dict[int, int | None],
+    group: int,
 ) -> tuple[TeamMatch, list[Expect], list[str]]:
+    bam = st.scoring == "bam"
     expects: list[Expect] = []
     problems: list[str] = []
     teams: list[int | None] = []
@@ -237,7 +217,7 @@ def _read_match(
         room1, e1 = _read_room(ws, r, 1, board)
         room2, e2 = _read_room(ws, r, 2, board)
         expects += e1 + e2
-        adjusted = "" if st.bam else text_of(ws[f"{T.ADJ_COL}{r}"].value, f"{ws.title}!N{r}")
+        adjusted = "" if bam else text_of(ws[f"{T.ADJ_COL}{r}"].value, f"{ws.title}!N{r}")
         h: float | None = None
         a: float | None = None
         problem = "; ".join(
@@ -250,7 +230,7 @@ def _read_match(
             except XlbridgeError as exc:
                 problem = f"adjusted score {adjusted!r}: {exc}"
         elif room1.score is not None and room2.score is not None:
-            if st.bam:
+            if bam:
                 h, a = bam_points(room1.score, room2.score)
             else:
                 h, a = (float(x) for x in board_imps(room1.score, room2.score))
@@ -284,7 +264,7 @@ def _read_match(
         ]
     hv: float | None = None
     av: float | None = None
-    if st.bam:
+    if bam:
         tot_h = sum(x for x, _ in credits)
         tot_a = sum(y for _, y in credits)
         won = score_match([(tot_h - tot_a, tot_a - tot_h)], three_quarter=False)
@@ -294,7 +274,7 @@ def _read_match(
             credits,
             carry_over=carry,
             scale=st.scale,
-            match_boards=st.match_boards,
+            match_boards=match_boards,
             three_quarter=st.three_quarter if st.win_loss else None,
         )
         tot_h, tot_a = s.home, s.away
@@ -346,10 +326,11 @@ def _groups(book: Book) -> dict[int, int]:
     return out
 
 
-def read_teams(formulas: Book, cached: Book) -> TeamsResults:
-    """Read a teams workbook's input cells and score it again in Python."""
-    s = read_settings(formulas)
-    st = _settings(s)
+def read_teams(formulas: Book, cached: Book, settings: Settings | None = None) -> TeamsResults:
+    """Read a teams workbook's input cells and score it again in Python (``settings``: the
+    workbook's, when the caller has read them already)."""
+    st = read(formulas) if settings is None else settings
+    bam, match_boards = st.scoring == "bam", st.match_boards
     marvin = st.kind.startswith("marvin")
     names = _names(formulas, marvin)
     groups = _groups(formulas)
@@ -361,19 +342,21 @@ def read_teams(formulas: Book, cached: Book) -> TeamsResults:
     expects: list[Expect] = []
     problems: list[str] = []
     for n in numbers:
-        match, e, p = _read_match(formulas[f"Match {n}"], n, st, winners, groups.get(n, n))
+        match, e, p = _read_match(
+            formulas[f"Match {n}"], n, st, match_boards, winners, groups.get(n, n)
+        )
         matches.append(match)
         expects += e
         problems += p
     knockout = st.kind == "knockout"
-    plain_bam = st.bam and not marvin
+    plain_bam = bam and not marvin
     result = (
         "knockout"
         if knockout
         else "points"
         if plain_bam
         else "wins"
-        if st.bam
+        if bam
         else "win-loss"
         if st.win_loss
         else "vp"
@@ -382,7 +365,7 @@ def read_teams(formulas: Book, cached: Book) -> TeamsResults:
         ("", "Points")
         if plain_bam
         else ("Points", "Wins")
-        if st.bam
+        if bam
         else ("IMPs", "Won")
         if knockout
         else ("IMPs", "Wins" if st.win_loss else "VP")
@@ -413,10 +396,10 @@ def read_teams(formulas: Book, cached: Book) -> TeamsResults:
         }
     }
     return TeamsResults(
-        event=text_of(s.event, "Session!A1"),
-        date=_date(s.get("Date")),
+        event=text_of(st.event, "Session!A1"),
+        date=text_of(st.date, "Session date"),
         kind=st.kind,
-        scoring="bam" if st.bam else "imps",
+        scoring=st.scoring,
         result=result,
         net_label=net_label,
         result_label=result_label,
@@ -486,12 +469,6 @@ def _knockout_entries(
         name, players = _display(names, t, False)
         out.append(TeamStanding(t, name, players, len(mine), (), imps, wins, rank))
     return out
-
-
-def _date(v: Any) -> str:
-    if hasattr(v, "strftime"):
-        return str(v.strftime("%Y-%m-%d"))
-    return text_of(v, "Session date")
 
 
 def _standings(

@@ -22,7 +22,7 @@ to a team (a Marvin pair) number.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,111 +32,28 @@ from xlbridge.errors import WorkbookError
 from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
 from xlbridge.families.teams.context import NAMES, NAMES_FIRST
-from xlbridge.families.teams.plan import (
-    PlanArgs,
-    PlannedMatch,
-    TeamsOptions,
-    TeamsPlan,
-    build_plan,
-    parse_team_scale,
-    parse_team_scoring,
-    plan_swiss,
+from xlbridge.families.teams.plan import PlannedMatch, TeamsPlan
+from xlbridge.families.teams.settings import (
+    BOARDS_MEAN,
+    SEGMENTED,
+    Settings,
+    first_round,
+    plan_of,
+    read,
 )
 from xlbridge.families.teams.standings import marvin_label
-from xlbridge.movements import teams as sched
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
-from xlbridge.scoring.choices import TeamsScoring, VPScaleName
-from xlbridge.workbook.session import SessionSettings, read_settings
+from xlbridge.scoring.choices import TeamsScoring
 
 __all__ = ["ADAPTER", "Settings", "TeamsAdapter", "plan_of"]
 
-Pairing = tuple[tuple[int, int], ...]
-
-#: What ``--boards-per-round`` counts for each kind (``new``'s meaning); Marvin's is fixed.
-_BOARDS_MEAN = {
-    "head-to-head": "half",
-    "knockout": "half",
-    "round-robin-3": "round",
-    "round-robin-4": "match",
-    "board-a-match": "match",
-    "swiss-teams": "match",
-}
 _FIXED_TABLES = {"head-to-head": 2, "round-robin-3": 3, "round-robin-4": 4}
-_SEGMENTED = ("head-to-head", "knockout")
 _ROOM_INPUTS = ("Contract", "By", "Made", "Down", "NS Score")
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Everything ``new`` was told, as it would be told again.
-
-    ``tables``: ``--tables`` (the teams; 3 for Marvin's six pairs). ``boards``:
-    ``--boards-per-round`` in the kind's meaning (a half, a round or a match; ``None`` for
-    Marvin). ``segments``: halves of a head-to-head or knockout match. ``rounds``: Swiss rounds
-    planned. ``drawn``: the Swiss rounds paired so far (round 1 is the draw 1 v 2, 3 v 4, ...).
-    """
-
-    kind: str
-    tables: int
-    boards: int | None = None
-    segments: int = 2
-    scoring: TeamsScoring = "imps"
-    scale: VPScaleName = "wbf"
-    win_loss: bool = False
-    three_quarter: bool = True
-    carry_over: float = 0
-    rounds: int = 1
-    drawn: tuple[Pairing, ...] = ()
-    event: str = "Club teams"
-    date: str = ""
-
-    def options(self) -> TeamsOptions:
-        """The workbook options (team names are entries, not settings)."""
-        return TeamsOptions(
-            event=self.event,
-            date=self.date,
-            scoring=self.scoring,
-            scale=self.scale,
-            win_loss=self.win_loss,
-            three_quarter=self.three_quarter,
-            carry_over=self.carry_over,
-        )
-
-
-def _first_round(teams: int) -> Pairing:
-    return tuple((k, k + 1) for k in range(1, teams, 2))
-
-
-def plan_of(s: Settings) -> TeamsPlan:
-    """The matches of the settings, exactly as ``new`` (or ``swiss next``) plans them.
-
-    >>> plan_of(Settings("head-to-head", 2, 6, segments=3)).match_boards
-    18
-    """
-    if s.kind == "swiss-teams":
-        boards = s.boards or 7
-        sched.swiss_teams(s.tables, boards)  # checks the field as new does
-        drawn = s.drawn or (_first_round(s.tables),)
-        return plan_swiss(s.tables, boards, [list(r) for r in drawn], s.rounds)
-    args = PlanArgs(tables=s.tables, boards_per_round=s.boards, rounds=None, segments=s.segments)
-    return build_plan(args, get_kind(s.kind))
-
-
 # --- reading a workbook -------------------------------------------------------------------
-
-
-def _int(s: SessionSettings, label: str) -> int:
-    """A count the Session sheet records as a number (as ``new`` writes it, never text)."""
-    return s.whole(label, (0, 10**9), text=False)
-
-
-def _yes(s: SessionSettings, label: str) -> bool:
-    v = s.get(label)
-    if v not in ("yes", "no"):
-        raise WorkbookError(f"the Session sheet's {label!r} is {v!r}, not yes or no")
-    return bool(v == "yes")
 
 
 def _check_matches(book: Workbook, plan: TeamsPlan) -> None:
@@ -163,25 +80,6 @@ def _check_matches(book: Workbook, plan: TeamsPlan) -> None:
                 f" has {m.boards[0]}-{m.boards[-1]}; rebuild needs the workbook as xlbridge"
                 " wrote it"
             )
-
-
-def _drawn(book: Workbook, matches: int) -> tuple[Pairing, ...]:
-    """The Swiss rounds paired so far, from each match sheet's round and teams."""
-    rounds: dict[int, list[tuple[int, int]]] = {}
-    for n in range(1, matches + 1):
-        name = f"Match {n}"
-        if name not in book.sheetnames:
-            raise WorkbookError(f"the Session sheet counts {matches} matches; no sheet {name!r}")
-        ws = book[name]
-        rnd, home, away = (whole_or_none(ws[c].value) for c in ("I1", "B2", "H2"))
-        if rnd is None or home is None or away is None:
-            raise WorkbookError(f"{name!r}: round and teams (I1, B2, H2) are not team numbers")
-        rounds.setdefault(rnd, []).append((home, away))
-    if sorted(rounds) != list(range(1, len(rounds) + 1)):
-        raise WorkbookError(
-            f"the match sheets pair rounds {sorted(rounds)}, not 1 to {len(rounds)}"
-        )
-    return tuple(tuple(rounds[r]) for r in sorted(rounds))
 
 
 # --- keys ---------------------------------------------------------------------------------
@@ -241,47 +139,10 @@ class TeamsAdapter:
     options = ("next_round",)
 
     def settings(self, book: Workbook) -> Settings:
-        """Read the Session sheet (and a Swiss workbook's paired rounds)."""
-        s = read_settings(book)
-        kind = s.text("Kind").strip().lower()
-        if family_of(kind) != "teams":
-            raise WorkbookError(f"the Session sheet's kind {kind!r} is not a team game")
-        teams, boards_a_match = _int(s, "Teams"), _int(s, "Boards a match")
-        segments = _int(s, "Segments") if kind in _SEGMENTED else 2
-        mean = _BOARDS_MEAN.get(kind)
-        boards: int | None = None
-        if mean == "half":
-            boards = boards_a_match // max(segments, 1)
-        elif mean == "round":
-            boards = boards_a_match // 2
-        elif mean == "match":
-            boards = boards_a_match
-        carry = s.get("Carry-over") or 0
-        if isinstance(carry, bool) or not isinstance(carry, int | float):
-            raise WorkbookError(f"the Session sheet's 'Carry-over' is {carry!r}, not IMPs")
-        matches = _int(s, "Matches")
-        out = Settings(
-            kind=kind,
-            tables=3 if kind.startswith("marvin-") else teams,
-            boards=boards,
-            segments=segments,
-            scoring=parse_team_scoring(s.text("Team scoring")),
-            scale=parse_team_scale(s.text("VP scale")),
-            win_loss=_yes(s, "Win/loss"),
-            three_quarter=_yes(s, "Three-quarter rule"),
-            carry_over=float(carry) if not float(carry).is_integer() else int(carry),
-            rounds=_int(s, "Rounds planned"),
-            drawn=_drawn(book, matches) if kind == "swiss-teams" else (),
-            event="" if s.event is None else str(s.event),
-            date=s.text("Date"),
-        )
-        plan = plan_of(out)
-        if (len(plan.matches), plan.match_boards) != (matches, boards_a_match):
-            raise WorkbookError(
-                f"the Session sheet's {matches} matches of {boards_a_match} boards are not what"
-                f" {kind} plans for its settings ({len(plan.matches)} of {plan.match_boards})"
-            )
-        _check_matches(book, plan)
+        """The family's one settings value (:func:`~xlbridge.families.teams.settings.read`),
+        each match sheet checked to hold the teams and boards its schedule gives it."""
+        out = read(book)
+        _check_matches(book, plan_of(out))
         return out
 
     def change(self, old: Settings, args: RebuildChange) -> Settings:
@@ -310,7 +171,7 @@ class TeamsAdapter:
         if boards_arg is not None and kind.startswith("marvin-"):
             raise WorkbookError(f"{kind}: the match length is in the kind's name")
         boards = boards_arg
-        if boards is None and _BOARDS_MEAN.get(kind) == _BOARDS_MEAN.get(old.kind):
+        if boards is None and BOARDS_MEAN.get(kind) == BOARDS_MEAN.get(old.kind):
             boards = old.boards
         scoring = old.scoring
         if not same and old.scoring == _default_scoring(old.kind):
@@ -348,7 +209,7 @@ class TeamsAdapter:
                 cell = f"{col}{NAMES_FIRST + i}"
                 out.append(Slot((who, t, head), NAMES, cell, f"{who.title()} {t}: {head}"))
         bam = settings.scoring == "bam"
-        carries = not bam and plan.kind in _SEGMENTED
+        carries = not bam and plan.kind in SEGMENTED
         for m in plan.matches:
             sheet = f"Match {m.number}"
             key, what = _match_key(plan, m)
@@ -397,7 +258,7 @@ class TeamsAdapter:
             f"{settings.kind}, {teams}, {n} match{'' if n == 1 else 'es'} of"
             f" {plan.match_boards} boards"
         )
-        if settings.kind in _SEGMENTED and settings.segments > 1:
+        if settings.kind in SEGMENTED and settings.segments > 1:
             line += f" in {settings.segments} segments"
         if settings.kind == "swiss-teams":
             line += f", {len(settings.drawn) or 1} of {settings.rounds} rounds paired"
@@ -426,7 +287,7 @@ def _next_round(old: Settings, args: RebuildChange, pairing: Any) -> Settings:
     changed = (getattr(args, k, None) for k in ("tables", "rounds", "boards_per_round"))
     if getattr(args, "kind", None) not in (None, old.kind) or any(x is not None for x in changed):
         raise WorkbookError("swiss next pairs the next round and changes nothing else")
-    drawn = old.drawn or (_first_round(old.tables),)
+    drawn = old.drawn or (first_round(old.tables),)
     if len(drawn) >= old.rounds:
         raise WorkbookError(f"all {old.rounds} planned rounds are already paired")
     new = replace(old, drawn=(*drawn, tuple((int(a), int(b)) for a, b in pairing)))
@@ -438,15 +299,15 @@ def _swiss_change(old: Settings, new: Settings, same: bool, rounds: int | None) 
     teams = new.tables
     if not same:
         planned = rounds or min(6, teams - 1)
-        return replace(new, rounds=planned, drawn=(_first_round(teams),))
-    drawn = old.drawn or (_first_round(old.tables),)
+        return replace(new, rounds=planned, drawn=(first_round(teams),))
+    drawn = old.drawn or (first_round(old.tables),)
     if teams != old.tables:
         if len(drawn) > 1:
             raise WorkbookError(
                 f"swiss-teams: {len(drawn)} rounds are already paired; the number of teams"
                 " can change only while round 1 alone is paired"
             )
-        drawn = (_first_round(teams),)
+        drawn = (first_round(teams),)
     planned = rounds or old.rounds
     if rounds is None and planned > teams - 1:
         planned = teams - 1
