@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -34,18 +33,14 @@ from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
-from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
+from xlbridge.families.individual.settings import Settings, read
 from xlbridge.movements.individual_seats import Seats, board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
-from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
-from xlbridge.scoring.choices import MPScaleName, ResultEntry
-from xlbridge.workbook.choices import RESULT_ENTRIES
 from xlbridge.workbook.context import NAMES, NAMES_FIRST
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW
-from xlbridge.workbook.hand_records import add_hand_records, analysed, read_hand_records
-from xlbridge.workbook.session import SessionSettings, read_settings
+from xlbridge.workbook.hand_records import add_hand_records, analysed
 
 __all__ = ["ADAPTER", "IndividualAdapter", "Settings", "seats_text"]
 
@@ -53,34 +48,9 @@ _FAMILY: FamilyName = "individual"
 _EXPECTED = EXPECTED_CELL.replace("$", "")
 _SEAT_LETTERS = "NESW"  # the order of a Seats tuple
 _SHOWN_ORDER = (0, 2, 1, 3)  # N, S, E, W: the NS partnership first, as on a traveller
-# The Session sheet's "Matchpoint scale" text (individual_sheets.write_individual_session).
-_SCALES: dict[str, MPScaleName] = {"(ACBL)": "acbl", "(EBU": "ebu"}
 # Options the rebuild command takes for pairs movements only: passed on, so the movement
 # itself refuses them in its own words.
 _PAIRS_ONLY = ("even", "arrow_switch", "half_table")
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Everything ``xlbridge new`` took to write an individual workbook, bar the names (typed
-    into input cells, so carried as entries) and the template (styles only)."""
-
-    kind: str
-    tables: int
-    rounds: int
-    boards_per_round: int
-    event: str = "Club individual"
-    date: str = ""
-    scale: MPScaleName = "acbl"
-    result_entry: ResultEntry = "made-down"
-    # Set by change() when the same kind gets another table count (a Rainbow): the old number
-    # of tables. A Rainbow player's number is their starting table and direction (seed 002,
-    # "The Rainbow Movement"), so it changes with the table count while the player does not:
-    # keys then name each player by the old number of the same starting seat.
-    renumbered_from: int = 0
-    # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again
-    # on the boards the movement still has, with the same double-dummy analysis.
-    deals: tuple[tuple[int, str], ...] = ()
 
 
 def seats_text(seats: Seats, who: Mapping[int, int | str] | None = None) -> str:
@@ -109,57 +79,15 @@ def _movement(
     return build_movement(get_kind(kind), ns)
 
 
-def _number(rows: SessionSettings, label: str, limits: Range) -> int:
-    """A size from the Session sheet, within the limits ``new`` takes (a hostile workbook
-    costs one line, not a movement of a million boards)."""
-    value = rows.get(label)
-    n = whole_or_none(value, digits=6)
-    text = str(value).strip()
-    if n is None:
-        raise WorkbookError(
-            f"Session sheet: {label} is {text[:20]!r}, not a number; was the workbook"
-            " written by xlbridge new?"
-        )
-    return check_count(n, f"Session sheet: {label.lower()}", limits, WorkbookError)
-
-
-def _text(value: Any) -> str:
-    return "" if value is None else str(value)
-
-
 class IndividualAdapter:
     """The :class:`~xlbridge.rebuild.slots.FamilyAdapter` of individual games."""
 
     family: FamilyName = _FAMILY
 
     def settings(self, book: Workbook) -> Settings:
-        """Kind, size, event, date, scale and result entry from the Session sheet."""
-        rows = read_settings(book)
-        kind = _text(rows.get("Movement")).strip().lower()
-        if kind not in _kinds():
-            raise WorkbookError(
-                f"Session sheet: movement {kind[:30]!r} is not an individual game"
-                f" ({', '.join(sorted(_kinds()))})"
-            )
-        scale_text = _text(rows.get("Matchpoint scale"))
-        scales = [v for k, v in _SCALES.items() if k in scale_text]
-        entry = _text(rows.get("Result entry")).strip()
-        if len(scales) != 1 or entry not in RESULT_ENTRIES:
-            bad = "Matchpoint scale" if len(scales) != 1 else "Result entry"
-            raise WorkbookError(
-                f"Session sheet: {bad} {_text(rows.get(bad))[:40]!r} is not one xlbridge writes"
-            )
-        return Settings(
-            kind=kind,
-            tables=_number(rows, "Tables", TABLES),
-            rounds=_number(rows, "Rounds", ROUNDS),
-            boards_per_round=_number(rows, "Boards per round", BOARDS_PER_ROUND),
-            event=_text(rows.event),
-            date=_text(rows.get("Date")),
-            scale=scales[0],
-            result_entry=entry,
-            deals=tuple(sorted(read_hand_records(book).items())),
-        )
+        """Kind, size, event, date, scale, result entry and deals: the family's one reading of
+        the Session sheet (:func:`~xlbridge.families.individual.settings.read`)."""
+        return read(book)
 
     def change(self, old: Settings, args: RebuildChange) -> Settings:
         """``old`` with the kind, tables, rounds and boards per round asked for. Rounds not
@@ -256,12 +184,6 @@ class IndividualAdapter:
             f"{m.kind}, {m.tables} tables, {m.rounds} rounds, {len(m.boards)} boards,"
             f" {len(m.pairs)} players"
         )
-
-
-def _kinds() -> frozenset[str]:
-    from xlbridge.movements.registry import FAMILIES
-
-    return frozenset(k for k, f in FAMILIES.items() if f == _FAMILY)
 
 
 def _movement_of(s: Settings) -> Movement:
