@@ -218,7 +218,7 @@ def test_other_families_refused_in_one_line(tmp_path: Path) -> None:
     wb.save(path)
     # Teams workbooks have their own reader now (tests/test_results_teams.py): a bare Session
     # sheet reaches it and is refused in one line; session tables stay pairs-only.
-    with pytest.raises(WorkbookError, match="Session sheet: no 'Boards a match' number"):
+    with pytest.raises(WorkbookError, match="Session sheet: no 'Teams' line"):
         score_workbook(path)
 
 
