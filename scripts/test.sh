@@ -32,4 +32,8 @@ echo "== mypy --strict xlbridge"
 .venv/bin/mypy --strict xlbridge
 echo "== pytest"
 # Two workers: the engine tests spend most of their time waiting on LibreOffice and Gnumeric.
-.venv/bin/python -m pytest -n 2 "$@"
+# loadscope: each module's tests run on one worker, so a module fixture that generates and
+# recalculates workbooks runs once, not once on each worker ("load" split them and ran such
+# fixtures twice). (loadgroup would group only marked modules, but with pytest 9 xdist 3.8's
+# loadgroup groups nothing: it renames item._nodeid, which pytest 9 no longer reads.)
+.venv/bin/python -m pytest -n 2 --dist loadscope "$@"

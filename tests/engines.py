@@ -38,6 +38,8 @@ from excel_grammar import MAX_STRING, check
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
+from xlbridge.workbook.cells import cell_map
+
 __all__ = [
     "FormulaSite",
     "excel_grammar_errors",
@@ -78,16 +80,17 @@ def iter_formulas(wb: Workbook | str | Path) -> Iterator[FormulaSite]:
             yield FormulaSite("", f"defined name {name}", dn.attr_text, "name")
     for ws in book.worksheets:
         t = ws.title
-        for row in ws.iter_rows():
-            for cell in row:
-                v = cell.value
-                if isinstance(v, ArrayFormula):
-                    text = v.text or ""
-                    yield FormulaSite(t, f"{cell.coordinate} (array {v.ref})", text, "array")
-                elif isinstance(v, DataTableFormula):
-                    continue
-                elif cell.data_type == "f" and isinstance(v, str):
-                    yield FormulaSite(t, cell.coordinate, v, "cell")
+        cells = cell_map(ws)  # the cells that exist (a formula's cell always does), row by row
+        for key in sorted(cells):
+            cell = cells[key]
+            v = cell.value
+            if isinstance(v, ArrayFormula):
+                text = v.text or ""
+                yield FormulaSite(t, f"{cell.coordinate} (array {v.ref})", text, "array")
+            elif isinstance(v, DataTableFormula):
+                continue
+            elif cell.data_type == "f" and isinstance(v, str):
+                yield FormulaSite(t, cell.coordinate, v, "cell")
         for cf in ws.conditional_formatting:
             for i, rule in enumerate(cf.rules, start=1):
                 for j, f in enumerate(rule.formula or [], start=1):

@@ -327,8 +327,14 @@ class _Lexer:
 
 @dataclass
 class _Ctx:
+    """What a formula's references are checked against. ``refs``, when a list, records each
+    sheet and name check in the order the parser makes it instead of making it (the cached,
+    context-free parse of :func:`_parsed`): ``("sheet", NAME, POS)`` or ``("name", NAME, POS)``.
+    """
+
     sheets: Collection[str] | None
     names: Collection[str] | None
+    refs: list[tuple[str, str, int]] | None = None
 
 
 class _Parser:
@@ -465,7 +471,9 @@ class _Parser:
         if kind == "NAME":
             self._check_sheet(tok)
             names = self.ctx.names
-            if names is not None and tok.text.upper() not in {n.upper() for n in names}:
+            if self.ctx.refs is not None:
+                self.ctx.refs.append(("name", tok.text, tok.pos))
+            elif names is not None and tok.text.upper() not in {n.upper() for n in names}:
                 raise FormulaSyntaxError(f"unknown name {tok.text!r} at {tok.pos}")
             return True
         if kind == "FUNC":
@@ -494,6 +502,9 @@ class _Parser:
 
     def _check_sheet(self, tok: Token) -> None:
         sheets = self.ctx.sheets
+        if tok.sheet is not None and self.ctx.refs is not None:
+            self.ctx.refs.append(("sheet", tok.sheet, tok.pos))
+            return
         if tok.sheet is None or sheets is None:
             return
         if tok.sheet.upper() not in {s.upper() for s in sheets}:
@@ -590,6 +601,7 @@ def parse(
     sheets: Collection[str] | None = None,
     names: Collection[str] | None = None,
     leading_equals: bool = True,
+    _refs: list[tuple[str, str, int]] | None = None,
 ) -> None:
     """Parse ``text``; raise :class:`FormulaSyntaxError` if Excel would reject it.
 
@@ -617,7 +629,7 @@ def parse(
     except FormulaSyntaxError as e:
         raise _shift(e, offset) from None
     try:
-        _Parser(tokens, _Ctx(sheets, names), len(body)).formula()
+        _Parser(tokens, _Ctx(sheets, names, _refs), len(body)).formula()
     except FormulaSyntaxError as e:
         raise _shift(e, offset) from None
 
@@ -637,9 +649,46 @@ def check(
     names: Collection[str] | None = None,
     leading_equals: bool = True,
 ) -> list[str]:
-    """The problems Excel would find in ``text`` (empty when it parses)."""
+    """The problems Excel would find in ``text`` (empty when it parses): the same answer as
+    :func:`parse`, but each distinct text is parsed once (:func:`_parsed`) and only its sheet and
+    name references are checked against ``sheets`` and ``names`` on each call, in the order the
+    parser meets them, so the first problem reported is the one :func:`parse` raises."""
+    refs, error = _parsed(text, leading_equals)
+    upper_sheets: set[str] | None = None
+    upper_names: set[str] | None = None
+    for what, name, pos in refs:
+        if what == "sheet" and sheets is not None:
+            if upper_sheets is None:
+                upper_sheets = {s.upper() for s in sheets}
+            if name.upper() not in upper_sheets:
+                return [f"no sheet named {name!r} at {pos}"]
+        elif what == "name" and names is not None:
+            if upper_names is None:
+                upper_names = {n.upper() for n in names}
+            if name.upper() not in upper_names:
+                return [f"unknown name {name!r} at {pos}"]
+    return [] if error is None else [error]
+
+
+_PARSED: dict[tuple[str, bool], tuple[tuple[tuple[str, str, int], ...], str | None]] = {}
+
+
+def _parsed(text: str, leading_equals: bool) -> tuple[tuple[tuple[str, str, int], ...], str | None]:
+    """``text`` parsed once without a context (cached): the sheet and name references the
+    parser checks, in its order, with their positions in ``text``, up to its first syntax
+    error; and that error (None when the text parses). Those checks raise and change nothing
+    else, so checking the references in that order against a context and then reporting the
+    syntax error gives exactly :func:`parse`'s first problem."""
+    key = (text, leading_equals)
+    hit = _PARSED.get(key)
+    if hit is not None:
+        return hit
+    refs: list[tuple[str, str, int]] = []
+    error = None
     try:
-        parse(text, sheets=sheets, names=names, leading_equals=leading_equals)
+        parse(text, leading_equals=leading_equals, _refs=refs)
     except FormulaSyntaxError as e:
-        return [str(e)]
-    return []
+        error = str(e)
+    offset = 1 if leading_equals and text.startswith("=") else 0
+    _PARSED[key] = hit = (tuple((w, n, p + offset) for w, n, p in refs), error)
+    return hit

@@ -127,6 +127,25 @@ def test_parser_checks_sheets_and_names() -> None:
     assert check("=pairs+1", names={"Pairs"}) == []
 
 
+def test_cached_check_answers_as_parse_does() -> None:
+    """``check`` parses each distinct text once and checks only its sheet and name references
+    on each call: its first problem is the one ``parse`` raises, in every context."""
+    from excel_grammar import FormulaSyntaxError, parse
+
+    texts = [*REJECTED, *ACCEPTED, "='Board 9'!A1+Pairs", "=Pairs+'Board 9'!A1+(", "=Nm+1"]
+    contexts = [(None, None), ({"Board 1", "Lists"}, {"Pairs"}), ({"Board 9"}, set())]
+    for text in texts:
+        for sheets, names in contexts:
+            for eq in (True, False):
+                try:
+                    parse(text, sheets=sheets, names=names, leading_equals=eq)
+                    want = []
+                except FormulaSyntaxError as e:
+                    want = [str(e)]
+                for _ in range(2):  # the first call parses, the second answers from the cache
+                    assert check(text, sheets=sheets, names=names, leading_equals=eq) == want
+
+
 def test_other_sites_have_no_leading_equals() -> None:
     """Conditional formats, validations and names are stored without "=": with it, Excel
     reports the file as damaged."""

@@ -12,7 +12,6 @@ All workbooks are recalculated in one LibreOffice run (module fixture).
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 import openpyxl
@@ -83,6 +82,11 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     wb["Board 3"]["D8"] = None  # West missing
     wb.save(typo)
     paths.append(typo)
+    # Seed 000's board 1 traveller on a 7-table Rainbow (test_seed000_board1_on_a_rainbow).
+    seed = src / "seed000.xlsx"
+    write_individuals(rainbow(7), seed)
+    fill_individual(seed, Options(), Filled({1: [Result(*x) for x in SEED000]}))
+    paths.append(seed)
     done = recalculate(paths, out)
     return {p.stem: (openpyxl.load_workbook(p, data_only=True), want.get(p.stem)) for p in done}
 
@@ -180,19 +184,17 @@ def test_checks_name_the_players(recalculated: dict[str, Any]) -> None:
     assert any(" v " in x and "-" in x.split("(")[1] for x in lines if "row" in x)
 
 
-def test_seed000_board1_on_a_rainbow(tmp_path: Path) -> None:
+SEED000 = [("3D", "N", 10), ("4S", "S", 9), ("4S", "S", 11), ("3H", "E", 9),
+           ("3S", "S", 10), ("4H", "E", 8), ("4D", "N", 10)]  # fmt: skip
+
+
+def test_seed000_board1_on_a_rainbow(recalculated: dict[str, Any]) -> None:
     """Seed 000's board 1 traveller (7 results: NS 3½ 1 6 0 5 2 3½, check total 21) played on
     board 1 of a 7-table Rainbow: North and South of each row take the NS matchpoints, East
-    and West 6 minus them."""
+    and West 6 minus them. (The workbook is recalculated with the module's others.)"""
     m = rainbow(7)
-    seed = [("3D", "N", 10), ("4S", "S", 9), ("4S", "S", 11), ("3H", "E", 9),
-            ("3S", "S", 10), ("4H", "E", 8), ("4D", "N", 10)]  # fmt: skip
     ns_mp = [3.5, 1, 6, 0, 5, 2, 3.5]
-    path = tmp_path / "seed.xlsx"
-    write_individuals(m, path)
-    fill_individual(path, Options(), Filled({1: [Result(*x) for x in seed]}))
-    (out,) = recalculate([path], tmp_path / "out")
-    wb = openpyxl.load_workbook(out, data_only=True)
+    wb = recalculated["seed000"][0]
     c = IndividualCols.build("made-down", "mp").base
     ws = wb["Board 1"]
     assert [ws[f"{c.ns_mp}{r}"].value for r in range(6, 13)] == ns_mp

@@ -82,6 +82,7 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     paths.append(empty)
     paths.append(_accepted_workbook(src / "accepted.xlsx"))
     paths.append(_imp_no_equivalent_workbook(src / "imp-no-equivalent.xlsx"))
+    paths.append(_seed000_workbook(src / "seed000.xlsx"))
     done = recalculate(paths, out)
     result = {p.stem: (openpyxl.load_workbook(p, data_only=True), exp.get(p.stem)) for p in done}
     return result  # type: ignore[return-value]
@@ -199,22 +200,26 @@ def test_empty_workbook_is_blank(recalculated: dict[str, Any]) -> None:
     assert all(r[0] in (None, "") for r in wb["Checks"].iter_rows(min_row=4, values_only=True))
 
 
-def test_seed000_board1(tmp_path: Path) -> None:
-    """Seed 000's ACBL traveller, board 1: 3½ 1 6 0 5 2 3½ for NS, check total 21 in balance."""
+def _seed000_workbook(path: Path) -> Path:
+    """Seed 000's ACBL traveller for board 1 typed into a 7-table Mitchell (recalculated with
+    the module's other workbooks, in the same LibreOffice run)."""
     m = mitchell(7, 3)
     seed = {  # NS pair -> (contract, by, tricks), from the seed's worked traveller
         "NS 1": ("3D", "N", 10), "NS 2": ("4S", "S", 9), "NS 3": ("4S", "S", 11),
         "NS 4": ("3H", "E", 9), "NS 5": ("3S", "S", 10), "NS 6": ("4H", "E", 8),
         "NS 7": ("4D", "N", 10),
     }  # fmt: skip
-    path = tmp_path / "seed.xlsx"
     write_session(m, path)
     wb = openpyxl.load_workbook(path)
     order = [wb["Board 1"][f"A{FIRST_ROW + i}"].value for i in range(7)]
     filled = Filled({1: [Result(*seed[ns]) for ns in order]})
     fill(path, m, Options(), filled)
-    (out,) = recalculate([path], tmp_path / "out")
-    ws = openpyxl.load_workbook(out, data_only=True)["Board 1"]
+    return path
+
+
+def test_seed000_board1(recalculated: dict[str, Any]) -> None:
+    """Seed 000's ACBL traveller, board 1: 3½ 1 6 0 5 2 3½ for NS, check total 21 in balance."""
+    ws = recalculated["seed000"][0]["Board 1"]
     got = {ws[f"A{r}"].value: (ws[f"G{r}"].value, ws[f"I{r}"].value) for r in range(6, 13)}
     assert got == {
         "NS 1": (130, 3.5), "NS 2": (-50, 1), "NS 3": (450, 6), "NS 4": (-140, 0),
