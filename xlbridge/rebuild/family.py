@@ -260,8 +260,13 @@ def rebuild_in_memory(
         new, notes = adapter.plan(old, args, entries)
     else:
         new = adapter.change(old, args)
-    wb = adapter.build(new, template)
-    new_slots = _check_slots(wb, adapter.slots(wb, new), family)
+    if new == old and template is None:
+        # Unchanged settings: the workbook regenerated above is the one to write (build is
+        # the workbook ``new`` writes for settings; reading it for entries changed nothing).
+        wb, new_slots = built_old, old_slots
+    else:
+        wb = adapter.build(new, template)
+        new_slots = _check_slots(wb, adapter.slots(wb, new), family)
     if isinstance(adapter, Placing):
         # The family counts the entered cells (its entries); what was typed outside the input
         # cells is listed, not counted.
