@@ -146,7 +146,8 @@ def _cells(ws: Any) -> Any:
 
 
 def _unlocked(ws: Any) -> set[str]:
-    return {c.coordinate for c in _cells(ws) if c.protection.locked is False}
+    # A set: the cells that exist, in no order (no sort).
+    return {c.coordinate for c in cell_map(ws).values() if c.protection.locked is False}
 
 
 def _check_slots(wb: Workbook, slots: Sequence[Slot], family: FamilyName) -> dict[Key, Slot]:
