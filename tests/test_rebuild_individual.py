@@ -339,8 +339,9 @@ def test_rebuild_cli_names_and_fewer_rounds(tmp_path: Path, capsys: Any) -> None
     assert ADAPTER.settings(load_workbook(out)).rounds == 10
 
 
-def filled_inputs(path: Path) -> dict[tuple[str, str], Any]:
-    wb = openpyxl.load_workbook(path)
+def filled_inputs(path: Path | Any) -> dict[tuple[str, str], Any]:
+    """Every input cell's value, of the workbook at ``path`` (or already opened)."""
+    wb = openpyxl.load_workbook(path) if isinstance(path, Path) else path
     return {(t, c): wb[t][c].value for t, cs in unlocked(wb).items() for c in cs}
 
 
@@ -403,8 +404,12 @@ CHANGES = st.fixed_dictionaries({
 })  # fmt: skip
 
 
-class Bases(dict[str, tuple[Path, Settings, list[Slot]]]):
-    """The base workbooks (a short repr: hypothesis prints its arguments)."""
+Base = tuple[Path, Settings, list[Slot], dict[Slot, Any]]
+
+
+class Bases(dict[str, Base]):
+    """The base workbooks: the file, its settings, its slots and the value ``new`` wrote in
+    each slot's cell (read once; a short repr: hypothesis prints its arguments)."""
 
     def __repr__(self) -> str:
         return f"Bases({sorted(self)})"
@@ -417,20 +422,32 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> Bases:
     for name, argv in BASES.items():
         path = cli_new(tmp, name, *argv)
         s = ADAPTER.settings(load_workbook(path))
-        out[name] = (path, s, list(ADAPTER.slots(ADAPTER.build(s, None), s)))
+        slots = list(ADAPTER.slots(ADAPTER.build(s, None), s))
+        wrote = openpyxl.load_workbook(path)
+        out[name] = (path, s, slots, {x: wrote[x.sheet][x.cell].value for x in slots})
     return out
+
+
+_NEW_SLOTS: dict[Settings, dict[Any, Slot]] = {}
+
+
+def new_slots_of(s: Settings) -> dict[Any, Slot]:
+    """The slots, by key, of the workbook built for ``s`` (built once per settings: the
+    examples share it)."""
+    if s not in _NEW_SLOTS:
+        _NEW_SLOTS[s] = {x.key: x for x in ADAPTER.slots(ADAPTER.build(s, None), s)}
+    return _NEW_SLOTS[s]
 
 
 def _empty(v: Any) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
 
 
-def _fill(
-    base: tuple[Path, Settings, list[Slot]], picks: list[tuple[int, Any]], dest: Path
-) -> dict[Slot, Any]:
+def _fill(base: Base, picks: list[tuple[int, Any]], dest: Path) -> tuple[dict[Slot, Any], Any]:
     """Type each picked value into its slot's cell; return the entries (values that differ
-    from what ``new`` wrote there)."""
-    path, _s, slots = base
+    from what ``new`` wrote there) and ``dest`` opened through the gate, as rebuild opens it
+    (the rebuild is given this book: the file is read once)."""
+    path, _s, slots, defaults = base
     wb = openpyxl.load_workbook(path)
     typed: dict[Slot, Any] = {}
     for i, value in picks:
@@ -439,17 +456,17 @@ def _fill(
         typed[slot] = value
     wb.save(dest)
     # As stored (a float keeps 17 significant digits at most), against what new wrote there.
-    saved, defaults = openpyxl.load_workbook(dest), openpyxl.load_workbook(path)
+    saved = load_workbook(dest)
     stored = {s: saved[s.sheet][s.cell].value for s in typed}
-    return {s: v for s, v in stored.items()
-            if not _empty(v) and v != defaults[s.sheet][s.cell].value}  # fmt: skip
+    entries = {s: v for s, v in stored.items() if not _empty(v) and v != defaults[s]}
+    return entries, saved
 
 
 def _check_carried_or_listed(
     entries: dict[Slot, Any], new_settings: Settings, out: Path, res: Any
 ) -> int:
     """Every entry is at the new slot of the same key, or listed; returns how many carried."""
-    new_slots = {x.key: x for x in ADAPTER.slots(ADAPTER.build(new_settings, None), new_settings)}
+    new_slots = new_slots_of(new_settings)
     wb = openpyxl.load_workbook(out)
     listed = {n.where for n in res.not_carried}
     carried = 0
@@ -488,17 +505,17 @@ def test_every_entry_is_carried_or_listed(
 
     tmp = tmp_path_factory.mktemp("prop")
     old, out = tmp / "old.xlsx", tmp / "new.xlsx"
-    entries = _fill(bases[name], picks, old)
+    entries, book = _fill(bases[name], picks, old)
     args = rebuild_args(**change)
     try:
         new_settings = ADAPTER.change(bases[name][1], args)
     except MovementError as exc:  # a change the movement cannot make: refused, one line
         assert "\n" not in str(exc)
         with pytest.raises(MovementError):
-            rebuild_family(old, args, out)
+            rebuild_family(old, args, out, book=book)
         assert not out.exists()
         return
-    res = rebuild_family(old, args, out)
+    res = rebuild_family(old, args, out, book=book)
     assert res.entered == len(entries)
     carried = _check_carried_or_listed(entries, new_settings, out, res)
     assert res.carried == carried
@@ -523,10 +540,10 @@ def test_identity_rebuild_keeps_every_input_cell(
 
     tmp = tmp_path_factory.mktemp("same")
     old, out = tmp / "old.xlsx", tmp / "new.xlsx"
-    entries = _fill(bases[name], picks, old)
-    res = rebuild_family(old, rebuild_args(), out)
+    entries, book = _fill(bases[name], picks, old)
+    res = rebuild_family(old, rebuild_args(), out, book=book)
     assert (res.entered, res.carried, res.not_carried) == (len(entries), len(entries), ())
-    assert filled_inputs(out) == filled_inputs(old)
+    assert filled_inputs(out) == filled_inputs(book)  # the old file as rebuild read it
 
 
 # --- LibreOffice: the rebuilt workbook scores what the old one held -------------------------

@@ -15,7 +15,7 @@ from test_rebuild import fill
 
 from xlbridge.cli import main
 from xlbridge.families.pairs.build import write_session
-from xlbridge.families.pairs.entries import read_entered
+from xlbridge.families.pairs.entries import Entered, read_entered
 from xlbridge.families.registry import rebuild_family
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.sections import add_table
@@ -23,8 +23,10 @@ from xlbridge.rebuild.slots import RebuildChange
 from xlbridge.workbook.session import movement_options_text
 
 
-def _rows(path: Path) -> dict[tuple[int, str, str], tuple[tuple[str, Any], ...]]:
-    return {(r.board, r.ns, r.ew): r.cells for r in read_entered(path).rows}
+def _rows(path: Path | Entered) -> dict[tuple[int, str, str], tuple[tuple[str, Any], ...]]:
+    """The entered rows of a workbook (or of what :func:`read_entered` read of it)."""
+    got = read_entered(path) if isinstance(path, Path) else path
+    return {(r.board, r.ns, r.ew): r.cells for r in got.rows}
 
 
 def _inputs(path: Path) -> dict[tuple[str, str], Any]:
@@ -136,14 +138,14 @@ def test_rebuild_family_adds_a_table_as_seed_003(tmp_path: Path) -> None:
         for n in res.notes
         if n.startswith("board ")
     }
-    after = read_entered(new)
+    after, before = read_entered(new), read_entered(old)
     plays = {(b, ns, ew) for b, _r, _t, ns, ew in after.layout}
     moved = {
         (boards.get(b, b), pairs.get(ns, ns), pairs.get(ew, ew)): v
-        for (b, ns, ew), v in _rows(old).items()
+        for (b, ns, ew), v in _rows(before).items()
     }
-    assert _rows(new) == {k: v for k, v in moved.items() if k in plays}
-    assert dict(after.names)["NS 16"] == dict(read_entered(old).names)["NS 15"]
+    assert _rows(after) == {k: v for k, v in moved.items() if k in plays}
+    assert dict(after.names)["NS 16"] == dict(before.names)["NS 15"]
 
 
 def test_hand_records_are_drawn_again_not_listed(tmp_path: Path) -> None:

@@ -146,7 +146,8 @@ def _cells(ws: Any) -> Any:
 
 
 def _unlocked(ws: Any) -> set[str]:
-    return {c.coordinate for c in _cells(ws) if c.protection.locked is False}
+    # A set: the cells that exist, in no order (no sort).
+    return {c.coordinate for c in cell_map(ws).values() if c.protection.locked is False}
 
 
 def _check_slots(wb: Workbook, slots: Sequence[Slot], family: FamilyName) -> dict[Key, Slot]:
@@ -260,8 +261,13 @@ def rebuild_in_memory(
         new, notes = adapter.plan(old, args, entries)
     else:
         new = adapter.change(old, args)
-    wb = adapter.build(new, template)
-    new_slots = _check_slots(wb, adapter.slots(wb, new), family)
+    if new == old and template is None:
+        # Unchanged settings: the workbook regenerated above is the one to write (build is
+        # the workbook ``new`` writes for settings; reading it for entries changed nothing).
+        wb, new_slots = built_old, old_slots
+    else:
+        wb = adapter.build(new, template)
+        new_slots = _check_slots(wb, adapter.slots(wb, new), family)
     if isinstance(adapter, Placing):
         # The family counts the entered cells (its entries); what was typed outside the input
         # cells is listed, not counted.
