@@ -340,9 +340,15 @@ def test_rebuild_cli_names_and_fewer_rounds(tmp_path: Path, capsys: Any) -> None
 
 
 def filled_inputs(path: Path | Any) -> dict[tuple[str, str], Any]:
-    """Every input cell's value, of the workbook at ``path`` (or already opened)."""
+    """Every input cell's value, of the workbook at ``path`` (or already opened); text of blanks
+    only reads as None, as the rebuild engine reads it (an empty cell, no entry: the social and
+    teams properties count it so too)."""
     wb = openpyxl.load_workbook(path) if isinstance(path, Path) else path
-    return {(t, c): wb[t][c].value for t, cs in unlocked(wb).items() for c in cs}
+    return {(t, c): _blank_is_none(wb[t][c].value) for t, cs in unlocked(wb).items() for c in cs}
+
+
+def _blank_is_none(v: Any) -> Any:
+    return None if isinstance(v, str) and not v.strip() else v
 
 
 def test_identity_rebuild_carries_everything(tmp_path: Path) -> None:
