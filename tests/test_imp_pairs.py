@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import ScaleError, TravellerError
@@ -43,15 +43,30 @@ def test_default_trim_rule(n: int, trim: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("scores", "half_up", "half_even"),
-    [([425], 430, 420), ([435], 440, 440), ([-425], -420, -420), ([-435], -430, -440),
-     ([424], 420, 420), ([426], 430, 430)],
+    ("scores", "half_away", "half_up", "half_even"),
+    [([425], 430, 430, 420), ([435], 440, 440, 440), ([-425], -430, -420, -420),
+     ([-435], -440, -430, -440), ([424], 420, 420, 420), ([426], 430, 430, 430),
+     ([-5], -10, 0, 0), ([5], 10, 10, 0)],
 )  # fmt: skip
-def test_datum_rounding(scores: list[int], half_up: int, half_even: int) -> None:
-    # rules.md §6: ACBLscore sends an exact 5 to the even ten (425 → 420, 435 → 440); BS rounds
-    # halves up.
-    assert butler_datum(scores) == half_up
+def test_datum_rounding(scores: list[int], half_away: int, half_up: int, half_even: int) -> None:
+    # rules.md §6: the German federation's published Bundesliga Butler rankings (Merlin) send an
+    # exact 5 away from zero (-425 -> -430, 425 -> 430), the default; ACBLscore to the even ten
+    # (425 -> 420, 435 -> 440); Bridge Scorer (BS) halves up (Math.round).
+    assert butler_datum(scores) == half_away
+    assert butler_datum(scores, rounding="half-away") == half_away
+    assert butler_datum(scores, rounding="half-up") == half_up
     assert butler_datum(scores, rounding="half-even") == half_even
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-7600, 7600).map(lambda x: 5 * x), min_size=1, max_size=30))
+def test_symmetric_datum_roundings(scores: list[int]) -> None:
+    # rules.md §6: a symmetric rule gives the same board the same datum whichever direction sits
+    # North-South (every score negated negates the datum); halves up does not.
+    for rounding in ("half-away", "half-even"):
+        assert butler_datum([-s for s in scores], rounding=rounding) == -butler_datum(
+            scores, rounding=rounding
+        )
 
 
 def test_fixed_datum() -> None:

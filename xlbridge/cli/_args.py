@@ -24,12 +24,14 @@ from __future__ import annotations
 import argparse
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from xlbridge.limits import NUMBER_DIGITS, Range
 from xlbridge.numerals import whole_or_none
 
 __all__ = [
+    "GIVEN",
     "MESSAGE_CHARS",
     "float_arg",
     "int_arg",
@@ -38,6 +40,7 @@ __all__ = [
     "range_help",
     "shorten",
     "text_arg",
+    "track_given",
 ]
 
 MESSAGE_CHARS = 400  # an error line longer than this is cut
@@ -193,3 +196,47 @@ def add_size_options(
         default=None,
         help=range_help(rounds_help, ROUNDS),
     )
+
+
+GIVEN = "given_options"  # the Namespace attribute :func:`track_given` fills
+
+
+def track_given(parser: argparse.ArgumentParser) -> None:
+    """Make ``parser`` record in ``args.given_options`` each option the command line sets.
+
+    argparse keeps no record of what was typed, and comparing a value with its default misses an
+    option typed with its default value (``--scale acbl`` on a team game): each option's action
+    notes its longest name when it runs, which argparse does only for options on the line.
+
+    >>> p = argparse.ArgumentParser()
+    >>> _ = p.add_argument("-o", "--output")
+    >>> _ = p.add_argument("--scale", default="acbl")
+    >>> track_given(p)
+    >>> sorted(getattr(p.parse_args(["--scale", "acbl", "-o", "x"]), GIVEN))
+    ['--output', '--scale']
+    """
+    parser.set_defaults(**{GIVEN: frozenset()})
+    for action in parser._actions:
+        if action.option_strings and not isinstance(action, argparse._HelpAction):
+            action.__class__ = _tracked(type(action))
+
+
+_TRACKED: dict[type[argparse.Action], type[argparse.Action]] = {}
+
+
+def _tracked(cls: type[argparse.Action]) -> type[argparse.Action]:
+    if cls not in _TRACKED:
+
+        def __call__(
+            self: argparse.Action,
+            parser: argparse.ArgumentParser,
+            namespace: argparse.Namespace,
+            values: str | Sequence[Any] | None,
+            option_string: str | None = None,
+        ) -> None:
+            name = max(self.option_strings, key=len)
+            setattr(namespace, GIVEN, getattr(namespace, GIVEN, frozenset()) | {name})
+            cls.__call__(self, parser, namespace, values, option_string)
+
+        _TRACKED[cls] = type(cls.__name__, (cls,), {"__call__": __call__})
+    return _TRACKED[cls]

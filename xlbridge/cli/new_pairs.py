@@ -15,8 +15,10 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from xlbridge.cli._args import GIVEN
 from xlbridge.cli.movement import add_movement_options
 from xlbridge.errors import WorkbookError
+from xlbridge.scoring.choices import DATUM_ROUNDINGS
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 
 if TYPE_CHECKING:
@@ -37,6 +39,13 @@ def add_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--scoring", choices=SCORINGS, default="mp", help="mp, butler or ximp")
     g.add_argument("--scale", choices=("acbl", "ebu"), default="acbl", help="matchpoint scale")
     g.add_argument("--result-entry", choices=RESULT_ENTRIES, default="made-down")
+    g.add_argument(
+        "--datum-rounding",
+        choices=DATUM_ROUNDINGS,
+        default="half-away",
+        help="Butler: where a datum's exact 5 goes (default half-away, from zero: 425 -> 430, "
+        "-425 -> -430; half-even: ACBLscore; half-up: -425 -> -420)",
+    )
     g.add_argument(
         "--names",
         default=None,
@@ -107,6 +116,8 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
     from xlbridge.cli.deals import hand_records_for
     from xlbridge.movements.options import build_movement
 
+    if args.scoring != "butler" and "--datum-rounding" in getattr(args, GIVEN, ()):
+        raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
     movement = build_movement(info, args)
     from xlbridge.interchange.names import read_names
 
@@ -125,6 +136,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
         scoring=args.scoring,
         scale=args.scale,
         result_entry=args.result_entry,
+        datum_rounding=args.datum_rounding,
         template=args.template,
         force=args.force,
         names=names,

@@ -49,6 +49,13 @@ def add_options(p: argparse.ArgumentParser) -> None:
             action="store_true",
             help="score matches 1 / 1/2 / 0 (3/4-1/4 for a win by 1-2 IMPs) instead of VPs",
         )
+    if "--names" not in p._option_string_actions:
+        g.add_argument(
+            "--names",
+            default=None,
+            metavar="FILE.csv",
+            help="team names: one row per team, the team number then the players' names",
+        )
     g.add_argument(
         "--no-three-quarter",
         action="store_true",

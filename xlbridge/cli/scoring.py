@@ -12,6 +12,7 @@ from xlbridge.errors import InputFileError, ScaleError
 from xlbridge.limits import BOARD_NUMBER, DATUM, EXPECTED, IMP_POINTS, MATCH_BOARDS, TRIM, VP_MARGIN
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import BOARD_METHODS, CROSS_IMP_DIVISORS
+from xlbridge.scoring.imp_pairs import DATUM_ROUNDING as DATUM_ROUNDINGS
 from xlbridge.scoring.imps import imps
 from xlbridge.scoring.vp import VP_SCALES, vp
 
@@ -126,6 +127,13 @@ def register(sub: Any) -> None:
         "--datum", type=int_arg("datum", DATUM), help=range_help("Butler: a fixed datum", DATUM)
     )
     p.add_argument(
+        "--datum-rounding",
+        default="half-away",
+        choices=DATUM_ROUNDINGS,
+        help="Butler: where the datum's exact 5 goes (default half-away: 425 -> 430, -425 -> "
+        "-430; half-even: ACBLscore, 425 -> 420; half-up: -425 -> -420)",
+    )
+    p.add_argument(
         "--divisor",
         default="comparisons",
         choices=CROSS_IMP_DIVISORS,
@@ -189,6 +197,7 @@ def _traveller(args: argparse.Namespace) -> int:
         trim=args.trim,
         datum=args.datum,
         divisor=args.divisor,
+        rounding=args.datum_rounding,
     )
     print(format_traveller(scored, rows, args.format))
     return 0

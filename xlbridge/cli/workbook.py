@@ -13,7 +13,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from xlbridge.cli._args import add_size_options, path_arg, text_arg
+from xlbridge.cli._args import GIVEN, add_size_options, path_arg, text_arg, track_given
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import DATE_TEXT, EVENT_TEXT
 
@@ -103,7 +103,46 @@ def register(sub: Any) -> None:
         module = _family_module(family)
         if module is not None:
             module.add_options(p)
+    track_given(p)
     p.set_defaults(handler=_new)
+
+
+_FAMILY_WORDS = {"pairs": "pairs", "individual": "individual", "teams": "team", "social": "social"}
+
+
+def _owners() -> dict[str, set[str]]:
+    """Each family option of ``new`` and the families whose games take it.
+
+    Each family's options are listed from a parser of their own, since a family that finds an
+    option already added by another skips adding it. Individual games take the hand-record
+    options that the pairs module adds.
+    """
+    from xlbridge.cli.deals import add_new_options
+
+    def names(add: Any) -> set[str]:
+        q = argparse.ArgumentParser(add_help=False)
+        add(q)
+        return set(q._option_string_actions)
+
+    owners: dict[str, set[str]] = {}
+    for family in FAMILY_MODULES:
+        module = _family_module(family)
+        if module is not None:
+            for name in names(module.add_options):
+                owners.setdefault(name, set()).add(family)
+    for name in names(lambda q: add_new_options(q, q)):
+        owners.setdefault(name, set()).add("individual")
+    return owners
+
+
+def _foreign_option(given: frozenset[str], family: str) -> tuple[str, set[str]] | None:
+    """The first option on the command line that belongs only to other families' games."""
+    owners = _owners()
+    for name in sorted(given):
+        families = owners.get(name)
+        if families is not None and family not in families:
+            return name, families
+    return None
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -117,17 +156,14 @@ def _new(args: argparse.Namespace) -> int:
             f"{info.name} is a {family} game; its workbook comes with {_COMES_WITH[family]}, "
             "not yet built (a pairs workbook would score the wrong game)"
         )
-    hands = (getattr(args, k, None) not in (None, False) for k in ("deals", "deal", "seed"))
-    if family not in ("pairs", "individual") and any(hands):
+    foreign = _foreign_option(getattr(args, GIVEN, frozenset()), family)
+    if foreign is not None:
+        name, families = foreign
+        words = sorted(_FAMILY_WORDS[f] for f in families)
+        theirs = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         raise WorkbookError(
-            f"{info.name}: hand records (--deals, --deal, --seed) are for pairs and individual "
-            "games so far"
+            f"{info.name} is a {_FAMILY_WORDS[family]} game: {name} is an option of {theirs} "
+            "games only (xlbridge new --help lists each family's options)"
         )
-    if family in ("teams", "social"):  # their movements take no pairs-movement option
-        from xlbridge.cli.new_pairs import movement_options_given
-
-        given = movement_options_given(args)
-        if given:
-            raise WorkbookError(f"{info.name}: option {given[0]} does not apply to this kind")
     result: int = module.run(args, info)
     return result

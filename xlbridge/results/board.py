@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xlbridge.errors import TravellerError, XlbridgeError
-from xlbridge.scoring.choices import PairsScoring
+from xlbridge.scoring.choices import DatumRounding, PairsScoring
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.fouled import score_fouled_board
 from xlbridge.scoring.imp_pairs import adjusted_imps, butler_datum, score_imp_board
@@ -111,6 +111,7 @@ def score_rows(
     trim: int | None = None,
     datum: float | None = None,
     divisor: str = "comparisons",
+    rounding: DatumRounding = "half-away",
 ) -> BoardField:
     """Score one board's rows by ``method`` (``mp``, ``butler`` or ``ximp``).
 
@@ -119,7 +120,8 @@ def score_rows(
     (``group`` 2) are compared within their group. IMPs: adjusted rows leave the datum and the
     comparisons and take Law 86A's IMPs; one without an IMP equivalent (``55/45``) is a problem
     and the row is not scored. A Butler datum is the trimmed mean of the real results unless
-    ``datum`` is given (None when there is no real result).
+    ``datum`` is given (None when there is no real result), its exact 5 going to a ten as
+    ``rounding`` says.
     """
     values = [row_value(r) for r in rows]
     problems: list[tuple[ResultRow | None, XlbridgeError]] = []
@@ -146,6 +148,6 @@ def score_rows(
                 values[i] = None
     real = [float(x) for x in values if x is not None and not isinstance(x, Adjusted)]
     if method == "butler" and datum is None and real:
-        datum = butler_datum(real, trim)
+        datum = butler_datum(real, trim, rounding)
     imps = score_imp_board(values, method, datum=datum, divisor=divisor)
     return BoardField(tuple(imps), None, datum if method == "butler" else None, tuple(problems))

@@ -19,7 +19,15 @@ from typing import Any, Literal
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.movements.registry import FamilyName
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
-from xlbridge.scoring.choices import RESULT_ENTRIES, MPScaleName, PairsScoring, ResultEntry
+from xlbridge.scoring.choices import (
+    DATUM_ROUNDINGS,
+    RESULT_ENTRIES,
+    DatumRounding,
+    MPScaleName,
+    PairsScoring,
+    ResultEntry,
+    parse_choice,
+)
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Seat, tricks_from_made_down, tricks_taken
 from xlbridge.workbook.cells import (
@@ -32,9 +40,9 @@ from xlbridge.workbook.cells import (
     whole,
     whole_or_none,
 )
-from xlbridge.workbook.session import read_settings
+from xlbridge.workbook.session import DATUM_ROUNDING_LABEL, read_settings
 
-__all__ = ["MAX_PAIRS", "read_traveller_session", "scoring_of"]
+__all__ = ["MAX_PAIRS", "datum_rounding_of", "read_traveller_session", "scoring_of"]
 
 _MAX_ROWS = 1000  # traveller rows read per board (range 1 .. 1,000)
 MAX_PAIRS = 2000  # Names rows read (range 1 .. 2,000)
@@ -73,6 +81,22 @@ def result_entry_of(settings: Mapping[str, Any]) -> ResultEntry:
             f"Session sheet: result entry {entry[:20]!r} is not made-down or tricks"
         )
     return entry
+
+
+def datum_rounding_of(settings: Mapping[str, Any]) -> DatumRounding:
+    """The Session sheet's ``Datum rounding`` line; a Butler workbook without one was written
+    when the datum's formula sent an exact 5 up, so it reads as ``half-up``.
+
+    >>> datum_rounding_of({"Datum rounding": "half-even"}), datum_rounding_of({})
+    ('half-even', 'half-up')
+    """
+    value = settings.get(DATUM_ROUNDING_LABEL)
+    if value is None:
+        return "half-up"
+    try:
+        return parse_choice(str(value).strip(), DATUM_ROUNDINGS, "datum rounding")
+    except XlbridgeError as exc:
+        raise WorkbookError(f"Session sheet: {exc}") from None
 
 
 def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> SessionInput:
@@ -117,6 +141,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         expected=expected,
         cached=tuple(cache),
         family=family,
+        datum_rounding=datum_rounding_of(settings),
     )
 
 

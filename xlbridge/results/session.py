@@ -33,7 +33,7 @@ from xlbridge.errors import XlbridgeError
 from xlbridge.movements.registry import FamilyName
 from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, row_score, score_rows
-from xlbridge.scoring.choices import PAIRS_SCORINGS, MPScaleName, PairsScoring
+from xlbridge.scoring.choices import PAIRS_SCORINGS, DatumRounding, MPScaleName, PairsScoring
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.session import factored_total, percentage, ranks
 
@@ -96,6 +96,7 @@ class SessionInput:
     expected: Mapping[int, int]
     cached: tuple[CachedCell, ...] = ()
     family: FamilyName = "pairs"
+    datum_rounding: DatumRounding = "half-away"
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +247,9 @@ def score_session(s: SessionInput) -> SessionResults:
     for b in sorted(by_board):
         rows = by_board[b]
         scores = [row_score(r) for r in rows]
-        board = score_rows(rows, s.scoring, s.scale, expected=s.expected.get(b))
+        board = score_rows(
+            rows, s.scoring, s.scale, expected=s.expected.get(b), rounding=s.datum_rounding
+        )
         for row, exc in board.problems:
             where = f"Board {b}" if row is None else f"Board {b}, sheet row {row.row}"
             problems.append(f"{where}: {exc}")

@@ -34,7 +34,7 @@ from xlbridge.errors import TravellerError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int, result_rows, write_csv
 from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, score_rows
-from xlbridge.scoring.choices import PairsScoring, TravellerFormat
+from xlbridge.scoring.choices import DatumRounding, PairsScoring, TravellerFormat
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import BOARD_METHODS, CROSS_IMP_DIVISORS
 from xlbridge.scoring.matchpoints import Adjusted, MPScale
@@ -210,12 +210,13 @@ def score_traveller(
     trim: int | None = None,
     datum: float | None = None,
     divisor: str = "comparisons",
+    rounding: DatumRounding = "half-away",
 ) -> ScoredTraveller:
     """Score a traveller. Values are rounded to 2 decimals.
 
     ``method``: ``mp`` (``scale``, ``expected`` for Neuberg), ``butler`` (``trim``, fixed
-    ``datum``) or ``ximp`` (``divisor``). Adjusted rows: a share of the full top at matchpoints;
-    at IMPs, A+ = +3, A = 0, A- = −3 (Law 86A; times the comparisons for total cross-IMPs).
+    ``datum``, the datum's exact 5 by ``rounding``) or ``ximp`` (``divisor``). Adjusted rows: a
+    share of the full top at matchpoints; at IMPs, A+ = +3, A = 0, A- = −3 (Law 86A; times the comparisons for total cross-IMPs).
     """
     if method not in METHODS:
         raise TravellerError(f"method {method!r} is not one of {', '.join(METHODS)}")
@@ -236,7 +237,8 @@ def score_traveller(
             f"cross-IMP divisor {divisor!r} is not one of {', '.join(CROSS_IMP_DIVISORS)}"
         )
     field = score_rows(
-        rows, method, scale, expected=expected, trim=trim, datum=datum, divisor=divisor
+        rows, method, scale, expected=expected, trim=trim, datum=datum, divisor=divisor,
+        rounding=rounding,
     )
     for row, exc in field.problems:  # e.g. an adjusted score without an IMP equivalent
         raise exc if row is None else _row_error(row.row, exc)

@@ -22,6 +22,7 @@ from typing import Literal, TypeVar, get_args
 from xlbridge.errors import XlbridgeError
 
 __all__ = [
+    "DATUM_ROUNDINGS",
     "IMP_METHODS",
     "MP_SCALE_NAMES",
     "OUTPUT_FORMATS",
@@ -31,6 +32,7 @@ __all__ = [
     "TEAMS_SCORINGS",
     "TRAVELLER_FORMATS",
     "VP_SCALE_NAMES",
+    "DatumRounding",
     "ImpMethod",
     "MPScaleName",
     "OutputFormat",
@@ -47,6 +49,10 @@ __all__ = [
 PairsScoring = Literal["mp", "butler", "ximp"]
 #: The IMP methods of pairs scoring.
 ImpMethod = Literal["butler", "ximp"]
+#: How a Butler datum's exact 5 goes to a ten (rules.md §6): away from zero (the default:
+#: symmetric, as the German federation's published Butler rankings), to the even ten (ACBLscore)
+#: or up (Bridge Scorer's ``Math.round``; not symmetric).
+DatumRounding = Literal["half-away", "half-even", "half-up"]
 #: A matchpoint scale's canonical name (:class:`~xlbridge.scoring.matchpoints.MPScale` values).
 MPScaleName = Literal["acbl", "ebu"]
 #: How a traveller row's result is typed: ``made-down`` (``=``, ``+1``, ``-2``) or ``tricks``.
@@ -73,6 +79,7 @@ TravellerFormat = Literal["text", "csv", "json"]
 
 PAIRS_SCORINGS: tuple[PairsScoring, ...] = get_args(PairsScoring)
 IMP_METHODS: tuple[ImpMethod, ...] = get_args(ImpMethod)
+DATUM_ROUNDINGS: tuple[DatumRounding, ...] = get_args(DatumRounding)
 MP_SCALE_NAMES: tuple[MPScaleName, ...] = get_args(MPScaleName)
 RESULT_ENTRIES: tuple[ResultEntry, ...] = get_args(ResultEntry)
 TEAMS_SCORINGS: tuple[TeamsScoring, ...] = get_args(TeamsScoring)

@@ -21,8 +21,14 @@ from itertools import accumulate, repeat
 from operator import add
 
 from xlbridge.errors import ScaleError, TravellerError
+from xlbridge.scoring.choices import (
+    DATUM_ROUNDINGS,
+    PAIRS_SCORINGS,
+    DatumRounding,
+    ImpMethod,
+    PairsScoring,
+)
 from xlbridge.scoring.choices import IMP_METHODS as _IMP_METHODS
-from xlbridge.scoring.choices import PAIRS_SCORINGS, ImpMethod, PairsScoring
 from xlbridge.scoring.imps import IMP_BOUNDS, imps
 from xlbridge.scoring.matchpoints import Adjusted
 
@@ -46,7 +52,7 @@ CROSS_IMP_DIVISORS: tuple[str, ...] = ("comparisons", "results", "total")
 IMP_METHODS: tuple[ImpMethod, ...] = _IMP_METHODS
 #: How one board is scored across the field: matchpoints, or IMPs (Butler, cross-IMPs).
 BOARD_METHODS: tuple[PairsScoring, ...] = PAIRS_SCORINGS
-DATUM_ROUNDING: tuple[str, ...] = ("half-up", "half-even")
+DATUM_ROUNDING: tuple[DatumRounding, ...] = DATUM_ROUNDINGS
 
 
 def _scores(scores: Sequence[float]) -> list[float]:
@@ -75,6 +81,9 @@ def default_trim(results: int) -> int:
 
 
 def _round_to_ten(x: Fraction, rounding: str) -> int:
+    if rounding == "half-away":
+        away = 10 * math.floor(abs(x) / 10 + Fraction(1, 2))
+        return away if x >= 0 else -away
     if rounding == "half-up":
         return 10 * math.floor(x / 10 + Fraction(1, 2))
     if rounding == "half-even":
@@ -83,16 +92,20 @@ def _round_to_ten(x: Fraction, rounding: str) -> int:
 
 
 def butler_datum(
-    scores: Sequence[float], trim: int | None = None, rounding: str = "half-up"
+    scores: Sequence[float], trim: int | None = None, rounding: str = "half-away"
 ) -> int:
     """The Butler datum: mean NS score after dropping ``trim`` highest and ``trim`` lowest.
 
-    ``trim=None`` uses :func:`default_trim`. The mean is rounded to the nearest 10; an exact 5
-    goes up (``"half-up"``, bridge-scorer: 425 → 430, −425 → −420) or to the even ten
-    (``"half-even"``, ACBLscore: 425 → 420, 435 → 440).
+    ``trim=None`` uses :func:`default_trim`. The mean is rounded to the nearest 10 (rules.md
+    §6); an exact 5 goes away from zero (``"half-away"``, the default, as the German
+    federation's Butler rankings: 425 → 430, −425 → −430), to the even ten (``"half-even"``,
+    ACBLscore: 425 → 420, 435 → 440) or up (``"half-up"``, Bridge Scorer: −425 → −420). Only
+    the first two give the same datum whichever direction sits North-South.
 
-    >>> butler_datum([425, 425]), butler_datum([425, 425], rounding="half-even")
-    (430, 420)
+    >>> butler_datum([425, 425]), butler_datum([-425], rounding="half-away")
+    (430, -430)
+    >>> butler_datum([425], rounding="half-even"), butler_datum([-425], rounding="half-up")
+    (420, -420)
     >>> butler_datum([420, 420, 450, 170, -50], trim=0)
     280
     """
@@ -115,7 +128,7 @@ def butler(
     scores: Sequence[float],
     trim: int | None = None,
     datum: float | None = None,
-    rounding: str = "half-up",
+    rounding: str = "half-away",
 ) -> list[int]:
     """NS IMPs of each score against the datum (EW IMPs are the negatives).
 
@@ -264,7 +277,7 @@ def score_imp_board(
     *,
     trim: int | None = None,
     datum: float | None = None,
-    rounding: str = "half-up",
+    rounding: str = "half-away",
     divisor: str = "comparisons",
 ) -> list[tuple[float | None, float | None]]:
     """One board's (NS IMPs, EW IMPs) per row at IMP pairs: ``"butler"`` or ``"ximp"``.

@@ -18,7 +18,14 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import DATE_TEXT, EVENT_TEXT, NAME_TEXT
 from xlbridge.movements.model import Entry, Movement
-from xlbridge.scoring.choices import MPScaleName, PairsScoring, ResultEntry
+from xlbridge.scoring.choices import (
+    DATUM_ROUNDINGS,
+    DatumRounding,
+    MPScaleName,
+    PairsScoring,
+    ResultEntry,
+    parse_choice,
+)
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 from xlbridge.workbook.formulas import FIRST_ROW, BoardRange, TravellerCols
@@ -50,6 +57,8 @@ class Options:
     scoring: PairsScoring = "mp"
     scale: MPScaleName = "acbl"
     result_entry: ResultEntry = "made-down"
+    # How a Butler datum's exact 5 goes to a ten (imp_pairs.butler_datum).
+    datum_rounding: DatumRounding = "half-away"
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The pairs-movement options (session.movement_options_text), shown on the Session sheet
     # for `xlbridge rebuild`; None: not known, no line.
@@ -63,6 +72,7 @@ class Options:
                 f"result entry {self.result_entry!r} is not one of {', '.join(RESULT_ENTRIES)}"
             )
         MPScale.parse(self.scale)
+        parse_choice(self.datum_rounding, DATUM_ROUNDINGS, "datum rounding")
         # User text is checked once here (hostile or unreadable text refused in one line);
         # the sheet writers then write it with put_text, as text, never as a formula.
         setattr_ = object.__setattr__

@@ -31,8 +31,9 @@ from openpyxl.utils import (
     range_boundaries,
 )
 
+from xlbridge.errors import WorkbookError
 from xlbridge.scoring import contract as law77
-from xlbridge.scoring.choices import PairsScoring, ResultEntry
+from xlbridge.scoring.choices import DATUM_ROUNDINGS, DatumRounding, PairsScoring, ResultEntry
 from xlbridge.types import PASS_WORDS, Doubling
 
 __all__ = [
@@ -504,10 +505,29 @@ def butler_keep(c: TravellerCols, r: int, n: str, trim: str) -> str:
     return f"=IF(${c.real}{r}=0,0,IF(AND({p}>{trim},{p}<={n}-{trim}),1,0))"
 
 
-def butler_datum(c: TravellerCols, b: BoardRange, n: str) -> str:
-    """The datum: ``imp_pairs.butler_datum`` (trimmed mean, nearest 10, halves up)."""
+def butler_datum(
+    c: TravellerCols, b: BoardRange, n: str, rounding: DatumRounding = "half-away"
+) -> str:
+    """The datum: ``imp_pairs.butler_datum`` (trimmed mean to the nearest 10, an exact 5 as
+    ``rounding`` says). ROUND sends halves away from zero in every engine; for halves to even,
+    a half (MOD(y,1)=0.5, MOD taking the divisor's sign everywhere) whose ROUND is odd steps
+    back toward zero. The mean of whole scores is exact enough in binary that a half is a half.
+
+    >>> f = butler_datum(TravellerCols.build("made-down", "butler"), BoardRange("B", 6, 8), "N")
+    >>> f.startswith('=IF(N=0,"",10*ROUND(SUMIF('), f.endswith(',0))')
+    (True, True)
+    """
     k = b.col(c.keep)
-    return f'=IF({n}=0,"",10*INT(SUMIF({k},1,{b.col(c.ns_score)})/SUM({k})/10+0.5))'
+    y = f"SUMIF({k},1,{b.col(c.ns_score)})/SUM({k})/10"
+    if rounding == "half-away":
+        tens = f"ROUND({y},0)"
+    elif rounding == "half-up":
+        tens = f"INT({y}+0.5)"
+    elif rounding == "half-even":
+        tens = f"(ROUND({y},0)-IF(MOD({y},1)=0.5,MOD(ROUND({y},0),2)*SIGN({y}),0))"
+    else:
+        raise WorkbookError(f"datum rounding {rounding!r} is not one of {DATUM_ROUNDINGS}")
+    return f'=IF({n}=0,"",10*{tens})'
 
 
 def butler_imps(c: TravellerCols, r: int, datum: str, bounds0: str) -> str:

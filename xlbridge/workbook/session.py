@@ -18,6 +18,7 @@ from xlbridge.workbook.styles import Styler, fit_portrait
 from xlbridge.workbook.text import put_text
 
 __all__ = [
+    "DATUM_ROUNDING_LABEL",
     "MOVEMENT_OPTIONS_LABEL",
     "SESSION",
     "SessionSettings",
@@ -32,6 +33,9 @@ __all__ = [
 # The Session sheet's line recording the pairs-movement options the workbook was written with,
 # as typed for ``xlbridge new`` ("none" without any), so ``xlbridge rebuild`` need not guess.
 MOVEMENT_OPTIONS_LABEL = "Movement options"
+# Butler workbooks: how the datum's exact 5 goes to a ten (``half-away``...); a workbook without
+# the line was written when the datum's formula sent halves up.
+DATUM_ROUNDING_LABEL = "Datum rounding"
 
 _CHARS_PER_LINE = 80  # of the instructions, in the 86 characters of columns A:C
 
@@ -313,6 +317,8 @@ def write_session_sheet(ctx: Context) -> Worksheet:
         ("Results expected a board", ctx.expected),
         ("Ranking", "NS and EW apart" if ctx.two_winner else "one field"),
     ]
+    if opt.scoring == "butler":
+        rows.append((DATUM_ROUNDING_LABEL, opt.datum_rounding))
     if opt.movement_options is not None:
         rows.append((MOVEMENT_OPTIONS_LABEL, opt.movement_options))
     write_settings(ws, st, rows, value_style=_value_style)

@@ -117,7 +117,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         if opt.scoring == "butler":
             put("E3", "Trim", "xlb Label")
             put("F3", F.butler_trim(n), "xlb Value")
-            put("D3", F.butler_datum(c, b, n), "xlb Value")
+            put("D3", F.butler_datum(c, b, n, opt.datum_rounding), "xlb Value")
         else:
             put("D3", "cross-IMPs ÷ comparisons", "xlb Value")
     # Totals over every row (adjusted included), read by the recap's grand check.

@@ -23,7 +23,7 @@ from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.interchange.files import write_atomically
 from xlbridge.limits import SESSION_BOARDS
 from xlbridge.movements.model import Movement
-from xlbridge.scoring.choices import MPScaleName, PairsScoring, ResultEntry
+from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.context import Context, Options
 from xlbridge.workbook.lists import write_lists
@@ -77,6 +77,7 @@ def write_session(
     scoring: PairsScoring = "mp",
     scale: MPScaleName = "acbl",
     result_entry: ResultEntry = "made-down",
+    datum_rounding: DatumRounding = "half-away",
     template: str | Path | None = None,
     force: bool = False,
     names: Mapping[str, Sequence[str]] | None = None,
@@ -89,8 +90,9 @@ def write_session(
     folder and renames it, so a failure never leaves half a workbook. ``names`` maps a pair
     label (or id) to its players' names; they are written as text. ``hand_records`` (analysed
     deals of the boards) add a diagram to each traveller and a ``Hand Records`` sheet.
-    ``movement_options`` (:func:`~xlbridge.workbook.session.movement_options_text`) goes on the
-    Session sheet.
+    ``datum_rounding``: how a Butler datum's exact 5 goes to a ten
+    (:func:`~xlbridge.scoring.imp_pairs.butler_datum`). ``movement_options``
+    (:func:`~xlbridge.workbook.session.movement_options_text`) goes on the Session sheet.
     """
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
@@ -103,6 +105,7 @@ def write_session(
         scoring=scoring,
         scale=scale,
         result_entry=result_entry,
+        datum_rounding=datum_rounding,
         names={k: tuple(v) for k, v in (names or {}).items()},
         movement_options=movement_options,
     )

@@ -22,7 +22,7 @@ from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.rebuild.notcarried import family_article
 from xlbridge.results import readers as R
-from xlbridge.scoring.choices import RESULT_ENTRIES, MPScaleName, PairsScoring, ResultEntry
+from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.workbook.cells import (
     BOARD_SHEET,
     Book,
@@ -99,6 +99,7 @@ class Entered:
     arrow_switch: str | None = None
     half_table: bool = False
     options_recorded: bool = False
+    datum_rounding: DatumRounding = "half-away"
 
 
 def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
@@ -116,11 +117,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     date = settings.get("Date")
     if isinstance(date, datetime.datetime | datetime.date):
         date = date.strftime("%Y-%m-%d")
-    entry = str(settings.get("Result entry") or "made-down")
-    if entry not in RESULT_ENTRIES:
-        raise WorkbookError(
-            f"Session sheet: result entry {entry[:20]!r} is not made-down or tricks"
-        )
+    entry = R.result_entry_of(settings)
     stored = settings.get(MOVEMENT_OPTIONS_LABEL)
     recorded = stored not in (None, "")
     even, arrow, half = parse_movement_options(str(stored)) if recorded else (None, None, False)
@@ -154,6 +151,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
         layout=tuple(layout),
         fouled=tuple((b, tuple(sorted(set(t)))) for b, t in sorted(fouled.items())),
         even=even, arrow_switch=arrow, half_table=half, options_recorded=recorded,
+        datum_rounding=R.datum_rounding_of(settings),
     )  # fmt: skip
 
 

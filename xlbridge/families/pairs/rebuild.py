@@ -53,7 +53,7 @@ from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
-from xlbridge.scoring.choices import MPScaleName, PairsScoring, ResultEntry
+from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.workbook.cells import cell_map
 from xlbridge.workbook.context import NAMES_FIRST, Options, plays
 from xlbridge.workbook.formulas import (
@@ -100,6 +100,7 @@ class Settings:
     scoring: PairsScoring = "mp"
     scale: MPScaleName = "acbl"
     result_entry: ResultEntry = "made-down"
+    datum_rounding: DatumRounding = "half-away"
     even: str | None = None
     arrow_switch: str | None = None
     half_table: bool = False
@@ -253,7 +254,8 @@ class PairsAdapter:
         base = Settings(
             kind=e.kind, tables=tables, rounds=e.rounds, boards_per_round=e.boards_per_round,
             event=e.event, date=e.date, scoring=e.scoring, scale=e.scale,
-            result_entry=e.result_entry, even=e.even, arrow_switch=e.arrow_switch,
+            result_entry=e.result_entry, datum_rounding=e.datum_rounding, even=e.even,
+            arrow_switch=e.arrow_switch,
             half_table=e.half_table, options_recorded=e.options_recorded, fouled=e.fouled,
             deals=tuple(sorted(read_hand_records(book).items())),
         )  # fmt: skip
@@ -375,7 +377,7 @@ class PairsAdapter:
         options = Options(
             event=settings.event, date=settings.date, scoring=settings.scoring,
             scale=settings.scale, result_entry=settings.result_entry,
-            movement_options=_options_text(settings),
+            datum_rounding=settings.datum_rounding, movement_options=_options_text(settings),
         )  # fmt: skip
         wb = build_workbook(m, options, template)
         records = [r for r in analysed(settings.deals) if r.board in m.boards]

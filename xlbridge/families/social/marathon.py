@@ -25,6 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import WorkbookError
 from xlbridge.families.social import formulas as F
 from xlbridge.families.social.pairs import chicago_vp_bounds, write_pairs_sheet
+from xlbridge.families.social.settings import check_name_count
 from xlbridge.families.social.sheet import write_session
 from xlbridge.interchange.files import write_atomically
 from xlbridge.movements.home import MONTHS, marathon, marathon_months
@@ -73,8 +74,7 @@ class MarathonOptions:
             raise WorkbookError(f"marathon: {self.pairs} pairs; use 3-26")
         if self.start not in MONTHS:
             raise WorkbookError(f"marathon: start month {self.start!r} is not a month name")
-        if len(self.names) > self.pairs:
-            raise WorkbookError(f"{len(self.names)} pair names for {self.pairs} pairs")
+        check_name_count(self.names, self.pairs, "pair")
 
 
 def schedule_rows(opt: MarathonOptions) -> list[tuple[int, int, int, int]]:

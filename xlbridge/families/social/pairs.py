@@ -26,6 +26,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
 from xlbridge.families.social import formulas as F
+from xlbridge.families.social.settings import check_name_count
 from xlbridge.families.social.sheet import (
     BlockLayout,
     Validations,
@@ -174,8 +175,7 @@ class PairsOptions:
                 f"{self.kind}: {self.tables} tables x {self.round_count} rounds is more than "
                 f"{MAX_BLOCKS} chukker score sheets; use fewer tables or rounds"
             )
-        if len(self.pairs) > 2 * self.tables:
-            raise WorkbookError(f"{len(self.pairs)} pair names for {2 * self.tables} pairs")
+        check_name_count(self.pairs, 2 * self.tables, "pair")
 
     @property
     def round_count(self) -> int:

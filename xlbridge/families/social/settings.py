@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xlbridge.errors import WorkbookError
@@ -20,6 +21,7 @@ __all__ = [
     "ROUNDINGS",
     "SEATS",
     "SocialOptions",
+    "check_name_count",
 ]
 
 
@@ -86,9 +88,7 @@ class SocialOptions:
             raise WorkbookError(f"{self.deal_rows} deal rows a rubber; use 4-40")
         if self.first_dealer not in ("N", "E", "S", "W"):
             raise WorkbookError(f"first dealer {self.first_dealer!r} is not N, E, S or W")
-        n = self.player_count
-        if len(self.players) > n:
-            raise WorkbookError(f"{len(self.players)} player names for {n} players")
+        check_name_count(self.players, self.player_count, "player")
 
     @property
     def scoring(self) -> str:
@@ -105,3 +105,21 @@ class SocialOptions:
     def what(self) -> str:
         """``Rubber`` or ``Chukker``."""
         return "Rubber" if self.scoring == "rubber" else "Chukker"
+
+
+def check_name_count(names: Sequence[str], count: int, what: str) -> None:
+    """Refuse a names list (``--players``) that does not give one entry per player or pair.
+
+    An entry may be empty, to be typed on the sheet later; no list at all is fine too.
+
+    >>> check_name_count(("Ann", "", "Cy", "Di"), 4, "player")
+    >>> check_name_count(("Ann", "Bo", "Cy"), 4, "player")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: 3 player names for 4 players: give one for each, ...
+    """
+    if names and len(names) != count:
+        raise WorkbookError(
+            f"{len(names)} {what} names for {count} {what}s: give one for each, in number order "
+            '(an entry may be empty, as in "Ann,,Cy,Di", to type it later)'
+        )
