@@ -216,7 +216,8 @@ def score_traveller(
 
     ``method``: ``mp`` (``scale``, ``expected`` for Neuberg), ``butler`` (``trim``, fixed
     ``datum``, the datum's exact 5 by ``rounding``) or ``ximp`` (``divisor``). Adjusted rows: a
-    share of the full top at matchpoints; at IMPs, A+ = +3, A = 0, A- = −3 (Law 86A; times the comparisons for total cross-IMPs).
+    share of the full top at matchpoints; at IMPs, A+ = +3, A = 0, A- = −3 (Law 86A; times the
+    comparisons for total cross-IMPs).
     """
     if method not in METHODS:
         raise TravellerError(f"method {method!r} is not one of {', '.join(METHODS)}")
