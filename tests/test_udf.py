@@ -289,6 +289,23 @@ def test_butler_and_datum() -> None:
     assert BRIDGE_DATUM(col(420.0), 3.0).startswith("BRIDGE_DATUM: trim 3 leaves no scores")
 
 
+@pytest.mark.parametrize(
+    ("rounding", "plus", "minus"),
+    [(None, 430, -430), ("half-away", 430, -430), ("half-even", 420, -420),
+     ("half-up", 430, -420)],
+)  # fmt: skip
+def test_datum_rounding(rounding: str | None, plus: int, minus: int) -> None:
+    # rules.md §6: a mean of 425 (-425) goes away from zero by default (the German federation's
+    # Butler rankings), to the even ten for ACBLscore, up for Bridge Scorer.
+    args = () if rounding is None else (None, rounding)
+    assert BRIDGE_DATUM(col(420.0, 430.0), *args) == plus
+    assert BRIDGE_DATUM(col(-420.0, -430.0), *args) == minus
+    # 420 and 430 are 10 points from any of these datums: 0 IMPs; 470 against 430 is 1.
+    assert BRIDGE_BUTLER(col(420.0, 430.0), *args) == col(0, 0)
+    assert BRIDGE_BUTLER(col(-420.0, -430.0, -420.0, -430.0), 0.0, rounding) == col(0, 0, 0, 0)
+    assert BRIDGE_DATUM(col(420.0, 430.0), None, "nearest").startswith("BRIDGE_DATUM: ")
+
+
 def test_cross_imps() -> None:
     # rules.md §6: on the same board 450 totals +20 -> 5.00 (÷4) or 4.00 (÷5)
     board = [450.0, 420.0, 420.0, 170.0, -50.0]

@@ -461,27 +461,38 @@ def BRIDGE_XIMP(scores: Any, divisor: Any = "comparisons") -> Any:
     )
 
 
+_ROUNDING_DOC = (
+    "Optional: a datum's exact 5: half-away (default, 425 to 430, -425 to -430), half-even "
+    "(ACBLscore) or half-up (-425 to -420)."
+)
+
+
 @_func(category=CATEGORY)
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column.")
 @_arg("trim", doc="Optional: scores dropped from each end for the datum.")
+@_arg("rounding", doc=_ROUNDING_DOC)
 @guard
-def BRIDGE_BUTLER(scores: Any, trim: Any = None) -> Any:
+def BRIDGE_BUTLER(scores: Any, trim: Any = None, rounding: Any = "half-away") -> Any:
     """NS Butler IMPs of every score on a board against the datum: a column.
     =BRIDGE_BUTLER(G2:G8). The datum drops the extremes (trim each end)."""
-    return each_score(scores, lambda values: butler(values, arg_count(trim, "trim")))
+    how = arg_option(rounding, "half-away", "rounding")
+    return each_score(scores, lambda values: butler(values, arg_count(trim, "trim"), None, how))
 
 
 @_func(category=CATEGORY)
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column.")
 @_arg("trim", doc="Optional: scores dropped from each end.")
+@_arg("rounding", doc=_ROUNDING_DOC)
 @guard
-def BRIDGE_DATUM(scores: Any, trim: Any = None) -> Any:
+def BRIDGE_DATUM(scores: Any, trim: Any = None, rounding: Any = "half-away") -> Any:
     """The Butler datum of a board: mean NS score without the extremes, to the nearest 10.
-    =BRIDGE_DATUM({420;420;450;170;-50}) gives 340."""
+    =BRIDGE_DATUM({420;420;450;170;-50}) gives 340; =BRIDGE_DATUM({420;430},,"half-even")
+    gives 420."""
     values, _, _ = arg_scores(scores)
     if not values:
         return ""
-    return butler_datum(values, arg_count(trim, "trim"))
+    how = arg_option(rounding, "half-away", "rounding")
+    return butler_datum(values, arg_count(trim, "trim"), how)
 
 
 @_func(category=CATEGORY)
