@@ -49,13 +49,19 @@ def test_whole_number_range_and_errors() -> None:
 @pytest.mark.parametrize(
     ("x", "want", "g", "fixed"),
     [
-        (103.125, 103.12, "103.12", "103.12"),  # half to even on the binary value
-        (2.675, 2.67, "2.67", "2.67"),  # 2.675 is 2.67499999... in binary
+        # Microsoft's ROUND function page: =ROUND(-1.475, 2) gives -1.48 (a half away from
+        # zero); =ROUND(2.15, 1) gives 2.2 and =ROUND(2.149, 1) 2.1 (here to 2 places).
+        (-1.475, -1.48, "-1.48", "-1.48"),
+        (2.149, 2.15, "2.15", "2.15"),
+        # issue 20: the Results sheet (ROUND) prints 103.125 as 103.13; so do the reports.
+        (103.125, 103.13, "103.13", "103.13"),
+        # 2.675 is 2.67499999... in binary; its 15 digits are 2.675, and ROUND gives 2.68.
+        (2.675, 2.68, "2.68", "2.68"),
         (-0.5, -0.5, "-0.5", "-0.50"),
-        (0.125, 0.12, "0.12", "0.12"),
+        (0.125, 0.13, "0.13", "0.13"),
         (7.0, 7.0, "7", "7"),
         (1 / 3, 0.33, "0.33", "0.33"),
-        (-0.001, -0.0, "0", "0"),
+        (-0.001, 0.0, "0", "0"),
     ],
 )  # fmt: skip
 def test_shown(x: float, want: float, g: str, fixed: str) -> None:
@@ -69,4 +75,4 @@ def test_shown_whole_and_blank() -> None:
     assert shown(3) == 3.0 and type(shown(3)) is float
     assert shown(None) is None and shown(None, whole=True) is None
     assert shown_text(None) == "" and shown_text(None, fixed=True, blank="-") == "-"
-    assert str(shown(-0.004)) == "-0.0"  # as the JSON reports have always shown it
+    assert str(shown(-0.004)) == "0.0"  # ROUND(-0.004, 2) is a zero, shown without a sign

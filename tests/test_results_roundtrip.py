@@ -25,6 +25,7 @@ from xlbridge.families.pairs.build import write_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
+from xlbridge.numerals import shown
 from xlbridge.results.pbn import read_pbn_scores, results_pbn
 from xlbridge.results.session import SessionResults
 from xlbridge.results.usebio import pair_number, read_usebio, write_usebio
@@ -229,13 +230,13 @@ def _label(number: str, direction: str, labels: set[str]) -> str:
 def test_usebio_round_trip(name: str, books: dict[str, Any]) -> None:
     res = _scored(books, name)
     pairs, lines = read_usebio(write_usebio(res, club="Lakeside BC"))
-    want_pairs = {(pair_number(s.label), s.dir, s.rank, round(s.total or 0, 2),
+    want_pairs = {(pair_number(s.label), s.dir, s.rank, shown(s.total or 0),
                    (s.pair.name1, s.pair.name2)) for s in res.standings}  # fmt: skip
     got_pairs = {(p.number, p.direction, p.place, p.total, p.names) for p in pairs}
     assert got_pairs == want_pairs
     want_lines = [
         (b.board, pair_number(r.result.ns), pair_number(r.result.ew), r.result.declarer,
-         r.result.tricks, round(r.mp_ns, 2) if r.mp_ns is not None else None)
+         r.result.tricks, shown(r.mp_ns))
         for b in res.boards for r in b.rows if r.score_ns is not None or r.result.adjusted
     ]  # fmt: skip
     assert [(x.board, x.ns, x.ew, x.declarer, x.tricks, x.ns_points) for x in lines] == want_lines

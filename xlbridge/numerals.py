@@ -15,11 +15,13 @@ Traceback (most recent call last):
 ...
 xlbridge.errors.XlbridgeError: tables 12 is out of range: 1-10
 
-A number as a report shows it: :func:`shown` rounds to 2 decimals (Python's ``round``: half to
-even on the binary value, so 2.675 shows 2.67) and :func:`shown_text` writes it.
+A number as a report shows it: :func:`shown` rounds to 2 decimals as the spreadsheet's ROUND
+does (the number as 15 significant digits, an exact half away from zero), so the text, CSV,
+JSON and HTML reports print what the workbook's Results sheet prints; :func:`shown_text` writes
+it.
 
->>> shown(103.125), shown(2.675), shown(-0.5), shown(4.0, whole=True)
-(103.12, 2.67, -0.5, 4)
+>>> shown(103.125), shown(2.675), shown(-1.475), shown(4.0, whole=True)
+(103.13, 2.68, -1.48, 4)
 >>> shown_text(7.5), shown_text(7.5, fixed=True), shown_text(-0.001)
 ('7.5', '7.50', '0')
 """
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal, overload
 
 from xlbridge.errors import XlbridgeError
@@ -115,6 +118,8 @@ def whole_number(
     return n
 
 
+_HUNDREDTH = Decimal("0.01")
+
 @overload
 def shown(x: float, *, whole: Literal[False] = ...) -> float: ...
 @overload
@@ -126,16 +131,21 @@ def shown(x: float | None, *, whole: Literal[False] = ...) -> float | None: ...
 @overload
 def shown(x: float | None, *, whole: Literal[True]) -> int | float | None: ...
 def shown(x: float | None, *, whole: bool = False) -> int | float | None:
-    """``x`` rounded to 2 decimals for display: Python's ``round`` (half to even on the binary
-    value; ``-0.004`` shows ``-0.0`` as it always has); None stays None. ``whole``: an
-    integral result as an ``int`` (JSON ``4``, not ``4.0``).
+    """``x`` rounded to 2 decimals for display as the spreadsheet's ``ROUND(x, 2)``: the
+    number's 15 significant digits (what Excel and LibreOffice keep), an exact half away from
+    zero, so 103.125 shows 103.13 here as on the Results sheet; a zero is never ``-0.0``.
+    None stays None. ``whole``: an integral result as an ``int`` (JSON ``4``, not ``4.0``).
 
     >>> shown(1 / 3), shown(-0.004), shown(2.5, whole=True), shown(3.0, whole=True)
-    (0.33, -0.0, 2.5, 3)
+    (0.33, 0.0, 2.5, 3)
     """
     if x is None:
         return None
-    r = round(x + 0.0, 2)
+    if not math.isfinite(x):
+        return x + 0.0
+    # ROUND_HALF_UP is Decimal's name for halves away from zero.
+    d = Decimal(f"{x:.15g}").quantize(_HUNDREDTH, rounding=ROUND_HALF_UP)
+    r = float(d) + 0.0  # + 0.0: no negative zero
     return int(r) if whole and r.is_integer() else r
 
 
