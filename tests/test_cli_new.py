@@ -201,19 +201,37 @@ def test_bad_names_file_is_one_line(tmp_path: Path, content: bytes, message: str
 
 
 @pytest.mark.parametrize(
-    ("argv", "option"),
+    ("argv", "message"),
     [
-        (["head-to-head", "--tables", "2", "--arrow-switch", "last"], "--arrow-switch"),
-        (["rubber", "--tables", "1", "--half-table"], "--half-table"),
-        (["howell", "--tables", "4", "--half-table"], "--half-table"),
+        (["head-to-head", "--tables", "2", "--arrow-switch", "last"],
+         "head-to-head is a team game: --arrow-switch is an option of pairs games only"),
+        (["rubber", "--tables", "1", "--half-table"],
+         "rubber is a social game: --half-table is an option of pairs games only"),
+        (["howell", "--tables", "4", "--half-table"], "option --half-table does not apply"),
+        # issue 20: another family's option, named with the families that take it
+        (["mitchell", "--tables", "5", "--vp-scale", "acbl20"],
+         "mitchell is a pairs game: --vp-scale is an option of team games only"),
+        (["mitchell", "--tables", "5", "--new-york"],
+         "mitchell is a pairs game: --new-york is an option of social games only"),
+        (["round-robin-4", "--tables", "4", "--scale", "ebu"],
+         "round-robin-4 is a team game: --scale is an option of individual and pairs games"),
+        # typed with its default value, still another family's option
+        (["round-robin-4", "--tables", "4", "--scale", "acbl"], "--scale is an option of"),
+        (["chicago", "--tables", "1", "--deal"], "--deal is an option of individual and pairs"),
+        (["swiss-pairs", "--tables", "4", "--names", "n.csv"],
+         "--names is an option of individual, pairs and team games only"),
+        (["four-player", "--tables", "1", "--players", "Ann,Bo,Cy"],
+         "3 player names for 4 players"),
+        (["mitchell", "--tables", "5", "--datum-rounding", "half-up"],
+         "--datum-rounding is for Butler scoring"),
     ],
-)
-def test_pairs_movement_options_refused_where_they_do_not_apply(
-    tmp_path: Path, argv: list[str], option: str
+)  # fmt: skip
+def test_options_refused_where_they_do_not_apply(
+    tmp_path: Path, argv: list[str], message: str
 ) -> None:
-    """A pairs-movement option given to a game that has no use for it is an error naming it,
-    never silently dropped."""
+    """An option given to a game that has no use for it is one line naming it, never silently
+    dropped, and nothing is written."""
     out = tmp_path / "x.xlsx"
     code, _, err = run_cli("new", *argv, "-o", str(out))
-    assert code == 2 and f"option {option} does not apply to this kind" in err
+    assert code == 2 and message in err and err.count("\n") == 1, err
     assert not out.exists()

@@ -80,7 +80,7 @@ def test_formulas_use_allowed_functions_and_excel_grammar(opt: SocialOptions) ->
 
 def test_names_and_event_are_written_as_text() -> None:
     """User text is never a formula: a name "=SUM(A1)" stays text."""
-    opt = SocialOptions(kind="four-player", players=("=SUM(A1)", "Joseph"), event="=1+1")
+    opt = SocialOptions(kind="four-player", players=("=SUM(A1)", "Joseph", "", ""), event="=1+1")
     wb = build_social(opt)
     cell = wb["Players"]["C4"]
     assert (cell.value, cell.data_type) == ("=SUM(A1)", "s")
@@ -124,6 +124,7 @@ def test_chicago_settings_cells() -> None:
         ({"kind": "rubber", "game": "chicago"}, "rubber is scored as rubber"),
         ({"kind": "progressive"}, "no social workbook yet"),
         ({"kind": "four-player", "players": ("a",) * 5}, "5 player names for 4 players"),
+        ({"kind": "four-player", "players": ("a",) * 3}, "3 player names for 4 players"),
         ({"kind": "chicago", "rounding": "half"}, "rounding 'half'"),
     ],
 )

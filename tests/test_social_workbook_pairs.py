@@ -278,7 +278,7 @@ def test_marathon_results_and_standings(tmp_path: Path) -> None:
         write_marathon,
     )
 
-    opt = MarathonOptions(pairs=6, names=("Ann & Bob",))
+    opt = MarathonOptions(pairs=6, names=("Ann & Bob", "", "", "", "", ""))
     path = tmp_path / "marathon.xlsx"
     write_marathon(opt, path)
     rows = schedule_rows(opt)
@@ -448,7 +448,7 @@ def test_marathon_formulas_use_allowed_functions() -> None:
 
     from xlbridge.families.social.marathon import MarathonOptions, build_marathon
 
-    wb = build_marathon(MarathonOptions(pairs=7, names=("=A1",)))
+    wb = build_marathon(MarathonOptions(pairs=7, names=("=A1", *[""] * 6)))
     used: set[str] = set()
     for site in iter_formulas(wb):
         if site.kind == "cell":
