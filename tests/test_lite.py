@@ -252,7 +252,12 @@ def test_every_function_is_registered_with_lites_decorators(lite_main: types.Mod
     assert sorted(found) == sorted(udf.__all__)
     for name, f in found.items():
         body = getattr(udf, name)
-        assert f.__doc__ == body.__doc__  # the tooltip, as classic xlwings shows it
+        assert f.__doc__ == udf.tooltip(name)  # the tooltip, as classic xlwings shows it
+        assert "\n" not in f.__doc__ and f"={name}(" in f.__doc__
+        # each function's docstring says how it reads Lite's empty cells
+        assert body.__doc__.endswith("\n\n" + udf.lite_note(udf.LITE_BLANKS[name]))
+        for arg in udf.LITE_BLANKS[name]:
+            assert f" {arg} " in body.__doc__.replace(",", " ")
         # the same arguments and defaults (a left-out argument takes the default in both)
         mine, theirs = inspect.signature(f).parameters, inspect.signature(body).parameters
         assert [(p.name, p.default) for p in mine.values()] == [

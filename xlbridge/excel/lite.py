@@ -120,8 +120,7 @@ def _function(name: str) -> list[str]:
     params = list(inspect.signature(getattr(udf, name)).parameters.values())
     blanks = udf.LITE_BLANKS[name]
     options = udf.ARGUMENTS[name]
-    where = ", ".join(blanks) if blanks else "none (0 is a number in every argument)"
-    lines = ["", "", f"# Lite's 0 for an empty cell reads as an empty cell in: {where}", "@func"]
+    lines = ["", "", f"# {udf.lite_note(blanks)}", "@func"]
     for p in params:
         given = "".join(f", {key}={value!r}" for key, value in options.get(p.name, {}).items())
         lines.append(f"@arg({p.name!r}{given})")
@@ -132,7 +131,7 @@ def _function(name: str) -> list[str]:
     call = ", ".join(f"_blank({p.name})" if p.name in blanks else p.name for p in params)
     lines += [
         f"def {name}({signature}):",
-        f"    {getattr(udf, name).__doc__!r}",
+        f"    {udf.tooltip(name)!r}",
         f"    return _udf.{name}({call})",
     ]
     return lines

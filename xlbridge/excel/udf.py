@@ -58,7 +58,7 @@ from __future__ import annotations
 import importlib
 import numbers
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar, cast
 
 from xlbridge.errors import ScoreSheetError, TravellerError, XlbridgeError
@@ -166,13 +166,45 @@ def _arg(name: str, **options: Any) -> Callable[[_F], _F]:
 
 
 def _lite(*zero_is_blank: str) -> Callable[[_F], _F]:
-    """Mark the arguments where Lite's 0 is an empty cell (see :data:`LITE_BLANKS`)."""
+    """Mark the arguments where Lite's 0 is an empty cell (see :data:`LITE_BLANKS`), and say so
+    in the function's docstring. Outermost: the tooltip (the first paragraph) is registered by
+    then, and keeps to one line."""
 
     def mark(f: _F) -> _F:
         LITE_BLANKS[f.__name__] = zero_is_blank
+        f.__doc__ = f"{f.__doc__}\n\n{lite_note(zero_is_blank)}"
         return f
 
     return mark
+
+
+def lite_note(zero_is_blank: Sequence[str]) -> str:
+    """What a function's docstring says of empty cells under xlwings Lite.
+
+    >>> lite_note(["board"])
+    'Under xlwings Lite (an empty cell arrives as 0): 0 in board reads as an empty cell.'
+    >>> lite_note(["scale", "divisor"])[-46:]
+    '0 in scale and divisor reads as an empty cell.'
+    """
+    head = "Under xlwings Lite (an empty cell arrives as 0):"
+    if not zero_is_blank:
+        return f"{head} 0 is a number in every argument (an empty score cell is a score of 0)."
+    *most, last = zero_is_blank
+    names = f"{', '.join(most)} and {last}" if most else last
+    text = f"{head} 0 in {names} reads as an empty cell."
+    if "result" in zero_is_blank:
+        text += " Type a result of no tricks as the text 0."
+    return text
+
+
+def tooltip(name: str) -> str:
+    """The one-line description Excel shows for a function: its docstring's first paragraph.
+
+    >>> tooltip("BRIDGE_VUL")
+    'Vulnerability of a board: None, NS, EW or All. =BRIDGE_VUL(7) gives All.'
+    """
+    doc = cast(str, globals()[name].__doc__)
+    return doc.split("\n\n")[0]
 
 
 def _identity(f: _F) -> _F:
