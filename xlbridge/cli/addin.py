@@ -69,15 +69,7 @@ def register(sub: Any) -> None:
         epilog="Example: xlbridge addin demo -o bridge-functions.xlsm\n\n" + _EXIT,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    a.add_argument(
-        "-o",
-        "--output",
-        type=path_arg("output"),
-        required=True,
-        metavar="FILE",
-        help="FILE.xlsm or .xlsx",
-    )
-    a.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    _output(a, "FILE", "FILE.xlsm or .xlsx", "replace FILE if it exists")
     a.set_defaults(handler=_demo)
 
     a = actions.add_parser(
@@ -93,18 +85,18 @@ def register(sub: Any) -> None:
         " and paste bridge-lite/main.py into Lite's main.py\n\n" + _EXIT,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    a.add_argument(
-        "-o",
-        "--output",
-        type=path_arg("output"),
-        required=True,
-        metavar="FOLDER",
-        help="the folder to write (new, or empty)",
-    )
-    a.add_argument(
-        "--force", action="store_true", help="write into FOLDER even if it is not empty"
+    _output(
+        a, "FOLDER", "the folder to write (new, or empty)", "write into FOLDER if it is not empty"
     )
     a.set_defaults(handler=_lite)
+
+
+def _output(parser: argparse.ArgumentParser, metavar: str, what: str, force: str) -> None:
+    """``-o/--output`` (required) and ``--force``, as every writer of the command has them."""
+    parser.add_argument(
+        "-o", "--output", type=path_arg("output"), required=True, metavar=metavar, help=what
+    )
+    parser.add_argument("--force", action="store_true", help=force)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
