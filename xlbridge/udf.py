@@ -1,8 +1,8 @@
 """The Excel functions under the name xlwings is configured with: ``xlbridge.udf``.
 
 The functions live in :mod:`xlbridge.excel.udf`; this module re-exports them so that
-``"UDF MODULES","xlbridge.udf"`` in xlwings.conf and ``from xlbridge.udf import *`` in an xlwings
-Lite ``main.py`` keep working (``xlbridge addin install`` writes this name).
+``"UDF MODULES","xlbridge.udf"`` in xlwings.conf keeps working (``xlbridge addin install`` writes
+this name). xlwings Lite gets them from ``xlbridge addin lite`` (:mod:`xlbridge.excel.lite`).
 
 >>> BRIDGE_SCORE("4S", "N", 10.0, "None")
 420

@@ -1,4 +1,5 @@
-"""The ``addin`` command: install the Excel add-in, show its status, write a demo workbook.
+"""The ``addin`` command: install the Excel add-in, show its status, write a demo workbook, write
+the functions for xlwings Lite.
 
 Exit status: 0 done (``status``: ready); 1 ``status`` found it not installed; 2 an error, or
 Excel cannot run here (Linux, Mac: the classic add-in needs Excel on Windows), said in one line.
@@ -23,14 +24,15 @@ _EXIT = (
 
 
 def register(sub: Any) -> None:
-    """Add ``xlbridge addin install|status|demo`` to the ``xlbridge`` parser."""
+    """Add ``xlbridge addin install|status|demo|lite`` to the ``xlbridge`` parser."""
     p = sub.add_parser(
         "addin",
-        help="Excel add-in with the BRIDGE_* functions: install, status, demo",
+        help="Excel add-in with the BRIDGE_* functions: install, status, demo, lite",
         description="The xlwings add-in that puts =BRIDGE_SCORE(), =BRIDGE_MP(), =BRIDGE_IMP(),"
-        " =BRIDGE_VP() and more into any Excel workbook (Windows).",
-        epilog="Example: xlbridge addin install\n         xlbridge addin demo -o demo.xlsm\n\n"
-        + _EXIT,
+        " =BRIDGE_VP() and more into any Excel workbook (Windows); 'lite' writes the same"
+        " functions for xlwings Lite (Excel on Windows, Mac and the web).",
+        epilog="Example: xlbridge addin install\n         xlbridge addin demo -o demo.xlsm\n"
+        "         xlbridge addin lite -o bridge-lite\n\n" + _EXIT,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
@@ -67,16 +69,34 @@ def register(sub: Any) -> None:
         epilog="Example: xlbridge addin demo -o bridge-functions.xlsm\n\n" + _EXIT,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    a.add_argument(
-        "-o",
-        "--output",
-        type=path_arg("output"),
-        required=True,
-        metavar="FILE",
-        help="FILE.xlsm or .xlsx",
-    )
-    a.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    _output(a, "FILE", "FILE.xlsm or .xlsx", "replace FILE if it exists")
     a.set_defaults(handler=_demo)
+
+    a = actions.add_parser(
+        "lite",
+        help="write the functions for xlwings Lite (Excel on Windows, Mac and the web)",
+        description="Write FOLDER with what xlwings Lite needs, nothing to install from a package"
+        " index: personal/xlbridge (the standard-library modules the functions use, to upload"
+        " in Lite as personal modules), main.py (the BRIDGE_* functions under Lite's"
+        " decorators) and README.txt (the steps). Lite needs Excel from Microsoft 365 or"
+        " Office 2021 or later (Windows, Mac), or Excel on the web.",
+        epilog="Example: xlbridge addin lite -o bridge-lite\n"
+        "         then upload bridge-lite/personal in Lite (Files > Import/Export), Restart,"
+        " and paste bridge-lite/main.py into Lite's main.py\n\n" + _EXIT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _output(
+        a, "FOLDER", "the folder to write (new, or empty)", "write into FOLDER if it is not empty"
+    )
+    a.set_defaults(handler=_lite)
+
+
+def _output(parser: argparse.ArgumentParser, metavar: str, what: str, force: str) -> None:
+    """``-o/--output`` (required) and ``--force``, as every writer of the command has them."""
+    parser.add_argument(
+        "-o", "--output", type=path_arg("output"), required=True, metavar=metavar, help=what
+    )
+    parser.add_argument("--force", action="store_true", help=force)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -110,4 +130,15 @@ def _demo(args: argparse.Namespace) -> int:
     from xlbridge.excel.demo import write_demo
 
     print(f"wrote {write_demo(args.output, force=args.force)}")
+    return 0
+
+
+def _lite(args: argparse.Namespace) -> int:
+    from xlbridge.excel.lite import MAIN, PERSONAL, README, write_lite
+
+    written = write_lite(args.output, force=args.force)
+    print(
+        f"wrote {args.output}: {MAIN}, {README} and {len(written) - 2} modules in"
+        f" {PERSONAL}/xlbridge; follow {README} (no package to install)"
+    )
     return 0

@@ -6,6 +6,8 @@
 - :mod:`xlbridge.excel.cells`: reading what Excel hands over, and the short error texts.
 - :mod:`xlbridge.excel.install`: ``xlbridge addin install|status`` (Windows, classic xlwings).
 - :mod:`xlbridge.excel.demo`: ``xlbridge addin demo``, a workbook that uses every function.
+- :mod:`xlbridge.excel.lite`: ``xlbridge addin lite``, the functions for xlwings Lite (Excel on
+  Windows, Mac and the web) with the modules they use, nothing to install.
 
 Importing this package imports none of them.
 """

@@ -99,6 +99,23 @@ def is_blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def lite_blank(value: Any) -> Any:
+    """xlwings Lite's empty cell (0) as classic xlwings' (None), in one cell or a whole range.
+
+    Lite (Office.js) passes an empty cell as 0; the functions read ``None`` as empty. Only for
+    arguments where 0 is never a value (``LITE_BLANKS`` in :mod:`xlbridge.excel.udf`). TRUE and
+    FALSE are not numbers here, and the text "0" stays text.
+
+    >>> lite_blank([[0], ["4S"], [0.0], [False], ["0"]]), lite_blank(7)
+    ([[None], ['4S'], [None], [False], ['0']], 7)
+    """
+    if isinstance(value, list):
+        return [lite_blank(v) for v in value]
+    if type(value) in (int, float) and value == 0:
+        return None
+    return value
+
+
 def shown(value: Any) -> str:
     """A cell value as the user typed it, for messages."""
     if value is None:

@@ -55,9 +55,9 @@ _README = [
     "  The sheet xlwings.conf holds its settings: UDF Modules = xlbridge.udf and",
     "  Interpreter_Win = the python.exe that has xlbridge installed.",
     "",
-    "Mac and Excel on the web: xlwings Lite. Add xlbridge to requirements.txt and put",
-    "  from xlbridge.udf import *",
-    "in main.py; the same functions appear, named BRIDGE_*.",
+    "Windows, Mac and Excel on the web: xlwings Lite. In a command prompt:",
+    "  xlbridge addin lite -o bridge-lite",
+    "then follow bridge-lite/README.txt; nothing is installed from a package index.",
     "",
     "Blank inputs give blank cells; bad inputs give a short message in the cell.",
 ]

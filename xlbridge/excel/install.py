@@ -64,8 +64,8 @@ __all__ = [
 
 UDF_MODULE = "xlbridge.udf"
 """The module xlwings.conf names. It stays ``xlbridge.udf`` (a thin re-export of
-:mod:`xlbridge.excel.udf`) so that settings and xlwings Lite ``main.py`` files written before the
-add-in moved keep working, and a second name never registers every function twice."""
+:mod:`xlbridge.excel.udf`) so that settings written before the add-in moved keep working, and a
+second name never registers every function twice."""
 CONF_KEY = "UDF MODULES"  # the key xlwings' VBA reads (GetConfig("UDF MODULES"))
 INTERPRETER_KEY = "INTERPRETER_WIN"
 FUNCTIONS_ADDIN = "xlbridge.xlam"
@@ -90,7 +90,7 @@ def excel_unavailable_reason(platform: str = sys.platform) -> str | None:
     """
     if platform.startswith("win"):
         return None
-    lite = "for Mac and Excel on the web use xlwings Lite (README: Functions in Excel)"
+    lite = "for Mac and Excel on the web use xlwings Lite: xlbridge addin lite -o FOLDER"
     if platform == "darwin":
         return f"xlwings runs Python functions in Excel on Windows only; {lite}"
     return f"Excel does not run on {platform}; the add-in needs Excel on Windows; {lite}"

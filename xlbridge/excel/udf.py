@@ -5,11 +5,12 @@ over (numbers as floats, empty cells as ``None``, ranges as lists of lists) into
 values, calls the rule, and gives back a value for the cell. A blank input gives a blank cell
 (``""``); a bad input gives a short text that says what was wrong, never a traceback.
 
-The Python names are the Excel names. With xlwings installed, its decorators register them
-(Windows: ``xlbridge addin install``; xlwings Lite: ``from xlbridge.udf import *`` in
-``main.py``; ``xlbridge.udf`` re-exports this module). Without xlwings the decorators do nothing
-and these are plain functions. Only the standard library and the rules layer are imported, so
-the functions run in Pyodide too.
+The Python names are the Excel names. With classic xlwings installed (Windows: ``xlbridge addin
+install``; ``xlbridge.udf`` re-exports this module), its decorators register them. xlwings Lite
+(Pyodide, Excel on Windows, Mac and the web) gets them from the ``main.py`` that ``xlbridge addin
+lite`` writes, which registers each one with Lite's decorators and reads Lite's empty cells (0)
+as :data:`LITE_BLANKS` says. Without xlwings these are plain functions. Only the standard library
+and the rules layer are imported, so the functions run in Pyodide too.
 
 Every function takes a column of 100,000 rows in well under a second: rows repeat (a
 traveller's scores, a column of contracts), so each distinct row is worked out once.
@@ -56,7 +57,8 @@ from __future__ import annotations
 
 import importlib
 import numbers
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar, cast
 
 from xlbridge.errors import ScoreSheetError, TravellerError, XlbridgeError
@@ -111,7 +113,7 @@ __all__ = [
     "BRIDGE_VUL",
     "BRIDGE_WL",
     "BRIDGE_XIMP",
-]  # only the functions, so that xlwings Lite's ``from xlbridge.udf import *`` takes just them
+]  # only the functions, so that ``from xlbridge.udf import *`` takes just them
 
 CATEGORY: Final = "xlbridge"
 """The Excel function category the functions are listed under (classic xlwings)."""
@@ -123,10 +125,30 @@ _MAX_BOARDS = 1000
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
-try:
-    _XW: Any = importlib.import_module("xlwings")
-except ImportError:  # the optional "addin" extra is not installed: plain functions
-    _XW = None
+# Classic xlwings registers the functions as this module is imported. In Pyodide (xlwings Lite)
+# the same import must register nothing: Lite registers every decorated function of a module it
+# loads, and the functions are registered there once, by the main.py that ``xlbridge addin lite``
+# writes (see xlbridge.excel.lite), with Lite's empty cells read as described at LITE_BLANKS.
+_XW: Any = None
+if sys.platform != "emscripten":
+    try:
+        _XW = importlib.import_module("xlwings")
+    except ImportError:  # the optional "addin" extra is not installed: plain functions
+        _XW = None
+
+ARGUMENTS: Final[dict[str, dict[str, dict[str, Any]]]] = {}
+"""Each function's argument options as registered (``ndim``, ``doc``), by function and argument:
+classic xlwings gets them here, and ``xlbridge addin lite`` writes the same into main.py."""
+
+LITE_BLANKS: Final[dict[str, tuple[str, ...]]] = {}
+"""Each function's arguments where xlwings Lite's 0 is an empty cell.
+
+Lite (Office.js) passes an empty cell as 0, classic xlwings as None. In the arguments listed
+beside each function (``@_lite``), 0 is never a value the function takes - a contract, a
+declarer, a board or deal number, an option - or it is a result, where 0 tricks must be typed
+as the text ``0`` under Lite: so 0 there reads as an empty cell, and a blank traveller row stays
+blank instead of scoring. In every other argument (scores, IMPs, counts) 0 is a number.
+"""
 
 
 def _func(**options: Any) -> Callable[[_F], _F]:
@@ -136,9 +158,53 @@ def _func(**options: Any) -> Callable[[_F], _F]:
 
 
 def _arg(name: str, **options: Any) -> Callable[[_F], _F]:
-    if _XW is None:
-        return _identity
-    return cast(Callable[[_F], _F], _XW.arg(name, **options))
+    def register(f: _F) -> _F:
+        ARGUMENTS.setdefault(f.__name__, {})[name] = options
+        return f if _XW is None else cast(_F, _XW.arg(name, **options)(f))
+
+    return register
+
+
+def _lite(*zero_is_blank: str) -> Callable[[_F], _F]:
+    """Mark the arguments where Lite's 0 is an empty cell (see :data:`LITE_BLANKS`), and say so
+    in the function's docstring. Outermost: the tooltip (the first paragraph) is registered by
+    then, and keeps to one line."""
+
+    def mark(f: _F) -> _F:
+        LITE_BLANKS[f.__name__] = zero_is_blank
+        f.__doc__ = f"{f.__doc__}\n\n{lite_note(zero_is_blank)}"
+        return f
+
+    return mark
+
+
+def lite_note(zero_is_blank: Sequence[str]) -> str:
+    """What a function's docstring says of empty cells under xlwings Lite.
+
+    >>> lite_note(["board"])
+    'Under xlwings Lite (an empty cell arrives as 0): 0 in board reads as an empty cell.'
+    >>> lite_note(["scale", "divisor"])[-46:]
+    '0 in scale and divisor reads as an empty cell.'
+    """
+    head = "Under xlwings Lite (an empty cell arrives as 0):"
+    if not zero_is_blank:
+        return f"{head} 0 is a number in every argument (an empty score cell is a score of 0)."
+    *most, last = zero_is_blank
+    names = f"{', '.join(most)} and {last}" if most else last
+    text = f"{head} 0 in {names} reads as an empty cell."
+    if "result" in zero_is_blank:
+        text += " Type a result of no tricks as the text 0."
+    return text
+
+
+def tooltip(name: str) -> str:
+    """The one-line description Excel shows for a function: its docstring's first paragraph.
+
+    >>> tooltip("BRIDGE_VUL")
+    'Vulnerability of a board: None, NS, EW or All. =BRIDGE_VUL(7) gives All.'
+    """
+    doc = cast(str, globals()[name].__doc__)
+    return doc.split("\n\n")[0]
 
 
 def _identity(f: _F) -> _F:
@@ -381,6 +447,7 @@ def _deal_number(value: Any) -> int | XlbridgeError | None:
 # ---- the Excel functions ------------------------------------------------------------------
 
 
+@_lite("contract", "declarer", "result", "vulnerability")
 @_func(category=CATEGORY)
 @_arg("contract", ndim=2, doc="Contract: 4S, 3NT, 4HX, 6CXX or PASS (one cell or a column).")
 @_arg("declarer", ndim=2, doc="Declarer: N, E, S or W (blank for PASS).")
@@ -394,6 +461,7 @@ def BRIDGE_SCORE(contract: Any, declarer: Any, result: Any, vulnerability: Any) 
     return elementwise("BRIDGE_SCORE", _score_row, contract, declarer, result, vulnerability)
 
 
+@_lite("scale")
 @_func(category=CATEGORY)
 @_arg("score", doc="The NS score (or adjusted score such as A+) to matchpoint.")
 @_arg("scores", ndim=2, doc="Every NS score on the board, this one included (like RANK).")
@@ -407,6 +475,7 @@ def BRIDGE_MP(score: Any, scores: Any, scale: Any = "acbl", expected: Any = None
     return "" if found is None else found[0]
 
 
+@_lite("scale")
 @_func(category=CATEGORY)
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column (A+, 60/40 for adjusted).")
 @_arg("scale", doc="acbl (1/0.5/0, the default) or ebu (2/1/0).")
@@ -422,6 +491,7 @@ def BRIDGE_MPS(scores: Any, scale: Any = "acbl", expected: Any = None) -> Any:
     return as_column(["" if ns is None else ns for ns, _ in board])
 
 
+@_lite()
 @_func(category=CATEGORY)
 @_arg("score", doc="The NS score (or adjusted score such as A+).")
 @_arg("scores", ndim=2, doc="Every NS score on the board, this one included.")
@@ -439,6 +509,7 @@ def BRIDGE_PCT(score: Any, scores: Any, expected: Any = None) -> Any:
     return percentage(mp, top(field))
 
 
+@_lite()
 @_func(category=CATEGORY)
 @_arg("points", ndim=2, doc="A points difference; or your score when other_score is given.")
 @_arg("other_score", ndim=2, doc="Optional: the score to compare with (other table).")
@@ -449,6 +520,7 @@ def BRIDGE_IMP(points: Any, other_score: Any = OMITTED) -> Any:
     return elementwise("BRIDGE_IMP", _imp_row, points, other_score)
 
 
+@_lite("divisor")
 @_func(category=CATEGORY)
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column.")
 @_arg("divisor", doc="comparisons (n-1, default), results (n) or total (no division).")
@@ -467,6 +539,7 @@ _ROUNDING_DOC = (
 )
 
 
+@_lite("rounding")
 @_func(category=CATEGORY)
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column.")
 @_arg("trim", doc="Optional: scores dropped from each end for the datum.")
@@ -479,6 +552,7 @@ def BRIDGE_BUTLER(scores: Any, trim: Any = None, rounding: Any = "half-away") ->
     return each_score(scores, lambda values: butler(values, arg_count(trim, "trim"), None, how))
 
 
+@_lite("rounding")
 @_func(category=CATEGORY)
 @_arg("scores", ndim=2, doc="The NS scores of one board, a column.")
 @_arg("trim", doc="Optional: scores dropped from each end.")
@@ -495,6 +569,7 @@ def BRIDGE_DATUM(scores: Any, trim: Any = None, rounding: Any = "half-away") -> 
     return butler_datum(values, arg_count(trim, "trim"), how)
 
 
+@_lite("scale")
 @_func(category=CATEGORY)
 @_arg("imps", doc="The IMP margin of the side you want first (negative for a loss).")
 @_arg("boards", doc="Boards in the match.")
@@ -513,6 +588,7 @@ def BRIDGE_VP(imps: Any, boards: Any, scale: Any = "wbf") -> Any:
     return [[first, second]]
 
 
+@_lite("board")
 @_func(category=CATEGORY)
 @_arg("board", ndim=2, doc="Board number (1 or more), or a column of them.")
 @guard
@@ -521,6 +597,7 @@ def BRIDGE_VUL(board: Any) -> Any:
     return elementwise("BRIDGE_VUL", _vul_row, board)
 
 
+@_lite("board")
 @_func(category=CATEGORY)
 @_arg("board", ndim=2, doc="Board number (1 or more), or a column of them.")
 @guard
@@ -529,6 +606,7 @@ def BRIDGE_DEALER(board: Any) -> Any:
     return elementwise("BRIDGE_DEALER", _dealer_row, board)
 
 
+@_lite("scale")
 @_func(category=CATEGORY)
 @_arg("mp", doc="Matchpoints scored among the results actually on the board.")
 @_arg("results", doc="Results actually on the board.")
@@ -549,6 +627,7 @@ def BRIDGE_NEUBERG(mp: Any, results: Any, expected: Any, scale: Any = "acbl") ->
     )
 
 
+@_lite("contract", "declarer", "result", "deal", "dealer", "variation", "honours")
 @_func(category=CATEGORY)
 @_arg(
     "contract", ndim=2, doc="Contract of each deal: 4S, 3NT, 2HXX or PASS (one cell or a column)."
@@ -592,6 +671,7 @@ def BRIDGE_CHICAGO(
     return as_column(out)
 
 
+@_lite("contract", "declarer", "result", "honours", "ended", "rounding")
 @_func(category=CATEGORY)
 @_arg(
     "contract", ndim=2, doc="Contract of each deal of the rubber, a column: 4S, 3NT, 2HXX or PASS."
@@ -629,6 +709,7 @@ def BRIDGE_RUBBER(
     return rubber.rounded_net(Side.NS, Rounding.parse(how))
 
 
+@_lite("three_quarter")
 @_func(category=CATEGORY)
 @_arg("imps", doc="The IMP margin of the side you want first (negative for a loss).")
 @_arg("three_quarter", doc="TRUE (default): a win by 1-2 IMPs scores 3/4 to 1/4. FALSE: 1/0.")
@@ -645,6 +726,7 @@ def BRIDGE_WL(imps: Any, three_quarter: Any = True) -> Any:
     return [[first, second]]
 
 
+@_lite()
 @_func(category=CATEGORY)
 @_arg("points", ndim=2, doc="Your team's NS score at one table; or its net score on the board.")
 @_arg("other_score", ndim=2, doc="Optional: the NS score at the other table (your team EW).")
