@@ -3,7 +3,7 @@
 # Mitchell, 3 boards a round, seed 000's game), then says where it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup-venv.sh
+bash scripts/setup-venv.sh deals   # the core and the deals extra (endplay): every command works
 mkdir -p out
 .venv/bin/xlbridge new mitchell --tables 7 --boards-per-round 3 --event "Sample club pairs" \
   --force -o out/sample-session.xlsx

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from conftest import run_cli
 from hostile_corpus import CORPUS, make_corpus, small_workbook_bytes
 
 from xlbridge.errors import InputFileError, XlbridgeError
@@ -202,3 +203,49 @@ def test_parse_xml() -> None:
         gate.parse_xml(b'<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]><a>&e;</a>', "X")
     with pytest.raises(InputFileError, match="not well-formed"):
         gate.parse_xml(b"<a>", "X")
+
+
+# -- spreadsheets in another format: one line that says what to do (issue 21) ----------------
+
+FOREIGN = Path(__file__).parent / "data" / "foreign"  # real files LibreOffice wrote (README.md)
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("sheet.ods", "is an OpenDocument spreadsheet (.ods): save it as .xlsx and try again"),
+        ("sheet.xls", "is an old Excel .xls workbook: save it as .xlsx and try again"),
+    ],
+)
+def test_other_spreadsheet_formats_are_told_to_save_as_xlsx(
+    name: str, kind: str, tmp_path: Path
+) -> None:
+    path = FOREIGN / name
+    with pytest.raises(InputFileError) as err:
+        gate.load_workbook(path)
+    assert str(err.value) == f"workbook {str(path)!r} {kind}"
+    # under an .xlsx name too: the gate reads the bytes, not the suffix
+    renamed = tmp_path / "club.xlsx"
+    renamed.write_bytes(path.read_bytes())
+    code, out, err_text = run_cli("results", str(renamed))
+    assert (code, out) == (2, "")
+    assert err_text.count("\n") == 1 and kind in err_text
+
+
+def test_password_protected_workbook_is_named(tmp_path: Path) -> None:
+    """Excel keeps an encrypted .xlsx in a compound file with an ``EncryptedPackage`` stream
+    (MS-OFFCRYPTO 2.3.4.4): the same magic as an .xls, a different advice."""
+    path = tmp_path / "locked.xlsx"
+    stream = "EncryptedPackage".encode("utf-16-le")  # a directory entry's name
+    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504) + stream)
+    with pytest.raises(InputFileError, match="password-protected workbook"):
+        gate.load_workbook(path)
+
+
+def test_other_opendocument_file_is_not_called_a_spreadsheet(tmp_path: Path) -> None:
+    path = tmp_path / "letter.xlsx"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("content.xml", "<office:document-content/>")
+    with pytest.raises(InputFileError, match=r"is a zip archive but not an Excel \.xlsx workbook"):
+        gate.load_workbook(path)

@@ -130,7 +130,7 @@ def test_rebuild_family_adds_a_table_as_seed_003(tmp_path: Path) -> None:
     fill(old, old_m, 4, share=0.2)
     new = tmp_path / "seventeen.xlsx"
     res = rebuild_family(old, RebuildChange(kind="add-table"), new)
-    assert "pair 15 is now 16 (seed 003 chart)" in res.notes
+    assert "pair 15 is now 16 (ACBL guide chart)" in res.notes
     chart = add_table(16)
     pairs = {f"{p}{a}": f"{p}{b}" for a, b in chart.renumber.items() for p in ("NS ", "EW ")}
     boards = {

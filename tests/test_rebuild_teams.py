@@ -248,7 +248,7 @@ def test_swiss_change_keeps_the_drawn_rounds() -> None:
          "swiss-teams: 2 rounds are already paired; the number of teams can change only while"
          " round 1 alone is paired"),
         (Settings("swiss-teams", 6, 3, rounds=4), {"tables": 5},
-         "swiss-teams: 5 teams; use an even number, at least 4 (seed 002 advises avoiding an"
+         "swiss-teams: 5 teams; use an even number, at least 4 (Party Bridge advises avoiding an"
          " odd number)"),
         (Settings("swiss-teams", 6, 3, rounds=4), {"rounds": 6},
          "swiss-teams: 6 rounds for 6 teams; at most 5 without a rematch"),
@@ -603,7 +603,7 @@ REBUILD_REFUSALS: tuple[tuple[type[XlbridgeError], str], ...] = (
     (WorkbookError, r"swiss-teams: \d+ rounds are already paired; the number of teams can change"
      r" only while round 1 alone is paired"),
     (WorkbookError, r"swiss-teams: \d+ rounds for \d+ teams; at most \d+ without a rematch"),
-    (MovementError, r"swiss-teams: \d+ teams; use an even number, at least 4 \(seed 002 advises"
+    (MovementError, r"swiss-teams: \d+ teams; use an even number, at least 4 \(Party Bridge advises"
      r" avoiding an odd number\)"),
 )  # fmt: skip
 

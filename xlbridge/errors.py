@@ -12,6 +12,24 @@ level 8 in '8S'; levels are 1-7
 
 from __future__ import annotations
 
+from typing import Final
+
+DISTRIBUTION: Final = "xlbridge-scoring"
+"""The name this project is installed by; the import package and the command stay ``xlbridge``.
+(The bare name ``xlbridge`` on PyPI is another author's project: never tell a user to install it.)
+"""
+
+
+def install_line(extra: str = "") -> str:
+    """The pip command that installs this project, with ``extra`` (``deals``, ``addin``).
+
+    >>> install_line("deals")
+    'pip install "xlbridge-scoring[deals]"'
+    >>> install_line()
+    'pip install xlbridge-scoring'
+    """
+    return f'pip install "{DISTRIBUTION}[{extra}]"' if extra else f"pip install {DISTRIBUTION}"
+
 
 class XlbridgeError(ValueError):
     """Base of every error caused by bad input; the CLI turns it into one line and exit 2."""
@@ -74,3 +92,8 @@ class TextError(WorkbookError):
 class DealError(XlbridgeError):
     """A deal or hand-record file that cannot be used: bad PBN (named by its line), a hand
     without 13 cards, a card twice, a board missing from the file."""
+
+
+class MissingExtraError(XlbridgeError):
+    """A command needs an optional part that is not installed (endplay for deals, xlwings for
+    the add-in); the message is the one line that installs it."""

@@ -144,8 +144,10 @@ class _Version(argparse.Action):
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
+    from xlbridge.errors import DISTRIBUTION
+
     try:
-        return f"xlbridge {version('xlbridge')}"
+        return f"xlbridge {version(DISTRIBUTION)}"
     except PackageNotFoundError:
         return "xlbridge (not installed)"
 

@@ -18,6 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from xlbridge.cli._args import int_arg, path_arg, shorten
+from xlbridge.errors import install_line
+
+#: Both commands, and ``new --deal``/``--deals``, need endplay: the optional ``deals`` extra.
+NEEDS = f"Needs the deals extra (endplay): {install_line('deals')}"
 
 __all__ = ["SEED_RANGE", "boards_arg", "register"]
 
@@ -53,7 +57,7 @@ def register(sub: Any) -> None:
         description="Deal random boards into a PBN file, dealer and vulnerability by board"
         " number. The same --seed and --boards always give the same deals (endplay's dealer,"
         " a numpy RandomState); without --seed the deals are unpredictable.",
-        epilog="Example: xlbridge deal --boards 1-36 --seed 2026 -o boards.pbn",
+        epilog=f"Example: xlbridge deal --boards 1-36 --seed 2026 -o boards.pbn\n\n{NEEDS}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -75,7 +79,7 @@ def register(sub: Any) -> None:
         " --analyse, add what each seat makes double dummy in each strain and the par,"
         " solved by DDS on every core (a progress bar on a terminal).",
         epilog="Example: xlbridge deals boards.pbn --analyse\n"
-        "         xlbridge deals boards.pbn --analyse --format json > records.json",
+        "         xlbridge deals boards.pbn --analyse --format json > records.json\n\n" + NEEDS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     q.add_argument("file", type=path_arg("PBN file"), help="the PBN file")
@@ -127,7 +131,8 @@ def add_new_options(p: argparse.ArgumentParser, group: Any) -> None:
     )  # fmt: skip
     group.add_argument(
         "--deal", action="store_true",
-        help="hand records: deal the boards by computer (with --seed to repeat them)",
+        help="hand records: deal the boards by computer (with --seed to repeat them);"
+        " --deal and --deals need the deals extra",
     )  # fmt: skip
     group.add_argument(
         "--seed", type=int_arg("seed", SEED_RANGE), default=None,

@@ -28,7 +28,7 @@ def add_options(p: argparse.ArgumentParser) -> None:
         choices=("rubber", "chicago"),
         default=None,
         help="score four/five/six players as rubber or Chicago (default: rubber for four, "
-        "Chicago for five and six, as seed 002 advises)",
+        "Chicago for five and six, as Party Bridge advises)",
     )
     g.add_argument(
         "--rounding",
@@ -62,7 +62,7 @@ def add_options(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--vp",
         action="store_true",
-        help="progressive: convert each chukker to VPs (seed 002's Swiss table, corrected); "
+        help="progressive: convert each chukker to VPs (Party Bridge's Swiss table, corrected); "
         "Swiss and round-robin pairs always use VPs",
     )
     g.add_argument(
@@ -80,7 +80,7 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "--chukkers",
         type=int_arg("chukkers", (1, 4)),
         default=1,
-        help="round-robin pairs: chukkers each pair plays against each other pair (seed 002: "
+        help="round-robin pairs: chukkers each pair plays against each other pair (Party Bridge: "
         "two tables, two chukkers a match, 24 deals)",
     )
     g.add_argument(

@@ -58,7 +58,7 @@ def register(sub: Any) -> None:
         " is kept. The old workbook is only read.",
         epilog="Examples:\n"
         "  xlbridge rebuild club.xlsx --tables 8 -o club-8.xlsx\n"
-        "  xlbridge rebuild club16.xlsx --kind add-table -o club17.xlsx   (seed 003)\n"
+        "  xlbridge rebuild club16.xlsx --kind add-table -o club17.xlsx   (a table added to 16)\n"
         "  xlbridge rebuild rainbow.xlsx --tables 7 -o rainbow-7.xlsx\n"
         "  xlbridge rebuild swiss.xlsx --rounds 7 -o swiss-7.xlsx\n"
         "  xlbridge rebuild party.xlsx --rounds 6 -o party-6.xlsx",

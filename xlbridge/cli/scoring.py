@@ -59,8 +59,8 @@ def register(sub: Any) -> None:
         description="Print the victory points of the side with the margin, then of its opponents."
         " A negative margin is a loss. Scales: wbf (WBF 2013 continuous, concavity rule),"
         " wbf-raw (formula rounded only), wbf-discrete, acbl20, acbl30 (6-11 boards),"
-        " seed-imp (seed 002 IMP table), chicago-swiss and chicago-marathon (seed 002 tables of"
-        " Chicago net points; the margin is in points).",
+        " seed-imp (Party Bridge IMP table), chicago-swiss and chicago-marathon (Party Bridge"
+        " tables of Chicago net points; the margin is in points).",
         epilog="Example: xlbridge vp 5 --boards 8                -> 12.05 7.95\n"
         "         xlbridge vp 12 --boards 7 --scale acbl20  -> 15 5\n"
         "         xlbridge vp 600 --scale chicago-swiss     -> 15 5",

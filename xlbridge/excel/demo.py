@@ -19,7 +19,7 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.errors import WorkbookError
+from xlbridge.errors import WorkbookError, install_line
 from xlbridge.excel import udf
 from xlbridge.excel.install import prepare_standalone
 from xlbridge.interchange.files import write_atomically
@@ -47,7 +47,7 @@ _README = [
     "Until the functions are registered, column C shows #NAME?.",
     "",
     "Windows (classic xlwings):",
-    "  1. In a command prompt: pip install xlbridge[addin]   then   xlbridge addin install",
+    f"  1. In a command prompt: {install_line('addin')}   then   xlbridge addin install",
     "  2. Open this file and enable macros; press Ctrl+Alt+F9 to recalculate.",
     "  In the .xlsm demo the xlwings code is inside the file (xlwings' standalone layout):",
     "  without the add-in, run the macro ImportPythonUDFs once (Alt+F8), which needs",

@@ -40,7 +40,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.errors import WorkbookError, XlbridgeError, install_line
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -71,6 +71,7 @@ INTERPRETER_KEY = "INTERPRETER_WIN"
 FUNCTIONS_ADDIN = "xlbridge.xlam"
 XLWINGS_ADDIN = "xlwings.xlam"
 STANDALONE_TEMPLATE = "quickstart_standalone.xlsm"
+ADDIN_EXTRA = "addin"  # the extra of pyproject.toml that installs xlwings
 XL_OPENXML_ADDIN = 55  # Excel's XlFileFormat for .xlam
 
 Runner = Callable[[Sequence[str]], int]
@@ -205,7 +206,7 @@ class AddinStatus:
             return "installed" if flag else "not installed"
 
         return [
-            f"xlwings: {self.xlwings or 'not installed (pip install xlbridge[addin])'}",
+            f"xlwings: {self.xlwings or f'not installed ({install_line(ADDIN_EXTRA)})'}",
             f"Excel start-up folder: {where}",
             f"xlwings add-in ({XLWINGS_ADDIN}): {yes(self.xlwings_addin)}",
             f"BRIDGE_* functions add-in ({FUNCTIONS_ADDIN}): {yes(self.functions_addin)}",
@@ -277,7 +278,7 @@ def install(
     """
     _require_windows(platform)
     if _xlwings_version() is None:
-        raise WorkbookError("xlwings is not installed: pip install xlbridge[addin]")
+        raise WorkbookError(f"xlwings is not installed: {install_line(ADDIN_EXTRA)}")
     done: list[str] = []
     if run([python, "-m", "xlwings.cli", "addin", "install"]) != 0:
         raise WorkbookError("'xlwings addin install' failed; quit Excel and try again")
@@ -314,7 +315,7 @@ def _standalone_template() -> Path:
         spec = None
     if spec is None or spec.origin is None:
         raise WorkbookError(
-            "an .xlsm demo needs xlwings' standalone template: pip install xlbridge[addin],"
+            f"an .xlsm demo needs xlwings' standalone template: {install_line(ADDIN_EXTRA)},"
             " or write an .xlsx demo"
         )
     path = Path(spec.origin).parent / STANDALONE_TEMPLATE

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from xlbridge.errors import DealError, InputFileError
+from xlbridge.errors import DealError, InputFileError, MissingExtraError, install_line
 from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_text
 from xlbridge.interchange.pbn import file_text, parse_games, tag_line
 from xlbridge.types import Seat, Vulnerability, check_board
@@ -285,8 +285,9 @@ def _endplay() -> Any:
             warnings.simplefilter("ignore")
             import endplay.dds
             import endplay.types
-    except ImportError:  # pragma: no cover - endplay is a dependency
-        raise DealError("deals need the endplay package: pip install endplay") from None
+    except ImportError:  # endplay is the optional "deals" extra (it has no pure-Python wheel)
+        need = f"deals (PBN, dealing, double dummy) need the deals extra: {install_line('deals')}"
+        raise MissingExtraError(need) from None
     return endplay
 
 

@@ -90,9 +90,20 @@ _MAGIC = (
     (b"\xff\xd8\xff", "a JPEG image"),
     (b"GIF8", "a GIF image"),
     (b"%PDF", "a PDF document"),
-    (b"\xd0\xcf\x11\xe0", "an old .xls workbook or an encrypted workbook (save it as .xlsx)"),
     (b"\x1f\x8b", "a gzip archive"),
 )
+
+_OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # Microsoft's compound file: .xls, and encrypted .xlsx
+_ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"  # ODF 1.2 part 3, 3.3
+_SAVE_AS_XLSX = "save it as .xlsx and try again"
+
+
+def _ole2_kind(data: bytes) -> str:
+    """What a compound file holds: an encrypted .xlsx keeps its package in an
+    ``EncryptedPackage`` stream (MS-OFFCRYPTO 2.3.4.4); anything else is taken for an .xls."""
+    if "EncryptedPackage".encode("utf-16-le") in data:
+        return "a password-protected workbook (remove the password)"
+    return "an old Excel .xls workbook"
 
 
 def _name(path: object) -> str:
@@ -442,6 +453,8 @@ def load_workbook(
     data = read_bytes(path, max_bytes=max_bytes, what=what)
     if not data:
         raise InputFileError(f"{what} {name} is empty")
+    if data.startswith(_OLE2):
+        raise InputFileError(f"{what} {name} is {_ole2_kind(data)}: {_SAVE_AS_XLSX}")
     if not data.startswith(b"PK"):
         for magic, kind in _MAGIC:
             if data.startswith(magic):
@@ -458,6 +471,11 @@ def load_workbook(
     )
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         names = set(zf.namelist())
+        mimetype = zf.read("mimetype")[:100] if "mimetype" in names else b""
+    if mimetype.strip() == _ODS_MIMETYPE:
+        raise InputFileError(
+            f"{what} {name} is an OpenDocument spreadsheet (.ods): {_SAVE_AS_XLSX}"
+        )
     if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
         raise InputFileError(f"{what} {name} is a zip archive but not an Excel .xlsx workbook")
     _scan_xml_parts(data, name, what)

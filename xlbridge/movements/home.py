@@ -603,7 +603,7 @@ def set_game(kind: str, rounds: int) -> Movement:
         boards_per_round=DEALS_PER_CHUKKER,
         pairs=(Pair(1, "North-South"), Pair(2, "East-West")),
         entries=entries,
-        notes=(note, "Same partners, seats and packs all session (seed 002, set game)."),
+        notes=(note, "Same partners, seats and packs all session (Party Bridge, set game)."),
     )
 
 
@@ -656,49 +656,52 @@ def _chicago_kind(tables: int, rounds: int = 6) -> Movement:
 KINDS: dict[str, KindInfo] = {
     "rubber": KindInfo(
         "rubber",
-        "Rubber bridge: one table, fixed partners, score sheets (seed 002)",
+        "Rubber bridge: one table, fixed partners, score sheets (Party Bridge)",
         "1",
         _rubber_kind,
     ),
     "chicago": KindInfo(
         "chicago",
-        "Chicago: four-deal chukkers, one table, fixed partners (seed 002)",
+        "Chicago: four-deal chukkers, one table, fixed partners (Party Bridge)",
         "1",
         _chicago_kind,
     ),
     "progressive": KindInfo(
         "progressive",
-        "Progressive bridge: 2T pairs, winners move down a table (seed 002)",
+        "Progressive bridge: 2T pairs, winners move down a table (Party Bridge)",
         "1-30",
         _progressive_kind,
     ),
     "swiss-pairs": KindInfo(
         "swiss-pairs",
-        "Swiss pairs: 2T pairs, Chicago chukkers scored in VPs (seed 002)",
+        "Swiss pairs: 2T pairs, Chicago chukkers scored in VPs (Party Bridge)",
         "2-30",
         _swiss_pairs_kind,
     ),
     "four-player": KindInfo(
-        "four-player", "Four players: pivot stays, the others rotate (seed 002)", "1", _four_kind
+        "four-player",
+        "Four players: pivot stays, the others rotate (Party Bridge)",
+        "1",
+        _four_kind,
     ),
     "five-player": KindInfo(
-        "five-player", "Five players: the 15-chukker guide card (seed 002)", "1", _five_kind
+        "five-player", "Five players: the 15-chukker guide card (Party Bridge)", "1", _five_kind
     ),
     "six-player": KindInfo(
         "six-player",
-        "Six players: two sit out, partners drawn, no repeats (seed 002)",
+        "Six players: two sit out, partners drawn, no repeats (Party Bridge)",
         "1",
         _six_kind,
     ),
     "round-robin-pairs": KindInfo(
         "round-robin-pairs",
-        "Round-robin pairs: 2T pairs, Chicago chukkers (seed 002)",
+        "Round-robin pairs: 2T pairs, Chicago chukkers (Party Bridge)",
         "2-8",
         _round_robin_kind,
     ),
     "marathon": KindInfo(
         "marathon",
-        "Marathon: 2T pairs, a round a month, host pair North-South (seed 002)",
+        "Marathon: 2T pairs, a round a month, host pair North-South (Party Bridge)",
         "2-13",
         _marathon_kind,
     ),

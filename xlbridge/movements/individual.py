@@ -324,17 +324,17 @@ KINDS: dict[str, KindInfo] = {
         rainbow,
     ),
     "individual-2": KindInfo(
-        "individual-2", "Two-table individual: 8 players, 7 rounds (seed 002)", "2", _two_kind
+        "individual-2", "Two-table individual: 8 players, 7 rounds (Party Bridge)", "2", _two_kind
     ),
     "individual-3": KindInfo(
         "individual-3",
-        "Three-table individual: 12 players, 11 rounds (seed 002)",
+        "Three-table individual: 12 players, 11 rounds (Party Bridge)",
         "3",
         _three_kind,
     ),
     "six-couples": KindInfo(
         "six-couples",
-        "Six couples, five rounds; hosts stay at table 1 (seed 002)",
+        "Six couples, five rounds; hosts stay at table 1 (Party Bridge)",
         "3",
         _six_kind,
     ),

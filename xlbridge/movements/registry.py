@@ -170,20 +170,20 @@ def _own_kinds() -> dict[str, KindInfo]:
     )
     kind(
         "add-table",
-        "Section after adding a table mid-session, 13 rounds (seed 003 chart; --tables = "
+        "Section after adding a table mid-session, 13 rounds (ACBL guide chart; --tables = "
         "original size)",
         "14-17",
         lambda tables, **kw: sections.add_table(tables).movement(**kw),
     )
     kind(
         "web",
-        "Web Mitchell: 26 boards, every pair plays every board (seed 003)",
+        "Web Mitchell: 26 boards, every pair plays every board (ACBL guide)",
         "15,17,19,21,23,25",
         web.web,
     )
     kind(
         "twin",
-        "Twinned sub-sections, boards circulating separately (seed 003, 18 tables)",
+        "Twinned sub-sections, boards circulating separately (ACBL guide, 18 tables)",
         "16,18,20,22",
         web.twinned,
     )

@@ -103,7 +103,7 @@ def section_start(tables: int, boards_per_round: int = 2) -> SectionStart:
     except KeyError:
         sizes = sorted(t for k, t in SECTION_STARTS if k == boards_per_round)
         raise MovementError(
-            f"tables {tables}, {boards_per_round} boards per round: seed 003's section-start "
+            f"tables {tables}, {boards_per_round} boards per round: the ACBL guide's section-start "
             f"chart covers {sizes or 'no sizes'} at that many boards per round (2, 3 or 4)"
         ) from None
     return SectionStart(tables, boards_per_round, down, skip)
@@ -147,7 +147,7 @@ def section_start_movement(
     r_ = SECTION_ROUNDS[boards_per_round] if rounds is None else rounds
     grid = shift_grid(tables, r_, st.boards_down, st.skip_after)
     return grid_to_movement(
-        "section-start", grid, boards_per_round, notes=(f"Seed 003 section start: {st}.",)
+        "section-start", grid, boards_per_round, notes=(f"ACBL guide section start: {st}.",)
     )
 
 
@@ -214,7 +214,7 @@ def add_table(tables: int) -> AddTable:
         new, ren, after, skip = ADD_TABLE[tables]
     except KeyError:
         raise MovementError(
-            f"tables {tables}: seed 003's add-a-table chart covers sections of 14-17 tables"
+            f"tables {tables}: the ACBL guide's add-a-table chart covers sections of 14-17 tables"
             " (use add_table_short for 13 tables, 12 rounds)"
         ) from None
     return AddTable(tables, new, dict(ren), after, skip)
@@ -245,7 +245,7 @@ def add_table_short(tables: int = 13) -> ShortAddTable:
     (13, 12, {13: 14}, {12: 13, 13: 14}, 6)
     """
     if tables != 13:
-        raise MovementError(f"tables {tables}: seed 003's 12-round recipe is for 13 tables")
+        raise MovementError(f"tables {tables}: the ACBL guide's 12-round recipe is for 13 tables")
     return ShortAddTable(13, 13, 12, {13: 14}, {12: 13, 13: 14}, 6, 12)
 
 
@@ -268,5 +268,5 @@ def seeded_tables(tables: int) -> tuple[int, ...]:
         return SEEDED_TABLES[tables]
     except KeyError:
         raise MovementError(
-            f"tables {tables}: seed 003 lists seeded tables for 16, 18, 20 or 22 tables"
+            f"tables {tables}: the ACBL guide lists seeded tables for 16, 18, 20 or 22 tables"
         ) from None

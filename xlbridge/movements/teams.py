@@ -558,7 +558,7 @@ def swiss_teams(
     """
     if teams < 4 or teams % 2:
         raise MovementError(
-            f"swiss-teams: {teams} teams; use an even number, at least 4 (seed 002 advises "
+            f"swiss-teams: {teams} teams; use an even number, at least 4 (Party Bridge advises "
             "avoiding an odd number)"
         )
     if boards < 1:
@@ -617,12 +617,12 @@ KINDS: dict[str, KindInfo] = {
     ),
     "round-robin-3": KindInfo(
         "round-robin-3",
-        "Three teams round robin, boards 1-6/7-12/13-18 (seed 002)",
+        "Three teams round robin, boards 1-6/7-12/13-18 (Party Bridge)",
         "3",
         _rr3_kind,
     ),
     "round-robin-4": KindInfo(
-        "round-robin-4", "Four teams round robin, 8-board matches (seed 002)", "4", _rr4_kind
+        "round-robin-4", "Four teams round robin, 8-board matches (Party Bridge)", "4", _rr4_kind
     ),
     "board-a-match": KindInfo(
         "board-a-match",
@@ -645,7 +645,7 @@ KINDS: dict[str, KindInfo] = {
     **{
         f"marvin-{b}": KindInfo(
             f"marvin-{b}",
-            f"Marvin's six-pair team game, {b}-board matches (seed 002)",
+            f"Marvin's six-pair team game, {b}-board matches (Party Bridge)",
             "3",
             _marvin_kind(b),
         )

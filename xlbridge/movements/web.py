@@ -49,7 +49,7 @@ def web_grid(tables: int) -> Grid:
     """The web's grid (see the module docstring); moving pair e starts at table e."""
     if tables % 2 == 0 or not 15 <= tables <= 25:
         raise MovementError(
-            f"tables {tables}: the web movement of seed 003 is for 15, 17, 19, 21, 23 or 25 tables"
+            f"tables {tables}: the ACBL guide's web movement is for 15, 17, 19, 21, 23 or 25 tables"
         )
     half = (tables - SETS) // 2
     low = SETS + half  # tables 1..low follow the main circuit
@@ -93,7 +93,7 @@ def twinned_grid(tables: int) -> Grid:
     """The twinned sub-sections' grid (see the module docstring)."""
     if tables % 2 or not 16 <= tables <= 22:
         raise MovementError(
-            f"tables {tables}: twinned sub-sections (seed 003) are for 16, 18, 20 or 22 tables"
+            f"tables {tables}: twinned sub-sections (ACBL guide) are for 16, 18, 20 or 22 tables"
         )
     half = tables // 2
     cells: dict[tuple[int, int], tuple[int, int]] = {}

@@ -44,14 +44,15 @@ __all__ = [
     "text_literal",
 ]
 
-# Functions that Excel 2010, LibreOffice 7.4 and Google Sheets all compute, non-volatile.
+# Functions that Excel 2010, LibreOffice 7.4 and Google Sheets all compute, non-volatile; each
+# is in Google's documented function list (README, "Which spreadsheet programs").
 ALLOWED_FUNCTIONS: frozenset[str] = frozenset(
     {
         "ABS", "AND", "COUNT", "COUNTA", "COUNTIF", "COUNTIFS", "FIND", "IF", "IFERROR",
         "INDEX", "INT",
         "ISNUMBER", "LEFT", "LEN", "MATCH", "MAX", "MID", "MIN", "NOT", "OR", "ROUND", "SIGN",
         "VALUE",
-        "SUBSTITUTE", "SUM", "SUMIF", "SUMPRODUCT", "TRIM", "UPPER", "VLOOKUP",
+        "SUBSTITUTE", "SUM", "SUMIF", "SUMIFS", "SUMPRODUCT", "TRIM", "UPPER", "VLOOKUP",
     }
 )  # fmt: skip
 

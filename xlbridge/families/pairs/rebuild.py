@@ -181,7 +181,7 @@ def add_table_maps(
     images = [boards.get(b, b) for b in olds_all]
     if len(set(images)) != len(images):
         return pairs, {}, ["the boards' moves are not one-to-one; board numbers kept"]
-    notes = [f"pair {a} is now {b} (seed 003 chart)" for a, b in renumber.items()]
+    notes = [f"pair {a} is now {b} (ACBL guide chart)" for a, b in renumber.items()]
     notes += [f"board {a} is now board {b}: it moved with its table" for a, b in boards.items()]
     return pairs, boards, notes
 

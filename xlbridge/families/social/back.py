@@ -92,7 +92,7 @@ def write_back_score(
     ws: Worksheet = wb.create_sheet(BACK)
     ws["A1"] = "Back Score"
     st(ws["A1"], "xlb Title")
-    ws["A2"] = "Running net totals in hundreds; every column must total zero (seed 002)."
+    ws["A2"] = "Running net totals in hundreds; every column must total zero (Party Bridge)."
     entries = back_entries(opt)
     n_rounds = len(layouts)
     cols = [get_column_letter(FIRST_COL + k) for k in range(n_rounds)]

@@ -118,7 +118,7 @@ def _write_session(
     lines = [
         "Every pair meets every other pair once, one match a month, in the host pair's home.",
         "When a signed result form arrives, type both pairs' points on the Schedule sheet.",
-        "Net scores and victory points (seed 002's marathon table) fill in by themselves.",
+        "Net scores and victory points (Party Bridge's marathon table) fill in by themselves.",
         "The Back Score gives the standings month by month; every column must total zero.",
     ]
     write_session(wb.create_sheet("Session"), st, opt.event, rows, lines, (18, 30))

@@ -256,7 +256,7 @@ def _write_session(wb: Workbook, st: Styler, opt: PairsOptions) -> None:
         ("Chicago vulnerability", "new-york" if opt.new_york else "standard"),
         (
             "Scoring",
-            "net points; VPs from seed 002's Swiss table"
+            "net points; VPs from Party Bridge's Swiss table"
             if opt.with_vps
             else f"net points in hundreds (50 rounds {opt.rounding})",
         ),

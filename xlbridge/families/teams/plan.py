@@ -227,7 +227,7 @@ def plan_knockout(teams: int, boards: int, segments: int = 1) -> TeamsPlan:
         match_boards=boards,
         bracket=tuple(bracket),
         notes=(
-            "Top seeds have byes when the field is not a power of two (seed 002).",
+            "Top seeds have byes when the field is not a power of two (Party Bridge).",
             "A tied match needs a winner typed in its Winner cell (after extra boards).",
         ),
     )
@@ -256,7 +256,7 @@ def plan_swiss(
         rounds_planned=planned,
         notes=(
             "Round 1 by draw; then the highest team meets the next highest not yet met "
-            "(seed 002). Run: xlbridge swiss next THIS.xlsx -o NEXT.xlsx",
+            "(Party Bridge). Run: xlbridge swiss next THIS.xlsx -o NEXT.xlsx",
         ),
     )
 

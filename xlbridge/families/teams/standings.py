@@ -193,10 +193,10 @@ def write_prizes(ctx: TeamsContext) -> Worksheet:
     ws["A1"] = "Prizes: Marvin's six-pair team game"
     st(ws["A1"], "xlb Title")
     if vps:
-        ws["A2"] = "Both prizes by victory points (seed 002); one prize a pair."
+        ws["A2"] = "Both prizes by victory points (Party Bridge); one prize a pair."
     else:
         ws["A2"] = "First prize: most matches won (ties: most points)."
-        ws["A3"] = "Second prize: most points among the others. One prize a pair (seed 002)."
+        ws["A3"] = "Second prize: most points among the others. One prize a pair (Party Bridge)."
     win_label = "VP" if vps else "Wins"
     pts_label = "Points" if ctx.bam else "IMPs"
     first = 5
