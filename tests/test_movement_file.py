@@ -1,0 +1,131 @@
+"""A club's own movement file: ``movement --format csv`` read back by ``movement --from``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+from xlbridge.errors import InputFileError
+from xlbridge.interchange.movement_file import movement_csv, parse_movement_csv
+from xlbridge.movements.validate import check
+
+HEADER = "round,table,ns,ew,ns_label,ew_label,boards,switched\n"
+
+
+def _write(folder: Path, text: str, name: str = "club.csv") -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["mitchell", "--tables", "7"],
+        ["mitchell", "--tables", "8", "--even", "skip"],
+        ["mitchell", "--tables", "4", "--even", "relay"],  # bye-stand rows
+        ["howell", "--tables", "4"],
+        ["mitchell", "--tables", "7", "--boards-per-round", "4", "--arrow-switch", "staggered"],
+        ["mitchell", "--tables", "5", "--half-table"],  # table 5 has no row: the tables line
+        ["rover", "--tables", "8"],
+        ["web", "--tables", "15"],
+    ],
+)
+def test_round_trip(tmp_path: Path, argv: list[str]) -> None:
+    code, csv_out, _ = run_cli("movement", *argv, "--format", "csv")
+    assert code == 0
+    path = _write(tmp_path, csv_out)
+    code, again, err = run_cli("movement", "--from", str(path), "--format", "csv")
+    assert (code, err) == (0, "")
+    assert again == csv_out
+    _, json_built, _ = run_cli("movement", *argv, "--format", "json", "--balance")
+    _, json_read, _ = run_cli("movement", "--from", str(path), "--format", "json", "--balance")
+    assert json.loads(json_read) == json.loads(json_built)
+
+
+def test_hand_written_file_defaults(tmp_path: Path) -> None:
+    """A director's own two tables, two rounds: no labels, kind or tables lines."""
+    text = HEADER + '1,1,1,2,,,1-2,\n1,2,3,4,,,3 4,\n2,1,1,4,,,"5,6",\n2,2,3,2,,,7 8,\n'
+    m = parse_movement_csv(text, "club.csv")
+    assert (m.kind, m.tables, m.rounds, m.boards_per_round) == ("custom", 2, 2, 2)
+    assert [p.label for p in m.pairs] == ["1", "2", "3", "4"]
+    assert m.round_entries(2)[0].boards == (5, 6)
+    assert m.round_entries(2)[1].switched == ()
+    assert check(m).errors == []
+    assert parse_movement_csv(movement_csv(m), "again.csv") == m
+
+
+def test_formula_text_stays_text() -> None:
+    text = HEADER + '1,1,1,2,"=HYPERLINK(""x"")",-EW,1 2,\n'
+    m = parse_movement_csv(text, "club.csv")
+    out = movement_csv(m)
+    assert "'=HYPERLINK" in out and ",'-EW," in out
+    assert parse_movement_csv(out, "again.csv").label(1) == '=HYPERLINK("x")'
+
+
+def test_problems_named_by_round_and_table(tmp_path: Path) -> None:
+    """Pairs 2 and 4 replay boards in round 2 (Manning rule 2); exit status 1."""
+    text = HEADER + "1,1,1,2,,,1 2,\n1,2,3,4,,,3 4,\n2,1,1,4,,,3 4,\n2,2,3,2,,,1 2,\n"
+    path = _write(tmp_path, text)
+    code, out, _ = run_cli("movement", "--from", str(path))
+    assert code == 1
+    assert "  rule 2: round 2, table 1: 4 plays boards 3,4 again" in out
+    assert "  rule 2: round 2, table 2: 2 plays boards 1,2 again" in out
+    code, _, err = run_cli("movement", "--from", str(path), "--format", "csv")
+    assert code == 1 and "round 2, table 1" in err
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("1,x,1,2,,,1 2,\n", "club.csv line 2: table 'x' is not a whole number"),
+        ("1,101,1,2,,,1 2,\n", "club.csv line 2: table 101 is out of range: 1-100"),
+        ("1,1,1,2,,,1 2\n", "club.csv line 2: 7 fields; the header has 8"),
+        ("1,1,1,2,,,,\n", "club.csv line 2: round 1 table 1: no boards"),
+        ("1,1,1,2,,,1 2,\n1,1,3,4,,,3 4,\n", "club.csv line 3: round 1 table 1 is already on"),
+        ("1,1,1,2,A,,1 2,\n2,1,2,1,,B,3 4,\n", "club.csv line 3: pair 1 is labelled 'B' here"),
+        ("1,1,1,2,,,1 99999,\n", "club.csv line 2: boards 99999 is out of range: 1-9999"),
+        ("1,1,1,2,,,5-1,\n", "club.csv line 2: boards '5-1' is not a run of boards"),
+        ("1,,3,,,sits out,1,\n", "club.csv line 2: a sit-out line names one pair in ns"),
+        ("1,,,,,,1 2,\n", "club.csv line 2: no table"),
+        (",,,,=1,kind,,\n", "club.csv line 2: kind '=1': write letters"),
+        ("1,1,1,2,,,1 2,\n,,,,1,tables,,\n1,2,3,4,,,3 4,\n", "club.csv: tables 1, but table 2"),
+        ("1,1,1,2,,,1 2,\n,,,,rainbow,kind,,\n", "individual movements (players by seat)"),
+        ("1,1,1,2,,,1 2,\n,,,,head-to-head,kind,,\n", "only pairs movements"),
+        ("", "club.csv: no table lines"),
+    ],
+)
+def test_bad_rows_one_line(tmp_path: Path, body: str, message: str) -> None:
+    path = _write(tmp_path, HEADER + body)
+    code, out, err = run_cli("movement", "--from", str(path))
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ("section,round,table,ns,ew,ns_label,ew_label,boards,switched",
+         "sections in a movement file are not supported yet"),
+        ("round,table,north,east,south,west,boards",
+         "individual movements (players by seat) in a movement file are not supported yet"),
+        ("round,table,ns,ew,boards", "the header must be round,table,ns,ew,ns_label,"),
+    ],
+)  # fmt: skip
+def test_unsupported_headers(header: str, message: str) -> None:
+    with pytest.raises(InputFileError, match=r"^club\.csv line 1: ") as exc:
+        parse_movement_csv(header + "\n1,1,1,2,,,1 2,\n", "club.csv")
+    assert message in str(exc.value)
+
+
+def test_from_refuses_a_kind_or_size(tmp_path: Path) -> None:
+    path = _write(tmp_path, HEADER + "1,1,1,2,,,1 2,\n")
+    code, _, err = run_cli("movement", "mitchell", "--from", str(path))
+    assert code == 2 and "not both" in err
+    code, _, err = run_cli("movement", "--from", str(path), "--tables", "7")
+    assert code == 2 and "--tables does not apply to --from" in err
+    code, _, err = run_cli("movement")
+    assert code == 2 and "give a movement kind" in err
