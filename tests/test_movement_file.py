@@ -6,13 +6,19 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
+from workbook_fill import expected, fill, random_fill
 
-from tests.conftest import run_cli
 from xlbridge.errors import InputFileError
-from xlbridge.interchange.movement_file import movement_csv, parse_movement_csv
+from xlbridge.interchange.movement_file import movement_csv, parse_movement_csv, read_movement_file
+from xlbridge.movements.balance import balance
 from xlbridge.movements.validate import check
+from xlbridge.workbook.context import Options
 
 HEADER = "round,table,ns,ew,ns_label,ew_label,boards,switched\n"
+# The NBB 3-table Howell (schema N022_Howell_6.txt, as tabled in rules.md section 8), sets A-E
+# as boards 1-2 ... 9-10, written by hand as a club would.
+HOWELL_3 = Path(__file__).parent / "data" / "movements" / "howell-3-nbb.csv"
 
 
 def _write(folder: Path, text: str, name: str = "club.csv") -> Path:
@@ -129,3 +135,63 @@ def test_from_refuses_a_kind_or_size(tmp_path: Path) -> None:
     assert code == 2 and "--tables does not apply to --from" in err
     code, _, err = run_cli("movement")
     assert code == 2 and "give a movement kind" in err
+
+
+def test_club_howell_checked() -> None:
+    """rules.md (NBB N022): every pair meets every other once and plays every set once; round 5
+    relays set E at all three tables (4B); not balanced: s_ij per board 0-6, mean 2."""
+    m = read_movement_file(HOWELL_3)
+    v = check(m)
+    assert v.complete and v.errors == []
+    assert [(w.rule, w.round) for w in v.warnings] == [("4B", 5)]
+    b = balance(m)
+    per_board = {s // m.boards_per_round for s in b.histogram}
+    assert (min(per_board), max(per_board), b.mean / m.boards_per_round) == (0, 6, 2)
+
+
+def test_custom_movement_workbook_scores(tmp_path: Path) -> None:
+    """new --movement-file: a workbook of the pairs family; results typed in are scored by
+    ``results`` as the rules layer scores them (tests/workbook_fill.py)."""
+    book = tmp_path / "howell.xlsx"
+    code, out, err = run_cli("new", "--movement-file", str(HOWELL_3), "-o", str(book))
+    assert (code, err) == (0, "") and "10 boards, 6 pairs" in out
+    m, opt = read_movement_file(HOWELL_3), Options()
+    filled = random_fill(m, opt, seed=5)
+    fill(book, m, opt, filled)
+    want = expected(m, opt, filled).recap
+    code, out, err = run_cli("results", str(book), "--format", "json")
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["kind"] == "club-howell-3"
+    for row in got["entries"]:
+        played, total, pct, rank = want[row["label"]]
+        assert (row["played"], row["rank"]) == (played, rank)
+        assert row["total"] == pytest.approx(total, abs=0.005)
+        assert row["pct"] == pytest.approx(100 * pct, abs=0.005)
+    code, _, err = run_cli("rebuild", str(book), "-o", str(tmp_path / "again.xlsx"))
+    assert code == 2 and "is a club's own (new --movement-file)" in err
+
+
+def test_built_in_movement_file_keeps_its_kind(tmp_path: Path) -> None:
+    """A built-in movement written out and read back is recorded as its kind, so rebuild works;
+    changed (one board switched) it is recorded as ``custom``."""
+    _, text, _ = run_cli("movement", "mitchell", "--tables", "5", "--format", "csv")
+    same, changed = _write(tmp_path, text), _write(tmp_path, text.replace(
+        "1,1,1,6,NS 1,EW 1,1 2,\n", "1,1,1,6,NS 1,EW 1,1 2,2\n"), "changed.csv")  # fmt: skip
+    for path, kind in ((same, "mitchell"), (changed, "custom")):
+        book = tmp_path / f"{path.stem}.xlsx"
+        assert run_cli("new", "--movement-file", str(path), "-o", str(book))[0] == 0
+        code, out, _ = run_cli("results", str(book), "--format", "json")
+        assert json.loads(out)["kind"] == kind
+    code, _, err = run_cli("rebuild", str(tmp_path / "club.xlsx"), "-o", str(tmp_path / "r.xlsx"))
+    assert (code, err) == (0, "")
+
+
+def test_new_refuses_a_broken_movement(tmp_path: Path) -> None:
+    text = HEADER + "1,1,1,2,,,1 2,\n1,2,3,4,,,3 4,\n2,1,1,4,,,3 4,\n2,2,3,2,,,1 2,\n"
+    path = _write(tmp_path, text)
+    code, _, err = run_cli("new", "--movement-file", str(path), "-o", str(tmp_path / "x.xlsx"))
+    assert code == 2 and "2 broken rules, first rule 2: round 2, table 1" in err
+    assert not (tmp_path / "x.xlsx").exists()
+    code, _, err = run_cli("new", "--movement-file", str(HOWELL_3), "--tables", "3", "-o", "x.xlsx")
+    assert code == 2 and "--tables does not apply to --movement-file" in err

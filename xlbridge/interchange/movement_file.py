@@ -61,6 +61,7 @@ __all__ = [
     "movement_csv",
     "parse_movement_csv",
     "read_movement_file",
+    "recorded_kind",
 ]
 
 COLUMNS: tuple[str, ...] = (
@@ -344,3 +345,36 @@ def _check_family(name: str, kind: str) -> None:
     raise InputFileError(
         f"{name}: {kind} is a {fam} game; only pairs movements are read from a movement file yet"
     )
+
+
+def recorded_kind(m: Movement) -> Movement:
+    """``m`` with the kind a workbook records for it: a built-in kind's name only where ``m`` is
+    exactly what that kind builds at its size (so ``rebuild`` can build it again); ``custom``
+    for a changed built-in; else the file's own name (``rebuild`` refuses those in one line).
+
+    >>> from xlbridge.movements.mitchell import mitchell
+    >>> recorded_kind(parse_movement_csv(movement_csv(mitchell(5, 2)))).kind
+    'mitchell'
+    >>> row = "1,1,1,6,NS 1,EW 1,1 2,"
+    >>> text = movement_csv(mitchell(5, 2)).replace(row, row + "2")  # switch board 2
+    >>> recorded_kind(parse_movement_csv(text)).kind
+    'custom'
+    """
+    from dataclasses import replace
+
+    from xlbridge.movements.options import MovementArgs, build_movement
+    from xlbridge.movements.registry import KINDS
+
+    key = m.kind.lower()
+    if key not in KINDS:
+        return m
+    info = KINDS[key]
+    t, k = m.tables, m.boards_per_round
+    for args in (MovementArgs(t, k, m.rounds), MovementArgs(t, k)):
+        try:
+            built = build_movement(info, args)
+        except XlbridgeError:
+            continue
+        if built.to_dict() == m.to_dict() and built.notes == m.notes:
+            return replace(m, kind=info.name)
+    return replace(m, kind=CUSTOM)
