@@ -195,3 +195,67 @@ def test_new_refuses_a_broken_movement(tmp_path: Path) -> None:
     assert not (tmp_path / "x.xlsx").exists()
     code, _, err = run_cli("new", "--movement-file", str(HOWELL_3), "--tables", "3", "-o", "x.xlsx")
     assert code == 2 and "--tables does not apply to --movement-file" in err
+
+
+# -- .ASC movement files (pjms.nl standard) ---------------------------------------------------
+
+# The standard's own example, http://www.pjms.nl/movementfile_standard.html: 14 pairs, 7 tables,
+# 6 rounds, board groups A-F (the page shows the header "14 7 6 6 0" and "1- 2 A 3- 4 B ...").
+PJMS = Path(__file__).parent / "data" / "movements" / "pjms-example.asc"
+
+
+def test_asc_standard_example() -> None:
+    m = read_movement_file(PJMS, 3)
+    assert (m.kind, m.tables, m.rounds, m.boards_per_round, len(m.pairs)) == (
+        "pjms-example", 7, 6, 3, 14,
+    )  # fmt: skip
+    first = m.round_entries(1)[0]
+    assert (first.ns, first.ew, first.boards) == (1, 2, (1, 2, 3))
+    last = m.round_entries(6)[6]
+    assert (last.ns, last.ew, last.boards) == (14, 4, (16, 17, 18))  # "14- 4 F"
+    v = check(m)
+    # Every pair plays every group once and meets no one twice; table 7 relays each round.
+    assert v.complete and v.errors == []
+    assert sorted({(w.rule, w.table) for w in v.warnings}) == [("4B", 7)]
+
+
+def test_asc_to_csv_and_workbook(tmp_path: Path) -> None:
+    code, csv_out, err = run_cli(
+        "movement", "--from", str(PJMS), "--boards-per-round", "2", "--format", "csv"
+    )
+    assert (code, err) == (0, "")
+    path = _write(tmp_path, csv_out, "pjms.csv")
+    _, again, _ = run_cli("movement", "--from", str(path), "--format", "csv")
+    assert again == csv_out and ",,,,pjms-example,kind,," in csv_out
+    book = tmp_path / "pjms.xlsx"
+    code, out, err = run_cli(
+        "new", "--movement-file", str(PJMS), "--boards-per-round", "2", "-o", str(book)
+    )
+    assert (code, err) == (0, "") and "12 boards, 14 pairs" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("8 4 7 7 1\n", "club.asc line 1: individual movements (players by seat) in a movement"),
+        ("4 2 1\n", "club.asc line 1: the header is five numbers"),
+        ("4 2 1 2 0\n1-2 A 3-4 C\n", "club.asc line 2, table 2: board group C is past the"),
+        ("4 2 1 2 0\n1-2 A 3-4 2\n", "groups are all capitals or all numbers"),
+        ("4 2 1 2 0\n1-2 A 3-5 B\n", "club.asc line 2, table 2: EW pair 5 is out of range: 0-4"),
+        ("4 2 2 2 0\n1-2 A 3-4 B\n", "club.asc: 1 round lines; the header says 2"),
+        ("4 2 1 2 0\n1-2 A 0 0 0\n\n1-2 A 3-4 B\n", "more round lines than the header's 1"),
+    ],
+)
+def test_asc_bad_lines(tmp_path: Path, text: str, message: str) -> None:
+    path = _write(tmp_path, text, "club.asc")
+    code, out, err = run_cli("movement", "--from", str(path), "--boards-per-round", "2")
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_boards_per_round_only_for_asc(tmp_path: Path) -> None:
+    code, _, err = run_cli("movement", "--from", str(PJMS))
+    assert code == 2 and "give the boards in a group with --boards-per-round" in err
+    path = _write(tmp_path, HEADER + "1,1,1,2,,,1 2,\n")
+    code, _, err = run_cli("movement", "--from", str(path), "--boards-per-round", "2")
+    assert code == 2 and "a CSV movement file names its boards" in err

@@ -45,7 +45,9 @@ Examples:
   xlbridge movement --from club.csv --balance
 
 --from FILE reads a club's own movement: the CSV that --format csv writes (header
-round,table,ns,ew,ns_label,ew_label,boards,switched; see README, "A club's own movement").
+round,table,ns,ew,ns_label,ew_label,boards,switched; see README, "A club's own movement"),
+or a .asc movement file (pjms.nl standard) with --boards-per-round, the boards in a group:
+  xlbridge movement --from howell.asc --boards-per-round 2 --format csv > howell.csv
 Every broken rule is listed by round and table; a movement breaking a binding rule exits 1.
 
 --arrow-switch takes none, last, last2, staggered, optimal (searched for the smallest spread
@@ -162,12 +164,12 @@ def _run_file(args: argparse.Namespace) -> int:
         raise MovementError(f"give a kind ({args.kind!r}) or --from FILE, not both")
     given = [
         "--" + k.replace("_", "-")
-        for k in ("tables", "boards_per_round", "rounds", "even", "arrow_switch", "half_table")
+        for k in ("tables", "rounds", "even", "arrow_switch", "half_table")
         if getattr(args, k, None) not in (None, False)
     ]
     if given:
         raise MovementError(f"{given[0]} does not apply to --from: the file gives the movement")
-    m = read_movement_file(args.from_file)
+    m = read_movement_file(args.from_file, args.boards_per_round)
     v = check(m)
     out = format_movement(m, args.format, with_balance=args.balance, cards=args.cards)
     if args.format == "text" and v.violations:

@@ -123,12 +123,12 @@ def run_file(args: argparse.Namespace) -> int:
 
     if args.kind is not None:
         raise WorkbookError(f"give a kind ({args.kind!r}) or --movement-file, not both")
-    given = [o for o in ("tables", "boards_per_round", "rounds") if getattr(args, o) is not None]
+    given = [o for o in ("tables", "rounds") if getattr(args, o) is not None]
     given = ["--" + k.replace("_", "-") for k in given] + movement_options_given(args)
     if given:
         raise WorkbookError(f"{given[0]} does not apply to --movement-file: the file gives "
                             "the movement")  # fmt: skip
-    movement = recorded_kind(read_movement_file(args.movement_file))
+    movement = recorded_kind(read_movement_file(args.movement_file, args.boards_per_round))
     errors = check(movement).errors
     if errors:
         raise WorkbookError(

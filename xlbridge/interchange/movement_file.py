@@ -119,19 +119,39 @@ def movement_csv(m: Movement) -> str:
     return write_csv(COLUMNS, rows) + "\n"
 
 
-def read_movement_file(path: str | os.PathLike[str]) -> Movement:
-    """The movement in the CSV file ``path``, read through the safe-reading gate (at most
-    ``MAX_MOVEMENT_BYTES``).
+def read_movement_file(
+    path: str | os.PathLike[str], boards_per_group: int | None = None
+) -> Movement:
+    """The movement in the file ``path``, read through the safe-reading gate (at most
+    ``MAX_MOVEMENT_BYTES``): the CSV above, or a ``.asc`` file of the pjms.nl standard
+    (:mod:`xlbridge.interchange.movement_asc`), whose board groups hold ``boards_per_group``
+    boards each (a CSV file names its boards, and takes none).
 
     >>> read_movement_file("/no/such/movement.csv")
     Traceback (most recent call last):
     ...
     xlbridge.errors.InputFileError: movement file '/no/such/movement.csv' does not exist
     """
+    from dataclasses import replace
+
     from xlbridge.interchange.gate import read_text
+    from xlbridge.interchange.movement_asc import parse_movement_asc
+    from xlbridge.movements.registry import KINDS
 
     text = read_text(path, max_bytes=MAX_MOVEMENT_BYTES, what="movement file")
-    return parse_movement_csv(text, os.path.basename(os.fspath(path)))
+    base = os.path.basename(os.fspath(path))
+    stem, ext = os.path.splitext(base)
+    if ext.lower() != ".asc":
+        if boards_per_group is not None:
+            raise InputFileError(f"{base}: a CSV movement file names its boards; --boards-per-"
+                                 "round is for an .asc file's board groups")  # fmt: skip
+        return parse_movement_csv(text, base)
+    if boards_per_group is None:
+        raise InputFileError(f"{base}: an .asc movement names board groups, not boards: give "
+                             "the boards in a group with --boards-per-round")  # fmt: skip
+    m = parse_movement_asc(text, boards_per_group, base)
+    own = _KIND_NAME.fullmatch(stem) and stem.lower() not in KINDS
+    return replace(m, kind=stem) if own else m
 
 
 @dataclass
