@@ -31,13 +31,13 @@ from __future__ import annotations
 import re
 
 from xlbridge.errors import InputFileError
+from xlbridge.interchange.movement_file import file_number
 from xlbridge.limits import (
     BOARDS_PER_ROUND,
     PAIR_NUMBER,
     ROUNDS,
     SESSION_BOARDS,
     TABLES,
-    Range,
     check_count,
 )
 from xlbridge.movements.model import Entry, Movement, Pair
@@ -45,12 +45,6 @@ from xlbridge.movements.model import Entry, Movement, Pair
 __all__ = ["parse_movement_asc"]
 
 _SEPARATORS = re.compile(r"[\s,;:-]+")
-
-
-def _number(text: str, what: str, limits: Range, where: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 6:
-        raise InputFileError(f"{where}: {what} {text[:20]!r} is not a whole number")
-    return check_count(int(text), f"{where}: {what}", limits, InputFileError)
 
 
 def _items(line: str) -> list[str]:
@@ -73,10 +67,10 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
         raise InputFileError(f"{name} line 1: the header is five numbers: contestants, "
                              "tables, rounds, board groups, individual (0 or 1)")  # fmt: skip
     where = f"{name} line 1"
-    pairs = _number(header[0], "contestants", PAIR_NUMBER, where)
-    tables = _number(header[1], "tables", TABLES, where)
-    rounds = _number(header[2], "rounds", ROUNDS, where)
-    groups = _number(header[3], "board groups", (1, SESSION_BOARDS[1] // k), where)
+    pairs = file_number(header[0], f"{where}: contestants", PAIR_NUMBER)
+    tables = file_number(header[1], f"{where}: tables", TABLES)
+    rounds = file_number(header[2], f"{where}: rounds", ROUNDS)
+    groups = file_number(header[3], f"{where}: board groups", (1, SESSION_BOARDS[1] // k))
     if header[4] == "1":
         raise InputFileError(f"{where}: individual movements (players by seat) in a movement "
                              "file are not supported yet")  # fmt: skip
@@ -101,8 +95,8 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
         for t in range(tables):
             ns_t, ew_t, g_t = items[3 * t : 3 * t + 3]
             at = f"{where}, table {t + 1}"
-            ns = _number(ns_t, "NS pair", (0, pairs), at)
-            ew = _number(ew_t, "EW pair", (0, pairs), at)
+            ns = file_number(ns_t, f"{at}: NS pair", (0, pairs))
+            ew = file_number(ew_t, f"{at}: EW pair", (0, pairs))
             if g_t == "0":
                 if ns or ew:
                     raise InputFileError(f"{at}: board group 0 is for an unused table (0 0 0)")
@@ -120,7 +114,7 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
                     raise InputFileError(f"{at}: board group {g_t} is past the header's "
                                          f"{groups} groups")  # fmt: skip
             else:
-                group = _number(g_t, "board group", (1, groups), at)
+                group = file_number(g_t, f"{at}: board group", (1, groups))
             if not ns and not ew:
                 raise InputFileError(f"{at}: board group {g_t} but no pair")
             seated |= {ns, ew}

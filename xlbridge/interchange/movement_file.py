@@ -58,6 +58,7 @@ from xlbridge.movements.model import Entry, Movement, Pair
 __all__ = [
     "COLUMNS",
     "MAX_MOVEMENT_BYTES",
+    "file_number",
     "movement_csv",
     "parse_movement_csv",
     "read_movement_file",
@@ -213,7 +214,12 @@ def _header(first: tuple[int, list[str]] | None, name: str) -> tuple[str, ...]:
     return got
 
 
-def _number(text: str, what: str, limits: Range) -> int:
+def file_number(text: str, what: str, limits: Range) -> int:
+    """A whole number of a movement file, in ASCII digits and within ``limits``.
+
+    >>> file_number("7", "table", (1, 100)), file_number("0", "pair", (0, 4))
+    (7, 0)
+    """
     if not (text.isascii() and text.isdigit()) or len(text) > 6:
         raise InputFileError(f"{what} {text[:20]!r} is not a whole number")
     return check_count(int(text), what, limits, InputFileError)
@@ -223,8 +229,8 @@ def _boards(text: str, what: str) -> tuple[int, ...]:
     out: list[int] = []
     for part in text.replace(",", " ").split():
         lo, dash, hi = part.partition("-")
-        first = _number(lo, what, BOARD_NUMBER)
-        last = _number(hi, what, BOARD_NUMBER) if dash else first
+        first = file_number(lo, what, BOARD_NUMBER)
+        last = file_number(hi, what, BOARD_NUMBER) if dash else first
         if last < first or last - first >= BOARDS_PER_ROUND[1]:
             raise InputFileError(f"{what} {part!r} is not a run of boards")
         out += range(first, last + 1)
@@ -247,7 +253,7 @@ def _pair(d: _Draft, cell: dict[str, str], side: str, line: int) -> int | None:
         if cell[f"{side}_label"]:
             raise InputFileError(f"{side}_label {cell[f'{side}_label']!r} without an {side} pair")
         return None
-    pair = _number(cell[side], f"{side} pair", PAIR_NUMBER)
+    pair = file_number(cell[side], f"{side} pair", PAIR_NUMBER)
     _label(d, pair, cell[f"{side}_label"], line)
     return pair
 
@@ -274,7 +280,7 @@ def _row(d: _Draft, cell: dict[str, str], line: int) -> None:
         if what == TABLES_ROW:
             if d.tables is not None:
                 raise InputFileError("a second tables line")
-            d.tables = _number(cell["ns_label"], "tables", TABLES)
+            d.tables = file_number(cell["ns_label"], "tables", TABLES)
             return
         if d.kind is not None:
             raise InputFileError("a second kind line")
@@ -284,7 +290,7 @@ def _row(d: _Draft, cell: dict[str, str], line: int) -> None:
             )
         d.kind = cell["ns_label"]
         return
-    rnd = _number(cell["round"], "round", ROUNDS)
+    rnd = file_number(cell["round"], "round", ROUNDS)
     if what == SITS_OUT:
         pair = _pair(d, cell, "ns", line)
         if pair is None or cell["ew"] or cell["boards"]:
@@ -309,7 +315,7 @@ def _row(d: _Draft, cell: dict[str, str], line: int) -> None:
             "no table (only sit-out and bye-stand lines have none: write "
             f"{SITS_OUT!r} or {BYE_STAND!r} in ew_label)"
         )
-    table = _number(cell["table"], "table", TABLES)
+    table = file_number(cell["table"], "table", TABLES)
     if (rnd, table) in d.entries:
         raise InputFileError(
             f"round {rnd} table {table} is already on line {d.entries[(rnd, table)][1]}"
