@@ -170,6 +170,16 @@ def test_custom_movement_workbook_scores(tmp_path: Path) -> None:
         assert row["pct"] == pytest.approx(100 * pct, abs=0.005)
     code, _, err = run_cli("rebuild", str(book), "-o", str(tmp_path / "again.xlsx"))
     assert code == 2 and "is a club's own (new --movement-file)" in err
+    # import: the results as PBN, read into a fresh workbook of the same file, score the same
+    _, pbn, _ = run_cli("results", str(book), "--format", "pbn")
+    (tmp_path / "howell.pbn").write_text(pbn, encoding="utf-8")
+    fresh, done = tmp_path / "fresh.xlsx", tmp_path / "done.xlsx"
+    assert run_cli("new", "--movement-file", str(HOWELL_3), "-o", str(fresh))[0] == 0
+    code, _, err = run_cli("import", str(fresh), "--from", str(tmp_path / "howell.pbn"),
+                           "-o", str(done))  # fmt: skip
+    assert code == 0, err
+    _, again, _ = run_cli("results", str(done), "--format", "json")
+    assert json.loads(again)["entries"] == got["entries"]
 
 
 def test_built_in_movement_file_keeps_its_kind(tmp_path: Path) -> None:

@@ -247,7 +247,7 @@ class PairsAdapter:
         if e.kind.lower() not in KINDS:  # its movement is in no generator: not rebuilt wrongly
             raise WorkbookError(
                 f"Session sheet: movement {e.kind[:40]!r} is a club's own (new --movement-file); "
-                "rebuild and import cannot rebuild it yet: write a new workbook from the file"
+                "rebuild cannot build it again yet: write a new workbook from the file"
             )
         tables = e.tables
         if tables is None:
