@@ -35,6 +35,7 @@ __all__ = [
     "MATCH_BOARDS",
     "NAME_TEXT",
     "NUMBER_DIGITS",
+    "PAIR_NUMBER",
     "ROUNDS",
     "SEGMENTS",
     "SESSION_BOARDS",
@@ -51,6 +52,7 @@ Range = tuple[int, int]
 TABLES: Range = (1, 100)  # each kind narrows it further (``xlbridge movement list``)
 BOARDS_PER_ROUND: Range = (1, 32)  # a team match's longest segment is 32 boards
 ROUNDS: Range = (1, 100)  # each kind narrows it further (its own maximum)
+PAIR_NUMBER: Range = (1, 999)  # a pair's number in a movement file
 SEGMENTS: Range = (1, 16)  # segments of a head-to-head or knockout match
 SESSION_BOARDS: Range = (1, 200)  # board sheets in one session workbook (about 50 ms each)
 ARROW_SWITCH_ITEMS: Range = (1, 1000)  # ROUND:TABLE items in one --arrow-switch list

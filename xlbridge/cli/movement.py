@@ -14,7 +14,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from xlbridge.cli._args import add_size_options
+from xlbridge.cli._args import add_size_options, path_arg
+from xlbridge.errors import MovementError
 from xlbridge.limits import ARROW_SWITCH_ITEMS
 
 if TYPE_CHECKING:
@@ -40,6 +41,14 @@ Examples:
   xlbridge movement mitchell --tables 8 --even skip --rounds 7 --format json
   xlbridge movement mitchell --tables 7 --boards-per-round 4 --arrow-switch staggered --balance
   xlbridge movement mitchell --tables 7 --arrow-switch 7:1,7:2:13+14 --cards
+  xlbridge movement mitchell --tables 7 --format csv > club.csv
+  xlbridge movement --from club.csv --balance
+
+--from FILE reads a club's own movement: the CSV that --format csv writes (header
+round,table,ns,ew,ns_label,ew_label,boards,switched; see README, "A club's own movement"),
+or a .asc movement file (pjms.nl standard) with --boards-per-round, the boards in a group:
+  xlbridge movement --from howell.asc --boards-per-round 2 --format csv > howell.csv
+Every broken rule is listed by round and table; a movement breaking a binding rule exits 1.
 
 --arrow-switch takes none, last, last2, staggered, optimal (searched for the smallest spread
 of Manning's s_ij), or ROUND:TABLE[:BOARD+BOARD...] items separated by commas.
@@ -57,7 +66,18 @@ def register(sub: Any) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("kind", help="movement kind (see 'xlbridge movement list'), or 'list'")
+    p.add_argument(
+        "kind", nargs="?", default=None,
+        help="movement kind (see 'xlbridge movement list'), or 'list'; none with --from",
+    )  # fmt: skip
+    p.add_argument(
+        "--from",
+        dest="from_file",
+        type=path_arg("movement file"),
+        default=None,
+        metavar="FILE",
+        help="read a club's own movement from FILE (the CSV --format csv writes) and check it",
+    )
     add_size_options(
         p,
         tables_help="number of tables (a half table counts; each kind narrows it)",
@@ -121,6 +141,10 @@ def _run(args: argparse.Namespace) -> int:
     from xlbridge.movements.options import build_movement
     from xlbridge.movements.registry import get_kind
 
+    if args.from_file is not None:
+        return _run_file(args)
+    if args.kind is None:
+        raise MovementError("give a movement kind (xlbridge movement list), or --from FILE")
     if args.kind == "list":
         _print_list(args.format)
         return 0
@@ -128,6 +152,33 @@ def _run(args: argparse.Namespace) -> int:
     out = format_movement(m, args.format, with_balance=args.balance, cards=args.cards)
     sys.stdout.write(out)
     return 0
+
+
+def _run_file(args: argparse.Namespace) -> int:
+    """``movement --from FILE``: print the file's movement as a built-in kind is printed, with
+    every broken rule by round and table; exit status 1 if a binding rule is broken."""
+    from xlbridge.interchange.movement_file import read_movement_file
+    from xlbridge.movements.validate import check
+
+    if args.kind is not None:
+        raise MovementError(f"give a kind ({args.kind!r}) or --from FILE, not both")
+    given = [
+        "--" + k.replace("_", "-")
+        for k in ("tables", "rounds", "even", "arrow_switch", "half_table")
+        if getattr(args, k, None) not in (None, False)
+    ]
+    if given:
+        raise MovementError(f"{given[0]} does not apply to --from: the file gives the movement")
+    m = read_movement_file(args.from_file, args.boards_per_round)
+    v = check(m)
+    out = format_movement(m, args.format, with_balance=args.balance, cards=args.cards)
+    if args.format == "text" and v.violations:
+        out += "\nProblems, by round and table:\n" + "".join(f"  {x}\n" for x in v.violations)
+    sys.stdout.write(out)
+    if args.format != "text":
+        for x in v.errors:
+            print(f"xlbridge movement: {x}", file=sys.stderr)
+    return 1 if v.errors else 0
 
 
 def _print_list(fmt: str) -> None:
@@ -170,32 +221,11 @@ def format_movement(
         if bal is not None:
             d["balance"] = bal.to_dict()
         return json.dumps(d) + "\n"
-    if fmt == "csv":
-        return _csv(m, cards)
+    if fmt == "csv":  # cards are a text-only layout
+        from xlbridge.interchange.movement_file import movement_csv
+
+        return movement_csv(m)
     return _text(m, bal, cards)
-
-
-def _csv(m: Movement, cards: bool) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["round", "table", "ns", "ew", "ns_label", "ew_label", "boards", "switched"])
-    for e in sorted(m.entries, key=lambda e: (e.round, e.table)):
-        w.writerow(
-            [
-                e.round,
-                e.table,
-                "" if e.ns is None else e.ns,
-                "" if e.ew is None else e.ew,
-                "" if e.ns is None else m.label(e.ns),
-                "" if e.ew is None else m.label(e.ew),
-                " ".join(map(str, e.boards)),
-                " ".join(map(str, e.switched)),
-            ]
-        )
-    for r, p in m.sit_outs:
-        w.writerow([r, "", p, "", m.label(p), "sits out", "", ""])
-    del cards  # cards are a text-only layout
-    return buf.getvalue()
 
 
 def _n(count: int, word: str) -> str:

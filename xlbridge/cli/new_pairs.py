@@ -22,6 +22,7 @@ from xlbridge.scoring.choices import DATUM_ROUNDINGS
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 
 if TYPE_CHECKING:
+    from xlbridge.movements.model import Movement
     from xlbridge.movements.registry import KindInfo
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "import_engine",
     "movement_options_given",
     "run",
+    "run_file",
 ]
 
 
@@ -113,12 +115,42 @@ def _check_names(names: dict[str, tuple[str, ...]], labels: dict[str, int]) -> N
 
 def run(args: argparse.Namespace, info: KindInfo) -> int:
     """Build the movement (as ``xlbridge movement`` does) and write the pairs workbook."""
-    from xlbridge.cli.deals import hand_records_for
     from xlbridge.movements.options import build_movement
+    from xlbridge.workbook.session import movement_options_text
 
     if args.scoring != "butler" and "--datum-rounding" in getattr(args, GIVEN, ()):
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
     movement = build_movement(info, args)
+    return _write(args, movement, movement_options_text(args.even, args.arrow_switch,
+                                                        args.half_table))  # fmt: skip
+
+
+def run_file(args: argparse.Namespace) -> int:
+    """``new --movement-file FILE``: the pairs workbook of a club's own movement. A movement
+    breaking a binding Manning rule is refused (its workbook would score wrongly); the kind
+    recorded is the file's (see :func:`~xlbridge.interchange.movement_file.recorded_kind`)."""
+    from xlbridge.interchange.movement_file import read_movement_file, recorded_kind
+    from xlbridge.movements.validate import check
+
+    if args.kind is not None:
+        raise WorkbookError(f"give a kind ({args.kind!r}) or --movement-file, not both")
+    given = [o for o in ("tables", "rounds") if getattr(args, o) is not None]
+    given = ["--" + k.replace("_", "-") for k in given] + movement_options_given(args)
+    if given:
+        raise WorkbookError(f"{given[0]} does not apply to --movement-file: the file gives "
+                            "the movement")  # fmt: skip
+    movement = recorded_kind(read_movement_file(args.movement_file, args.boards_per_round))
+    errors = check(movement).errors
+    if errors:
+        raise WorkbookError(
+            f"{args.movement_file}: {len(errors)} broken rule{'s' if len(errors) > 1 else ''}, "
+            f"first {errors[0]} (xlbridge movement --from lists them all)"
+        )
+    return _write(args, movement, "none")
+
+
+def _write(args: argparse.Namespace, movement: Movement, options_text: str) -> int:
+    from xlbridge.cli.deals import hand_records_for
     from xlbridge.interchange.names import read_names
 
     names = read_names(args.names) if args.names else {}
@@ -126,7 +158,6 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
     records = hand_records_for(args, movement.boards)  # [] without --deals/--deal
     import_engine("xlbridge.families.pairs.build")  # the engine: loaded only to write, lean
     from xlbridge.families.pairs.build import write_session
-    from xlbridge.workbook.session import movement_options_text
 
     out = write_session(
         movement,
@@ -141,7 +172,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
         force=args.force,
         names=names,
         hand_records=records,
-        movement_options=movement_options_text(args.even, args.arrow_switch, args.half_table),
+        movement_options=options_text,
     )
     hands = ", hand records" if records else ""
     print(f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} pairs{hands}")

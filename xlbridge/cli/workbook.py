@@ -50,6 +50,9 @@ def _epilog() -> str:
     return (
         "Example: xlbridge new mitchell --tables 7 --boards-per-round 3 "
         '--event "Tuesday pairs" -o tuesday.xlsx\n'
+        "A club's own movement (the CSV 'xlbridge movement --format csv' writes; README, "
+        '"A club\'s own movement"):\n'
+        "  xlbridge new --movement-file club.csv -o tuesday.xlsx\n"
         f"Kinds: {', '.join(sorted(KINDS))}"
     )
 
@@ -66,11 +69,22 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
     )
-    p.add_argument("kind", help="movement kind, e.g. mitchell or howell")
+    p.add_argument(
+        "kind", nargs="?", default=None,
+        help="movement kind, e.g. mitchell or howell (none with --movement-file)",
+    )  # fmt: skip
+    p.add_argument(
+        "--movement-file",
+        type=path_arg("movement file"),
+        default=None,
+        metavar="FILE",
+        help="a club's own pairs movement: the CSV 'xlbridge movement --format csv' writes",
+    )
     add_size_options(
         p,
-        tables_help="number of tables (each kind narrows it: xlbridge movement list)",
-        tables_required=True,
+        tables_help="number of tables (each kind narrows it: xlbridge movement list); "
+        "needed unless --movement-file",
+        tables_required=False,
         rounds_help="rounds (default: the kind's; each kind narrows it)",
     )
     p.add_argument(
@@ -148,7 +162,15 @@ def _foreign_option(given: frozenset[str], family: str) -> tuple[str, set[str]] 
 def _new(args: argparse.Namespace) -> int:
     from xlbridge.movements.registry import family_of, get_kind
 
+    if args.movement_file is not None:
+        from xlbridge.cli.new_pairs import run_file
+
+        return run_file(args)
+    if args.kind is None:
+        raise WorkbookError("give a movement kind (xlbridge movement list) or --movement-file")
     info = get_kind(args.kind)
+    if args.tables is None:
+        raise WorkbookError(f"{info.name}: give the number of tables with --tables")
     family = family_of(info.name)
     module = _family_module(family)
     if module is None:

@@ -75,11 +75,13 @@ def write_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     return buf.getvalue().rstrip("\n")
 
 
-def check_field(text: str, *, what: str, free_text: bool = False) -> str:
-    """``text`` if it is a plausible field: short, no control characters, and (unless
-    ``free_text``, such as a player's name) digits only in ASCII."""
-    if len(text) > MAX_FIELD:
-        raise InputFileError(f"{what} is {len(text):,} characters long; the limit is {MAX_FIELD}")
+def check_field(
+    text: str, *, what: str, free_text: bool = False, max_chars: int = MAX_FIELD
+) -> str:
+    """``text`` if it is a plausible field: at most ``max_chars`` long, no control characters,
+    and (unless ``free_text``, such as a player's name) digits only in ASCII."""
+    if len(text) > max_chars:
+        raise InputFileError(f"{what} is {len(text):,} characters long; the limit is {max_chars}")
     for ch in text:
         if (ch < " " and ch != "\t") or ch == "\x7f":
             raise InputFileError(f"{what} {text[:40]!r} holds a control character")
@@ -100,8 +102,16 @@ def ascii_int(text: str, *, what: str) -> int:
     return n
 
 
-def read_rows(text: str, *, what: str, max_rows: int = MAX_ROWS) -> Iterator[tuple[int, list[str]]]:
-    """(line number, fields) for each non-blank CSV line, fields checked by :func:`check_field`;
+def read_rows(
+    text: str,
+    *,
+    what: str,
+    max_rows: int = MAX_ROWS,
+    max_chars: int = MAX_FIELD,
+    free_text: bool = False,
+) -> Iterator[tuple[int, list[str]]]:
+    """(line number, fields) for each non-blank CSV line, fields checked by :func:`check_field`
+    (at most ``max_chars`` characters each; ``free_text``: the caller checks its numbers);
     stops with one line at the first line past ``max_rows`` data lines (the header counts too)
     or at a malformed line.
 
@@ -123,7 +133,8 @@ def read_rows(text: str, *, what: str, max_rows: int = MAX_ROWS) -> Iterator[tup
         if count > max_rows + 1:
             raise InputFileError(f"{what} has more than {max_rows:,} rows; the limit")
         for i, f in enumerate(fields):
-            check_field(f, what=f"{what} line {reader.line_num} field {i + 1}")
+            where = f"{what} line {reader.line_num} field {i + 1}"
+            check_field(f, what=where, free_text=free_text, max_chars=max_chars)
         yield reader.line_num, fields
 
 

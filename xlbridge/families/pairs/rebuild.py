@@ -50,7 +50,7 @@ from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.pairs.fouled import check_fouled, mark_fouled
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.model import Movement
-from xlbridge.movements.registry import FamilyName, family_of, get_kind
+from xlbridge.movements.registry import KINDS, FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
@@ -245,6 +245,11 @@ class PairsAdapter:
         from xlbridge.families.pairs.entries import read_entered
 
         e = read_entered("the workbook", book)
+        if e.kind.lower() not in KINDS:  # its movement is in no generator: not rebuilt wrongly
+            raise WorkbookError(
+                f"Session sheet: movement {e.kind[:40]!r} is a club's own (new --movement-file); "
+                "rebuild cannot build it again yet: write a new workbook from the file"
+            )
         tables = e.tables
         if tables is None:
             raise WorkbookError("Session sheet: Tables is not a number; was the workbook"

@@ -1,0 +1,134 @@
+"""Movement files in the ``.ASC`` format (version 1.0), the movement-file standard published by
+pjms.nl for Dutch scoring programs (the NBB's schema library uses it):
+http://www.pjms.nl/movementfile_standard.html (Dutch: http://pjms.nl/schemafile_standaard.html).
+
+The layout, as that page gives it:
+
+- The first line is the header, five numbers: contestants (pairs or players), tables, rounds,
+  board groups, and ``Individual`` (0 for pairs, 1 for individuals). No comment before it.
+- Then one line per round holding, table 1 first, one set per table: ``NS-pair EW-pair group``
+  for pairs (``N S E W group`` for individuals).
+- Contestants are numbered from 1; board groups are capitals from ``A`` or numbers from 1, one
+  style per file.
+- ``0 0 0`` marks an unused table (more tables than needed keeps boards stationary).
+- ``#`` starts a comment to the end of the line; empty lines are comments.
+- Any number of separators may stand between items. The page's list of separators was not
+  legible in the copy read; this reader takes blanks, tabs and ``- , ; :`` (the page's example
+  writes ``1- 2 A``), as an independent reader of the format does.
+
+A board group is a set of boards; the file does not say how many, so the reader is told
+(``boards_per_group``): group ``g`` holds boards ``(g-1)*k+1 .. g*k``. Pair numbers become the
+labels; a contestant who has no seat in a round sits out. A 0 for one pair of a used table is an
+empty seat. Individual movements are refused in one line (not supported in a file yet).
+
+>>> m = parse_movement_asc("4 2 2 2 0\\n1-2 A 3-4 B\\n1-3 B 4-2 A  # round 2\\n", 3, "club.asc")
+>>> (m.tables, m.rounds, m.boards_per_round, m.round_entries(2)[1].boards)
+(2, 2, 3, (1, 2, 3))
+"""
+
+from __future__ import annotations
+
+import re
+
+from xlbridge.errors import InputFileError
+from xlbridge.interchange.movement_file import file_number
+from xlbridge.limits import (
+    BOARDS_PER_ROUND,
+    PAIR_NUMBER,
+    ROUNDS,
+    SESSION_BOARDS,
+    TABLES,
+    check_count,
+)
+from xlbridge.movements.model import Entry, Movement, Pair
+
+__all__ = ["parse_movement_asc"]
+
+_SEPARATORS = re.compile(r"[\s,;:-]+")
+
+
+def _items(line: str) -> list[str]:
+    return [t for t in _SEPARATORS.split(line.split("#", 1)[0]) if t]
+
+
+def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement file") -> Movement:
+    """The pairs movement in ``.ASC`` ``text`` (see the module docstring), each board group
+    ``boards_per_group`` boards; ``name`` starts each error, ``FILE line N: ...``.
+
+    >>> parse_movement_asc("4 2 1 2 0\\n1-2 A 3-4\\n", 2, "club.asc")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: club.asc line 2: 5 items; 2 tables need 6 (NS EW group each)
+    """
+    k = check_count(boards_per_group, "boards per group", BOARDS_PER_ROUND, InputFileError)
+    lines = text.splitlines()
+    header = _items(lines[0]) if lines else []
+    if len(header) != 5:
+        raise InputFileError(f"{name} line 1: the header is five numbers: contestants, "
+                             "tables, rounds, board groups, individual (0 or 1)")  # fmt: skip
+    where = f"{name} line 1"
+    pairs = file_number(header[0], f"{where}: contestants", PAIR_NUMBER)
+    tables = file_number(header[1], f"{where}: tables", TABLES)
+    rounds = file_number(header[2], f"{where}: rounds", ROUNDS)
+    groups = file_number(header[3], f"{where}: board groups", (1, SESSION_BOARDS[1] // k))
+    if header[4] == "1":
+        raise InputFileError(f"{where}: individual movements (players by seat) in a movement "
+                             "file are not supported yet")  # fmt: skip
+    if header[4] != "0":
+        raise InputFileError(f"{where}: the fifth number is 0 (pairs) or 1 (individuals)")
+    entries: list[Entry] = []
+    sit_outs: list[tuple[int, int]] = []
+    style: str | None = None
+    rnd = 0
+    for no, line in enumerate(lines[1:], start=2):
+        items = _items(line)
+        if not items:
+            continue
+        where = f"{name} line {no}"
+        rnd += 1
+        if rnd > rounds:
+            raise InputFileError(f"{where}: more round lines than the header's {rounds}")
+        if len(items) != 3 * tables:
+            raise InputFileError(f"{where}: {len(items)} items; {tables} tables need "
+                                 f"{3 * tables} (NS EW group each)")  # fmt: skip
+        seated: set[int] = set()
+        for t in range(tables):
+            ns_t, ew_t, g_t = items[3 * t : 3 * t + 3]
+            at = f"{where}, table {t + 1}"
+            ns = file_number(ns_t, f"{at}: NS pair", (0, pairs))
+            ew = file_number(ew_t, f"{at}: EW pair", (0, pairs))
+            if g_t == "0":
+                if ns or ew:
+                    raise InputFileError(f"{at}: board group 0 is for an unused table (0 0 0)")
+                continue
+            kind = "letter" if g_t.isalpha() else "number"
+            style = style or kind
+            if kind != style:
+                raise InputFileError(f"{at}: board group {g_t!r}: groups are all capitals "
+                                     "or all numbers")  # fmt: skip
+            if kind == "letter":
+                if len(g_t) != 1 or not ("A" <= g_t <= "Z"):
+                    raise InputFileError(f"{at}: board group {g_t[:20]!r} is not a capital A-Z")
+                group = ord(g_t) - ord("A") + 1
+                if group > groups:
+                    raise InputFileError(f"{at}: board group {g_t} is past the header's "
+                                         f"{groups} groups")  # fmt: skip
+            else:
+                group = file_number(g_t, f"{at}: board group", (1, groups))
+            if not ns and not ew:
+                raise InputFileError(f"{at}: board group {g_t} but no pair")
+            seated |= {ns, ew}
+            boards = tuple(range((group - 1) * k + 1, group * k + 1))
+            entries.append(Entry(rnd, t + 1, ns or None, ew or None, boards, set=group))
+        sit_outs += [(rnd, p) for p in range(1, pairs + 1) if p not in seated]
+    if rnd != rounds:
+        raise InputFileError(f"{name}: {rnd} round lines; the header says {rounds}")
+    return Movement(
+        kind="custom",
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=k,
+        pairs=tuple(Pair(p, str(p)) for p in range(1, pairs + 1)),
+        entries=tuple(entries),
+        sit_outs=tuple(sit_outs),
+    )
