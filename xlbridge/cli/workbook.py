@@ -165,6 +165,7 @@ def _new(args: argparse.Namespace) -> int:
     if args.movement_file is not None:
         from xlbridge.cli.new_pairs import run_file
 
+        _refuse_foreign(args, "pairs", "a club's own movement (--movement-file)")
         return run_file(args)
     if args.kind is None:
         raise WorkbookError("give a movement kind (xlbridge movement list) or --movement-file")
@@ -178,14 +179,19 @@ def _new(args: argparse.Namespace) -> int:
             f"{info.name} is a {family} game; its workbook comes with {_COMES_WITH[family]}, "
             "not yet built (a pairs workbook would score the wrong game)"
         )
+    _refuse_foreign(args, family, info.name)
+    result: int = module.run(args, info)
+    return result
+
+
+def _refuse_foreign(args: argparse.Namespace, family: str, what: str) -> None:
+    """One line for an option on the command line that only other families' games take."""
     foreign = _foreign_option(getattr(args, GIVEN, frozenset()), family)
     if foreign is not None:
         name, families = foreign
         words = sorted(_FAMILY_WORDS[f] for f in families)
         theirs = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         raise WorkbookError(
-            f"{info.name} is a {_FAMILY_WORDS[family]} game: {name} is an option of {theirs} "
+            f"{what} is a {_FAMILY_WORDS[family]} game: {name} is an option of {theirs} "
             "games only (xlbridge new --help lists each family's options)"
         )
-    result: int = module.run(args, info)
-    return result
