@@ -68,6 +68,8 @@ HEADERS_IMP = (
     "Segment",
     "Dealer",
     "Vul",
+    "OK 1",
+    "OK 2",
 )
 
 
@@ -93,7 +95,8 @@ def _session(ctx: TeamsContext) -> None:
         "it sits East-West.",
         "   Type each room's Contract (4S, 3NT, 4HX, PASS), By (N, E, S, W) and Made (the level "
         "made) or Down.",
-        "3. A number typed into NS Score replaces the computed score (Checks lists it).",
+        "3. A number typed into NS Score replaces the computed score; Checks lists it until OK "
+        "is typed in the room's OK column (OK 1, OK 2).",
     ]
     if not ctx.bam:
         lines.append(
@@ -220,7 +223,7 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
         + ("" if bam else " Adjusted: A+, A, A- or Home/Away as A+/A- (Law 86A, 3 IMPs)."),
         "xlb Text",
     )
-    ws.merge_cells("A4:Q4")
+    ws.merge_cells("A4:S4")
     ws.row_dimensions[4].height = 30
     heads = list(HEADERS_IMP)
     if bam:
@@ -248,9 +251,13 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
         else:
             ws[f"{T.ADJ_HOME_COL}{r}"] = T.adjusted_imps(r, ADJ_TABLE, 2)
             ws[f"{T.ADJ_AWAY_COL}{r}"] = T.adjusted_imps(r, ADJ_TABLE, 3)
-            put(f"{T.HOME_COL}{r}", T.home_imps(r, BOUNDS0, 1), "xlb Value")
-            put(f"{T.AWAY_COL}{r}", T.home_imps(r, BOUNDS0, -1), "xlb Value")
+            ws[f"{T.HOME_NET_COL}{r}"] = T.home_imps(r, BOUNDS0, 1)
+            ws[f"{T.AWAY_NET_COL}{r}"] = T.home_imps(r, BOUNDS0, -1)
+            put(f"{T.HOME_COL}{r}", T.imps_won(r, 1), "xlb Value")
+            put(f"{T.AWAY_COL}{r}", T.imps_won(r, -1), "xlb Value")
             st(ws[f"{T.ADJ_COL}{r}"], "xlb Input")
+        for col in T.OK_COLS.values():
+            st(ws[f"{col}{r}"], "xlb Input")
         put(f"{T.SEGMENT_COL}{r}", seg, "xlb Value")
         put(f"P{r}", str(Seat.dealer_of(board)), "xlb Value")
         put(f"Q{r}", str(Vulnerability.from_board(board)), "xlb Value")
@@ -291,9 +298,17 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
     done = f"${T.DONE_COL}${total_row}"
     ws[done.replace("$", "")] = T.done_flag(f"$F${total_row}", n)
     h, a = f"$C${total_row}", f"$D${total_row}"
-    res_row = total_row + 1
-    cells = {"home": "$B$2", "away": "$H$2", "h": h, "a": a, "done": done}
+    gross = {"gh": h, "ga": a}
     scored = f"$F${total_row}"  # no result (blank) until a board is scored
+    if not bam:
+        # The match score is the IMPs each side won; the margin scores the VPs.
+        total_row += 1
+        put(f"A{total_row}", "Margin", "xlb Label")
+        put(f"C{total_row}", T.margin(first, last, carry, 1), "xlb Value")
+        put(f"D{total_row}", T.margin(first, last, carry, -1), "xlb Value")
+        h, a = f"$C${total_row}", f"$D${total_row}"
+    res_row = total_row + 1
+    cells = {"home": "$B$2", "away": "$H$2", "h": h, "a": a, "done": done, **gross}
     if bam:
         put(f"A{res_row}", "Match won", "xlb Label")
         put(f"C{res_row}", T.match_points_win(h, a, scored=scored), "xlb Number")
@@ -337,12 +352,12 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
     for c in (c1, c2):
         validate_contract_rows(ws, c, lambda col: f"{col}{first}:{col}{last}")
     widths = {"A": 11, "B": 9, "C": 8, "D": 8, "E": 8, "F": 9, "G": 9, "H": 7, "I": 8, "J": 8}
-    widths.update({"K": 9, "L": 9, "M": 9, "N": 9, "O": 9, "P": 7, "Q": 6})
+    widths.update({"K": 9, "L": 9, "M": 9, "N": 9, "O": 9, "P": 7, "Q": 6, "R": 5, "S": 5})
     for col, w in widths.items():
         ws.column_dimensions[col].width = w
-    ws.column_dimensions.group("R", T.PROBLEM_COL, hidden=True)
+    ws.column_dimensions.group("T", T.AWAY_NET_COL, hidden=True)
     ws.freeze_panes = f"B{first}"
-    ws.print_area = f"A1:Q{end}"
+    ws.print_area = f"A1:S{end}"
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     fit_landscape(ws)
     header: Any = ws.oddHeader

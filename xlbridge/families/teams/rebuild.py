@@ -50,7 +50,7 @@ from xlbridge.scoring.choices import TeamsScoring
 __all__ = ["ADAPTER", "Settings", "TeamsAdapter", "plan_of"]
 
 _FIXED_TABLES = {"head-to-head": 2, "round-robin-3": 3, "round-robin-4": 4}
-_ROOM_INPUTS = ("Contract", "By", "Made", "Down", "NS Score")
+_ROOM_INPUTS = ("Contract", "By", "Made", "Down", "NS Score", "OK")
 
 
 # --- reading a workbook -------------------------------------------------------------------
@@ -195,8 +195,8 @@ class TeamsAdapter:
         return build_teams_workbook(plan_of(settings), settings.options(), template)
 
     def slots(self, wb: Workbook, settings: Settings) -> Sequence[Slot]:
-        """A slot for every input cell: names, each room's entries, Adjusted, carry-over and a
-        knockout's winner of a tie (checked to be unlocked cells of ``wb``: the names, the
+        """A slot for every input cell: names, each room's entries and OK, Adjusted, carry-over
+        and a knockout's winner of a tie (checked to be unlocked cells of ``wb``: the names, the
         match-level cells and each match's first board row)."""
         plan = plan_of(settings)
         out: list[Slot] = []
@@ -220,7 +220,7 @@ class TeamsAdapter:
                 r = FIRST_ROW + i
                 for room, ns in ((1, home), (2, away)):
                     c = T.room_cols(room)
-                    cols = (c.contract, c.by, c.made, c.down, c.ns_score)
+                    cols = (c.contract, c.by, c.made, c.down, c.ns_score, T.OK_COLS[room])
                     for head, letter in zip(_ROOM_INPUTS, cols, strict=True):
                         out.append(
                             Slot(
@@ -246,7 +246,7 @@ class TeamsAdapter:
                 )
         # Every board row is written alike: its first row stands for the others (cheap).
         rows = {str(r) for r in range(FIRST_ROW + 1, FIRST_ROW + plan.match_boards)}
-        _check_inputs(wb, [x for x in out if x.cell.lstrip("ABCDEFGHIJKLMN") not in rows])
+        _check_inputs(wb, [x for x in out if x.cell.lstrip("ABCDEFGHIJKLMNOPQRS") not in rows])
         return out
 
     def describe(self, settings: Settings) -> str:
