@@ -333,6 +333,7 @@ class TeamsResults:
                 line += [s.net] if self.net_label else []
                 rows.append([*line, s.total])
             lines.append(table_text(rows, left=(2,)))
+            lines += ["", "Matches", self._matches_text()]
         if self.prizes:
             lines += ["", "Prizes (Marvin's game)"]
             rows = [["Pair", "Names", "Wins" if self.result != "vp" else "VP", "Points", "Prize"]]
@@ -343,6 +344,18 @@ class TeamsResults:
             lines += ["", f"{len(self.problems)} board(s) could not be scored:"]
             lines += [f"  {p}" for p in self.problems]
         return "\n".join(lines)
+
+    def _matches_text(self) -> str:
+        """Every match: its teams, the match score (IMPs each side won, or points) and result."""
+        unit = "Points" if self.scoring == "bam" else "IMPs"
+        result = self.result != "points"
+        head = ["Match", "Round", "Home", "Away", unit] + ([self.result_label] if result else [])
+        rows: list[list[Any]] = [head]
+        for m in self.matches:
+            line = [m.number, m.round, self.name_of(m.home), self.name_of(m.away)]
+            line.append(score_line(m.h, m.a) + ("" if m.done else " (not complete)"))
+            rows.append(line + ([score_line(m.hv, m.av)] if result else []))
+        return table_text(rows, left=(2, 3, 4))
 
     def _method(self) -> str:
         return {

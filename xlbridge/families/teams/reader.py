@@ -302,7 +302,7 @@ def _read_match(
             match_boards=match_boards,
             three_quarter=st.three_quarter if st.win_loss else None,
         )
-        tot_h, tot_a = (s.home, s.away) if legacy else (s.home_imps, s.away_imps)
+        tot_h, tot_a = s.home_imps, s.away_imps
         mh, ma = s.home, s.away
         if st.kind != "knockout":
             hv, av = s.home_vp, s.away_vp
@@ -310,8 +310,8 @@ def _read_match(
         # No board scored: the match has no result yet, not a draw (formulas_teams.vp_formula).
         hv = av = None
     expects += [
-        Expect(ws.title, f"C{total_row}", tot_h),
-        Expect(ws.title, f"D{total_row}", tot_a),
+        Expect(ws.title, f"C{total_row}", mh if legacy else tot_h),
+        Expect(ws.title, f"D{total_row}", ma if legacy else tot_a),
         Expect(ws.title, f"F{total_row}", len(credits)),
     ]
     if "Margin" in labels:
@@ -428,7 +428,10 @@ def read_teams(formulas: Book, cached: Book, settings: Settings | None = None) -
     if knockout:
         standings = _knockout_entries(matches, names, champion)
         if "Bracket" in formulas.sheetnames:
-            expects += _bracket(formulas["Bracket"], matches, champion, problems)
+            first = formulas[f"Match {numbers[0]}"]
+            last = _FIRST_ROW + len(matches[0].boards) - 1
+            legacy = "Margin" not in _label_rows(first, last + 2, last + 2 + 70)
+            expects += _bracket(formulas["Bracket"], matches, champion, problems, legacy)
     disagreements, recalculated = check(expects, cached_values(cached, expects))
     display = {
         t: _display(names, t, marvin)[0]
@@ -459,10 +462,15 @@ def read_teams(formulas: Book, cached: Book, settings: Settings | None = None) -
 
 
 def _bracket(
-    ws: Sheet, matches: Sequence[TeamMatch], champion: int | None, problems: Sequence[str]
+    ws: Sheet,
+    matches: Sequence[TeamMatch],
+    champion: int | None,
+    problems: Sequence[str],
+    legacy: bool = False,
 ) -> list[Expect]:
     """The Bracket sheet's copies of each match's teams, IMPs and winner, and the champion (a
-    winner typed that is not a team is a problem already, and not compared)."""
+    winner typed that is not a team is a problem already, and not compared); ``legacy``: a
+    workbook written before the match score was the IMPs each side won shows the margins."""
     by_number = {m.number: m for m in matches}
     unsure = {
         m.number
@@ -483,8 +491,8 @@ def _bracket(
         out += [
             Expect(ws.title, f"C{r}", x.home),
             Expect(ws.title, f"D{r}", x.away),
-            Expect(ws.title, f"E{r}", x.h if x.done else None),
-            Expect(ws.title, f"F{r}", x.a if x.done else None),
+            Expect(ws.title, f"E{r}", (x.mh if legacy else x.h) if x.done else None),
+            Expect(ws.title, f"F{r}", (x.ma if legacy else x.a) if x.done else None),
         ]
         if x.number not in unsure:
             out.append(Expect(ws.title, f"G{r}", x.winner))
