@@ -608,3 +608,22 @@ def test_knockout_checks_a_tie_and_a_wrong_winner(tmp_path: Path) -> None:
     }
     assert values.get(("Match 3", "H2")) == 9
     assert values.get(("Match 3", "B2")) in (None, "")
+
+
+@pytest.mark.libreoffice
+def test_printed_workbook_has_no_blank_page(tmp_path: Path) -> None:
+    """Printed to PDF by LibreOffice, a round robin of four teams (6 matches of 24 boards: 144
+    Checks lines, which used to print three blank pages at the end) has no blank page; Checks
+    (the first problems, as the pairs workbook prints them) and Standings one page each."""
+    from conftest import needs_program
+    from test_printing import _pdf_pages
+
+    needs_program("pdftotext", "poppler (pdftotext)")
+    path = tmp_path / "rr4.xlsx"
+    build_teams_workbook(plan_schedule(sched.round_robin_four(24)), TeamsOptions()).save(path)
+    pages = _pdf_pages(path, tmp_path)
+    assert [i for i, p in enumerate(pages, start=1) if not p.strip()] == []
+    assert "Checks: problems" in pages[-1]
+    assert sum("Checks: problems" in p for p in pages) == 1
+    assert sum("Victory points, wbf scale" in p for p in pages) == 1
+    assert sum("Match 1" in p.split("\n")[0] for p in pages) >= 1

@@ -36,6 +36,7 @@ from xlbridge.families.teams.standings import (
 from xlbridge.interchange.files import write_atomically
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.inputs import validate_contract_rows
 from xlbridge.workbook.lists import imp_adjusted_rows, write_contracts_and_imps
 from xlbridge.workbook.session import write_settings
@@ -365,31 +366,6 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
     ws.protection.sheet = True
 
 
-def _checks(ctx: TeamsContext) -> None:
-    ws: Worksheet = ctx.wb.create_sheet("Checks")
-    st = ctx.style
-    src = ctx.checks_sources
-    first = 4
-    last = first + len(src) - 1
-    msgs, counts = f"$Y${first}:$Y${last}", f"$Z${first}:$Z${last}"
-    ws["A1"] = "Checks: problems in the entered results"
-    st(ws["A1"], "xlb Title")
-    ws["A2"] = F.problems_summary(f"$Z${last}")
-    st(ws["A2"], "xlb Label")
-    ws["A3"] = "Problem"
-    st(ws["A3"], "xlb Header")
-    for i, ref in enumerate(src):
-        r = first + i
-        ws[f"Y{r}"] = F.blank_or(ref)
-        ws[f"Z{r}"] = F.running_count(f"$Y{r}", None if i == 0 else f"$Z{r - 1}")
-        ws[f"A{r}"] = F.nth_problem(i + 1, msgs, counts)
-    ws.column_dimensions["A"].width = 110
-    ws.column_dimensions.group("Y", "Z", hidden=True)
-    ws.print_area = f"A1:A{last}"
-    fit_portrait(ws)
-    ws.protection.sheet = True
-
-
 def build_teams_workbook(
     plan: TeamsPlan, options: TeamsOptions, template: str | Path | None = None
 ) -> Workbook:
@@ -417,7 +393,8 @@ def build_teams_workbook(
         write_standings(ctx)
         if plan.marvin:
             write_prizes(ctx)
-    _checks(ctx)
+    # One page: the problems fill from the top (a list as long as the boards printed blank).
+    write_checks(ctx)
     wb.move_sheet(LISTS, offset=len(wb.sheetnames) - 1 - lists_pos)
     wb.active = 0
     wb.calculation.fullCalcOnLoad = True
