@@ -15,7 +15,7 @@ from engines import excel_grammar_errors, recalc_strict, same_value
 
 from xlbridge.cli import main
 from xlbridge.families.teams import formulas as T
-from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
+from xlbridge.families.teams.build import FIRST_ROW, HEADERS_IMP, build_teams_workbook
 from xlbridge.families.teams.plan import (
     TeamsOptions,
     TeamsPlan,
@@ -627,3 +627,31 @@ def test_printed_workbook_has_no_blank_page(tmp_path: Path) -> None:
     assert sum("Checks: problems" in p for p in pages) == 1
     assert sum("Victory points, wbf scale" in p for p in pages) == 1
     assert sum("Match 1" in p.split("\n")[0] for p in pages) >= 1
+
+
+def test_typed_score_listed_until_ok(tmp_path: Path) -> None:
+    """A number typed over a room's NS Score replaces the computed score (the IMPs follow it);
+    Checks lists it until the director types OK in that room's OK column (``OK 1``, ``OK 2``),
+    as a pairs traveller does (the strict engine computes the sheet)."""
+    from xlbridge.families.registry import read_workbook
+
+    plan = plan_schedule(sched.head_to_head(2, 1))
+    assert HEADERS_IMP[-2:] == ("OK 1", "OK 2")
+    rows = {1: [Row(Room("4S", "N", 10, typed=500.0), Room(typed=100.0)), Row()]}
+    for ok in (None, "OK"):
+        path = tmp_path / f"ok-{ok}.xlsx"
+        build_teams_workbook(plan, TeamsOptions()).save(path)
+        extra = {} if ok is None else {f"Match 1!{T.OK_COLS[1]}6": ok, "Match 1!S6": " ok "}
+        fill(path, plan, rows, extra)
+        values = recalc_strict(path)
+        problems = {values.get(("Checks", f"A{r}")) for r in range(4, 8)} - {None, ""}
+        listed = {
+            "Match 1, board 1: room 1: NS Score 500 typed over the formula (420 computed); "
+            "room 2: NS Score 100 typed over the formula"
+        }
+        assert problems == (listed if ok is None else set())
+        assert (values.get(("Match 1", "L6")), values.get(("Match 1", "M6"))) == (9, 0)  # 400
+        res = read_workbook(path)
+        room1, room2 = res.matches[0].boards[0].room1, res.matches[0].boards[0].room2
+        accepted = ok is not None
+        assert (room1.score, room1.accepted, room2.accepted) == (500, accepted, accepted)
