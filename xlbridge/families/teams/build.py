@@ -3,9 +3,11 @@
 Sheets: ``Session``, ``Names``, ``Match 1``, ``Match 2``, ... (schedule order), ``Standings``
 (or ``Bracket`` for a knockout), ``Prizes`` (Marvin's game), ``Checks`` and the hidden
 ``Lists``. A match sheet has cells labelled ``Home`` and ``Away`` holding the team numbers, one
-row per board with both rooms' contracts and results, and the IMPs (or board-a-match points)
-by formula; below, each segment's score with the running total, the match total with any
-carry-over, and its VPs or win/loss (a knockout: the winner, carried to the next round).
+row per board with both rooms' contracts and results (an ``OK`` column a room accepts a score
+typed over NS Score), and the IMPs each team won (or board-a-match points) by formula; below,
+each segment's IMPs won with the running total, the match total with any carry-over (the match
+score, "45-32"), each side's margin (net IMPs), and its VPs or win/loss (a knockout: the winner,
+carried to the next round).
 
 >>> from xlbridge.movements.teams import round_robin_four
 >>> from xlbridge.families.teams.plan import plan_schedule
