@@ -309,11 +309,11 @@ def test_import_real_teams_bws(tmp_path: Path, capsys: Any) -> None:
     bws = tmp_path / TEAMS.name
     # Law 77: 4S by N, 10 tricks, none vulnerable (board 1) = +420 to home in room 1; in room 2
     # the away team's 4S one down = -50 to away: home +470 on the board, 10 IMPs (rules.md §3,
-    # WBF scale 430-490 = 10).
+    # WBF scale 430-490 = 10), won by home: 10 and 0 on the scorecard.
     res = read_workbook(out)
     assert isinstance(res, TeamsResults)
     b1 = res.matches[0].boards[0]
-    assert (b1.room1.score, b1.room2.score, b1.home, b1.away) == (420, -50, 10, -10)
+    assert (b1.room1.score, b1.room2.score, b1.home, b1.away) == (420, -50, 10, 0)
     again = tmp_path / "again.xlsx"
     assert main(["import", str(out), "--from", str(bws), "-o", str(again)]) == 0
     assert "0 results filled, 13 already there, 8 not imported" in capsys.readouterr().out

@@ -442,7 +442,7 @@ def test_head_to_head_rebuilt_as_a_two_team_knockout_carries_everything(tmp_path
     assert res.describe == "knockout, 2 teams, 1 match of 4 boards in 2 segments, IMPs"
     mine, theirs = input_cells(load_workbook(tmp_path / "ko.xlsx")), input_cells(load_workbook(old))
     assert {k: v for k, v in theirs.items() if mine.get(k) != v} == {}
-    assert set(mine) - set(theirs) == {("Match 1", "C15")}  # Winner if tied
+    assert set(mine) - set(theirs) == {("Match 1", "C16")}  # Winner if tied (below Margin)
 
 
 def test_marvin_teams_are_not_the_teams_of_another_kind(tmp_path: Path) -> None:
@@ -768,3 +768,34 @@ def test_rebuilt_match_recalculates_to_the_old_imps(tmp_path: Path) -> None:
     assert sum(x.home or 0 for x in after.matches[0].boards) == pytest.approx(
         sum(x.home or 0 for x in match.boards)
     )
+
+
+# Workbooks written before issue 20 (signed IMPs on each board, a net match total, no OK
+# columns, no Margin row), made by xlbridge at commit e79cfe7, filled with results (a typed
+# score, an A+, a carry-over, a team name) and recalculated by LibreOffice.
+_LAYOUT_1 = ("teams_layout1_knockout.xlsx", "teams_layout1_rr3.xlsx")
+
+
+@pytest.mark.parametrize("name", _LAYOUT_1)
+def test_a_workbook_written_before_issue_20_reads_and_rebuilds(tmp_path: Path, name: str) -> None:
+    """``results`` reads it as written (every formula agrees) and publishes the IMPs each side
+    won; ``rebuild`` carries every entry (nothing listed as not carried) into today's layout,
+    whose Python scores are the same."""
+    from xlbridge.families.registry import read_workbook, rebuild_family
+    from xlbridge.families.teams.model import TeamsResults
+
+    old = Path(__file__).resolve().parent / "data" / name
+    before = read_workbook(old)
+    assert isinstance(before, TeamsResults)
+    assert before.recalculated and before.disagreements == ()
+    assert all(m.h >= 0 and m.a >= 0 for m in before.matches)
+    assert any(min(m.mh, m.ma) < 0 for m in before.matches)  # the margins are still there
+    new = tmp_path / "new.xlsx"
+    res = rebuild_family(old, _args(), new)
+    assert res.carried == res.entered > 20 and res.not_carried == ()
+    wb = load_workbook(new)
+    assert wb["Match 1"][f"{T.OK_COLS[1]}5"].value == "OK 1"
+    after = read_workbook(new)
+    assert isinstance(after, TeamsResults)
+    assert after.matches == before.matches
+    assert after.standings == before.standings

@@ -22,6 +22,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.families.registry import read_workbook, score_workbook
 from xlbridge.families.teams.build import FIRST_ROW
 from xlbridge.families.teams.model import TeamsResults
+from xlbridge.scoring.team_match import board_imps
 from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
@@ -176,3 +177,33 @@ def test_html_page_passes_the_nu_validator(books: dict[str, Any], tmp_path: Path
         [validator, "--files", str(page)], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("name", ["rr3", "swiss", "h2h-small"])
+def test_every_output_in_rank_order_with_gross_match_scores(
+    books: dict[str, Any], name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Text, CSV, JSON and HTML list the teams best first; every match shows the IMPs each team
+    won as two totals ("45–32", never a sign after the dash) and its margin is their difference
+    where every board balances (seed 002: "subtracting IMPs lost from IMPs won")."""
+    path = books[name][0]
+    res = _read(path)
+    ranks = [s.rank for s in res._ordered()]
+    assert [int(r.rstrip("=")) for r in ranks] == sorted(int(r.rstrip("=")) for r in ranks)
+    outputs = {}
+    for fmt in ("text", "csv", "json", "html"):
+        assert main(["results", str(path), "--format", fmt]) == 0
+        outputs[fmt] = capsys.readouterr().out
+        assert "–-" not in outputs[fmt] and "-–" not in outputs[fmt], fmt
+    csv_ranks = [line.split(",")[0] for line in outputs["csv"].splitlines()[1:]]
+    data = json.loads(outputs["json"])
+    assert csv_ranks == ranks == [e["rank"] for e in data["entries"]]
+    for m, jm in zip(res.matches, data["matches"], strict=True):
+        assert m.h >= 0 and m.a >= 0
+        assert (jm["home_total"], jm["away_total"]) == (m.h, m.a)
+        balanced = all(not b.adjusted or sum(board_imps(None, None, b.adjusted)) == 0
+                       for b in m.boards)  # fmt: skip
+        if balanced and m.carry == 0:
+            assert m.mh == m.h - m.a == -m.ma
+        score = f"{m.h:g}–{m.a:g}"
+        assert score in outputs["text"] and score in outputs["html"]

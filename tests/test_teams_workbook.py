@@ -15,7 +15,7 @@ from engines import excel_grammar_errors, recalc_strict, same_value
 
 from xlbridge.cli import main
 from xlbridge.families.teams import formulas as T
-from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
+from xlbridge.families.teams.build import FIRST_ROW, HEADERS_IMP, build_teams_workbook
 from xlbridge.families.teams.plan import (
     TeamsOptions,
     TeamsPlan,
@@ -23,16 +23,18 @@ from xlbridge.families.teams.plan import (
     plan_schedule,
     plan_swiss,
 )
-from xlbridge.families.teams.standings import STANDINGS_FIRST, standings_columns
+from xlbridge.families.teams.standings import STANDINGS_FIRST, TEAM_BLOCK, standings_columns
 from xlbridge.movements import teams as sched
 from xlbridge.movements.teams import knockout_next
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.team_match import (
     bam_points,
     board_imps,
+    imps_won,
     marvin_prizes,
     rank_teams,
     score_match,
+    standings_order,
 )
 from xlbridge.types import Contract
 from xlbridge.workbook.recalc import recalculate
@@ -144,6 +146,8 @@ class MatchWant:
     hv: float | None
     av: float | None
     winner: int | None = None
+    mh: float = 0.0  # each side's margin (board-a-match: its points)
+    ma: float = 0.0
 
 
 def expected(
@@ -173,8 +177,8 @@ def expected(
                 continue
             else:
                 h, a = bam_points(s1, s2) if bam else board_imps(s1, s2)
-            boards.append((s1, s2, h, a))
             credits.append((h, a))
+            boards.append((s1, s2, *((h, a) if bam else imps_won(h, a))))
         done = len(credits) == len(m.boards)
         carry = opt.carry_over if plan.kind in ("head-to-head", "knockout") else 0
         if bam:
@@ -182,6 +186,7 @@ def expected(
             a = sum(y for _, y in credits)
             w = score_match([(h - a, a - h)], three_quarter=False)
             hv, av = w.home_vp, w.away_vp
+            mh, ma = h, a
         else:
             s = score_match(
                 credits,
@@ -190,13 +195,16 @@ def expected(
                 three_quarter=opt.three_quarter if opt.win_loss else None,
                 match_boards=plan.match_boards,
             )
-            h, a, hv, av = s.home, s.away, s.home_vp, s.away_vp
-        want = MatchWant(home, away, boards, done, h, a, hv, av)
+            h, a, hv, av = s.home_imps, s.away_imps, s.home_vp, s.away_vp
+            mh, ma = s.home, s.away
+        want = MatchWant(home, away, boards, done, h, a, hv, av, mh=mh, ma=ma)
         if plan.kind == "knockout" and done and home is not None and away is not None:
             if m.number in overrides:
                 want.winner = overrides[m.number]
             else:
-                (pairing,) = knockout_next([(home, away), (0, None)], {0: home if h > a else away})
+                (pairing,) = knockout_next(
+                    [(home, away), (0, None)], {0: home if mh > ma else away}
+                )
                 want.winner = pairing[0]
             winners[m.number] = want.winner
         out[m.number] = want
@@ -211,7 +219,7 @@ def expected(
             if not w.done:
                 continue
             assert m.home is not None and m.away is not None
-            for t, n, r in ((m.home, w.h, w.hv), (m.away, w.a, w.av)):
+            for t, n, r in ((m.home, w.mh, w.hv), (m.away, w.ma, w.av)):
                 r2 = n if plain_bam else r
                 assert r2 is not None
                 res[t] += r2
@@ -306,6 +314,11 @@ def check_values(
         cmp(sheet, f"C{total_row}", w.h)
         cmp(sheet, f"D{total_row}", w.a)
         cmp(sheet, f"{T.DONE_COL}{total_row}", 1 if w.done else 0)
+        if opt.scoring != "bam":
+            total_row += 1  # the Margin row: the VPs come from it
+            cmp(sheet, f"A{total_row}", "Margin")
+            cmp(sheet, f"C{total_row}", w.mh)
+            cmp(sheet, f"D{total_row}", w.ma)
         if plan.kind == "knockout":
             cmp(sheet, f"C{total_row + 2}", w.winner if w.done else None)
         else:
@@ -315,17 +328,29 @@ def check_values(
         return bad
     ng = len(plan.groups)
     net_label, _ = standings_columns_for(case)
+    # Each team's line by number in the hidden block; the visible rows in rank order.
+    order = standings_order(
+        list(plan.teams),
+        [standings[t][0] for t in plan.teams],
+        [standings[t][1] if net_label else 0.0 for t in plan.teams],
+    )
+    at = {t: STANDINGS_FIRST + i for i, t in enumerate(order)}
     for i, t in enumerate(plan.teams):
-        r = STANDINGS_FIRST + i
         res, net, rank, groups = standings[t]
-        for g in range(ng):
-            cmp("Standings", f"{openpyxl.utils.get_column_letter(3 + g)}{r}", groups[g])
-        col = 3 + ng
-        if net_label:
-            cmp("Standings", f"{openpyxl.utils.get_column_letter(col)}{r}", net)
-            col += 1
-        cmp("Standings", f"{openpyxl.utils.get_column_letter(col)}{r}", res)
-        cmp("Standings", f"{openpyxl.utils.get_column_letter(col + 1)}{r}", rank)
+        for r, off in ((STANDINGS_FIRST + i, TEAM_BLOCK), (at[t], 0)):
+
+            def col(c: int, off: int = off) -> str:
+                return openpyxl.utils.get_column_letter(c + off)
+
+            cmp("Standings", f"{col(1)}{r}", t)
+            for g in range(ng):
+                cmp("Standings", f"{col(3 + g)}{r}", groups[g])
+            c = 3 + ng
+            if net_label:
+                cmp("Standings", f"{col(c)}{r}", net)
+                c += 1
+            cmp("Standings", f"{col(c)}{r}", res)
+            cmp("Standings", f"{col(c + 1)}{r}", rank)
     if plan.marvin:
         pairs = plan.marvin_pairs()
         wins = {p: sum(standings[t][0] for t in ts) for p, ts in pairs.items()}
@@ -360,13 +385,13 @@ def _build(tmp: Path, case: Case) -> tuple[Path, dict[int, list[Row]], dict[int,
         want, _ = expected(case.plan, case.options, rows, {})
         for m in case.plan.matches:
             w = want[m.number]
-            if w.done and w.h == w.a and w.home is not None:
+            if w.done and w.mh == w.ma and w.home is not None:
                 overrides[m.number] = w.home
     if overrides:
         for n, team in overrides.items():
             m = case.plan.matches[n - 1]
-            total_row = FIRST_ROW + len(m.boards) - 1 + 2 + len(set(m.segments)) + 1
-            extra[f"Match {n}!C{total_row + 1}"] = team
+            margin_row = FIRST_ROW + len(m.boards) - 1 + 2 + len(set(m.segments)) + 2
+            extra[f"Match {n}!C{margin_row + 1}"] = team
     fill(path, case.plan, rows, extra)
     return path, rows, overrides
 
@@ -573,8 +598,8 @@ def test_knockout_checks_a_tie_and_a_wrong_winner(tmp_path: Path) -> None:
     build_teams_workbook(plan, TeamsOptions()).save(path)
     flat = Row(Room("4S", "N", 10), Room("4S", "N", 10))
     rows = {1: [flat], 2: [flat], 3: [Row()]}
-    total_row = FIRST_ROW + 2 + 1 + 1
-    fill(path, plan, rows, {f"Match 2!C{total_row + 1}": 9})
+    margin_row = FIRST_ROW + 2 + 1 + 1 + 1  # boards, segment head, segment, total, margin
+    fill(path, plan, rows, {f"Match 2!C{margin_row + 1}": 9})
     values = recalc_strict(path)
     problems = {values.get(("Checks", f"A{r}")) for r in range(4, 12)} - {None, ""}
     assert problems == {
@@ -583,3 +608,50 @@ def test_knockout_checks_a_tie_and_a_wrong_winner(tmp_path: Path) -> None:
     }
     assert values.get(("Match 3", "H2")) == 9
     assert values.get(("Match 3", "B2")) in (None, "")
+
+
+@pytest.mark.libreoffice
+def test_printed_workbook_has_no_blank_page(tmp_path: Path) -> None:
+    """Printed to PDF by LibreOffice, a round robin of four teams (6 matches of 24 boards: 144
+    Checks lines, which used to print three blank pages at the end) has no blank page; Checks
+    (the first problems, as the pairs workbook prints them) and Standings one page each."""
+    from conftest import needs_program
+    from test_printing import _pdf_pages
+
+    needs_program("pdftotext", "poppler (pdftotext)")
+    path = tmp_path / "rr4.xlsx"
+    build_teams_workbook(plan_schedule(sched.round_robin_four(24)), TeamsOptions()).save(path)
+    pages = _pdf_pages(path, tmp_path)
+    assert [i for i, p in enumerate(pages, start=1) if not p.strip()] == []
+    assert "Checks: problems" in pages[-1]
+    assert sum("Checks: problems" in p for p in pages) == 1
+    assert sum("Victory points, wbf scale" in p for p in pages) == 1
+    assert sum("Match 1" in p.split("\n")[0] for p in pages) >= 1
+
+
+def test_typed_score_listed_until_ok(tmp_path: Path) -> None:
+    """A number typed over a room's NS Score replaces the computed score (the IMPs follow it);
+    Checks lists it until the director types OK in that room's OK column (``OK 1``, ``OK 2``),
+    as a pairs traveller does (the strict engine computes the sheet)."""
+    from xlbridge.families.registry import read_workbook
+
+    plan = plan_schedule(sched.head_to_head(2, 1))
+    assert HEADERS_IMP[-2:] == ("OK 1", "OK 2")
+    rows = {1: [Row(Room("4S", "N", 10, typed=500.0), Room(typed=100.0)), Row()]}
+    for ok in (None, "OK"):
+        path = tmp_path / f"ok-{ok}.xlsx"
+        build_teams_workbook(plan, TeamsOptions()).save(path)
+        extra = {} if ok is None else {f"Match 1!{T.OK_COLS[1]}6": ok, "Match 1!S6": " ok "}
+        fill(path, plan, rows, extra)
+        values = recalc_strict(path)
+        problems = {values.get(("Checks", f"A{r}")) for r in range(4, 8)} - {None, ""}
+        listed = {
+            "Match 1, board 1: room 1: NS Score 500 typed over the formula (420 computed); "
+            "room 2: NS Score 100 typed over the formula"
+        }
+        assert problems == (listed if ok is None else set())
+        assert (values.get(("Match 1", "L6")), values.get(("Match 1", "M6"))) == (9, 0)  # 400
+        res = read_workbook(path)
+        room1, room2 = res.matches[0].boards[0].room1, res.matches[0].boards[0].room2
+        accepted = ok is not None
+        assert (room1.score, room1.accepted, room2.accepted) == (500, accepted, accepted)

@@ -8,6 +8,7 @@ from xlbridge.errors import ScaleError, TravellerError
 from xlbridge.scoring.team_match import (
     bam_points,
     board_imps,
+    imps_won,
     rank_teams,
     score_match,
     standings_order,
@@ -57,3 +58,25 @@ def test_ranks_and_the_swiss_order() -> None:
     assert standings_order([1, 2, 3], [10, 10, 10], [0, 0, 0]) == [1, 2, 3]
     with pytest.raises(ScaleError):
         rank_teams([1, 2], [1])
+
+
+def test_imps_won_as_a_team_scorecard_writes_them() -> None:
+    """Seed 002 ("Duplicate games for teams-of-four"): "A team's total IMP score for the match
+    is obtained by subtracting IMPs lost from IMPs won": each board's IMPs go to the side that
+    won them, the match score is the two totals and its difference is the margin."""
+    nets = [board_imps(620, 170), board_imps(-140, -110), board_imps(420, 420)]
+    assert [imps_won(h, a) for h, a in nets] == [(10, 0), (0, 1), (0, 0)]
+    m = score_match(nets, match_boards=8)
+    assert (m.home_imps, m.away_imps) == (10.0, 1.0)
+    assert m.home == m.home_imps - m.away_imps == 9.0
+    assert m.away == -9.0
+
+
+def test_imps_won_with_carry_over_and_adjusted_scores() -> None:
+    """A carry-over is IMPs won by the team it goes to; Law 86A's A+ to both sides (rules.md
+    §5) shows 3 won by each, and each side's margin still counts its own +3."""
+    m = score_match([(5, -5)], carry_over=-7, match_boards=8)
+    assert (m.home_imps, m.away_imps, m.home, m.away) == (5.0, 7.0, -2.0, 2.0)
+    both = score_match([board_imps(None, None, "A+"), (0, 0)], match_boards=8)
+    assert (both.home_imps, both.away_imps, both.home, both.away) == (3.0, 3.0, 3.0, 3.0)
+    assert imps_won(*board_imps(None, None, "A-")) == (0, 0)

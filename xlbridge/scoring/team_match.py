@@ -10,9 +10,11 @@ computed for each board by adding the plus or minus score for each pair").
 (3, -3)
 >>> bam_points(-140, -170)
 (1.0, 0.0)
+>>> imps_won(10, -10)
+(10, 0)
 >>> m = score_match([(10, -10), (-3, 3)], match_boards=8)
->>> m.home, m.away, m.home_vp, m.away_vp
-(7.0, -7.0, 12.77, 7.23)
+>>> m.home_imps, m.away_imps, m.home, m.away, m.home_vp, m.away_vp
+(10.0, 3.0, 7.0, -7.0, 12.77, 7.23)
 >>> rank_teams([30.5, 30.5, 12.0], [14, 9, -23])
 ['1', '2', '3']
 >>> marvin_prizes({1: 3, 2: 5, 3: 5}, {1: 40, 2: 12, 3: 10})
@@ -35,6 +37,7 @@ __all__ = [
     "MatchScore",
     "bam_points",
     "board_imps",
+    "imps_won",
     "marvin_prizes",
     "rank_teams",
     "score_match",
@@ -67,6 +70,20 @@ def board_imps(
     return n, -n
 
 
+def imps_won(home: float, away: float) -> tuple[float, float]:
+    """The IMPs each team won on a board, as a team scorecard writes them, from each side's
+    net IMPs (:func:`board_imps`): the winning side's IMPs, 0 for the other (a flat board: 0
+    and 0). An adjusted score that does not balance credits each side its own plus (A+ to both:
+    3 and 3); a minus shows as 0, and reaches the VPs through the side's margin
+    (:func:`score_match`).
+
+    >>> imps_won(-7, 7), imps_won(0, 0), imps_won(3, 3), imps_won(-3, -3)
+    ((0, 7), (0, 0), (3, 3), (0, 0))
+    """
+    h, a = _num(home, "home IMPs"), _num(away, "away IMPs")
+    return (home if h > 0 else 0), (away if a > 0 else 0)
+
+
 def bam_points(room1: float, room2: float) -> tuple[float, float]:
     """(home, away) board-a-match points: 1, ½ or 0 by the sign of the home net score.
 
@@ -79,12 +96,16 @@ def bam_points(room1: float, room2: float) -> tuple[float, float]:
 
 @dataclass(frozen=True, slots=True)
 class MatchScore:
-    """A match's result: net IMPs (or board-a-match points) and VPs (or win/loss) each side."""
+    """A match's result: each side's margin (net IMPs, which score the VPs), VPs (or win/loss)
+    each side, and the match score as a scorecard writes it: the IMPs each side won
+    (:func:`imps_won` summed, with any carry-over), "45-32" for a margin of 13."""
 
     home: float
     away: float
     home_vp: float
     away_vp: float
+    home_imps: float = 0.0
+    away_imps: float = 0.0
 
 
 def score_match(
@@ -95,26 +116,32 @@ def score_match(
     three_quarter: bool | None = None,
     match_boards: int | None = None,
 ) -> MatchScore:
-    """Total a match from each board's (home, away) IMPs; VPs from each side's own margin.
+    """Total a match from each board's (home, away) net IMPs; VPs from each side's own margin.
 
-    ``carry_over`` IMPs go to the home team (negative: to the away team). ``three_quarter``
+    ``carry_over`` IMPs go to the home team (negative: to the away team), to its margin and
+    to the IMPs it won. ``three_quarter``
     None scores VPs on ``scale`` over ``match_boards`` boards (default: the boards given);
     True or False scores win/loss (seed 002), with or without the ¾ rule for a win by 1-2 IMPs.
 
     >>> score_match([(5, -5)], match_boards=8, three_quarter=True)
-    MatchScore(home=5.0, away=-5.0, home_vp=1.0, away_vp=0.0)
+    MatchScore(home=5.0, away=-5.0, home_vp=1.0, away_vp=0.0, home_imps=5.0, away_imps=0.0)
     >>> score_match([(3, 3)], match_boards=8)  # A+ to both sides: each scores its own margin
-    MatchScore(home=3.0, away=3.0, home_vp=11.27, away_vp=11.27)
+    MatchScore(home=3.0, away=3.0, home_vp=11.27, away_vp=11.27, home_imps=3.0, away_imps=3.0)
+    >>> score_match([(-4, 4)], carry_over=-2.5, match_boards=8).away_imps
+    6.5
     """
     c = _num(carry_over, "carry-over")
     home = sum(_num(h, "home IMPs") for h, _ in boards) + c
     away = sum(_num(a, "away IMPs") for _, a in boards) - c
+    won = [imps_won(h, a) for h, a in boards]
+    home_imps = float(sum(h for h, _ in won)) + max(c, 0.0)
+    away_imps = float(sum(a for _, a in won)) + max(-c, 0.0)
     if three_quarter is None:
         n = match_boards if match_boards is not None else len(boards)
         home_vp, away_vp = vp(home, n, scale)[0], vp(away, n, scale)[0]
     else:
         home_vp, away_vp = win_loss(home, three_quarter)[0], win_loss(away, three_quarter)[0]
-    return MatchScore(home, away, home_vp, away_vp)
+    return MatchScore(home, away, home_vp, away_vp, home_imps, away_imps)
 
 
 def rank_teams(primary: Sequence[float], secondary: Sequence[float] | None = None) -> list[str]:

@@ -6,11 +6,13 @@ running count numbers the non-empty ones, and the visible list picks the k-th wi
 
 from __future__ import annotations
 
+from typing import Protocol
+
+from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbook import formulas as F
-from xlbridge.workbook.context import Context
-from xlbridge.workbook.styles import fit_landscape
+from xlbridge.workbook.styles import Styler, fit_landscape
 
 __all__ = ["FIRST", "write_checks"]
 
@@ -18,8 +20,17 @@ FIRST = 4
 PRINTED = 24  # problem lines on the one printed (landscape) page
 
 
-def write_checks(ctx: Context) -> Worksheet:
-    """Write the ``Checks`` sheet from the sources the travellers registered."""
+class ChecksContext(Protocol):
+    """What the Checks sheet needs of a family's build context (pairs, individuals, teams)."""
+
+    wb: Workbook
+    style: Styler
+    checks_sources: list[str]
+
+
+def write_checks(ctx: ChecksContext) -> Worksheet:
+    """Write the ``Checks`` sheet from the sources the travellers (or match sheets)
+    registered."""
     ws: Worksheet = ctx.wb.create_sheet("Checks")
     st = ctx.style
     src = ctx.checks_sources

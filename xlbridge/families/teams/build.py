@@ -3,9 +3,11 @@
 Sheets: ``Session``, ``Names``, ``Match 1``, ``Match 2``, ... (schedule order), ``Standings``
 (or ``Bracket`` for a knockout), ``Prizes`` (Marvin's game), ``Checks`` and the hidden
 ``Lists``. A match sheet has cells labelled ``Home`` and ``Away`` holding the team numbers, one
-row per board with both rooms' contracts and results, and the IMPs (or board-a-match points)
-by formula; below, each segment's score with the running total, the match total with any
-carry-over, and its VPs or win/loss (a knockout: the winner, carried to the next round).
+row per board with both rooms' contracts and results (an ``OK`` column a room accepts a score
+typed over NS Score), and the IMPs each team won (or board-a-match points) by formula; below,
+each segment's IMPs won with the running total, the match total with any carry-over (the match
+score, "45-32"), each side's margin (net IMPs), and its VPs or win/loss (a knockout: the winner,
+carried to the next round).
 
 >>> from xlbridge.movements.teams import round_robin_four
 >>> from xlbridge.families.teams.plan import plan_schedule
@@ -36,6 +38,7 @@ from xlbridge.families.teams.standings import (
 from xlbridge.interchange.files import write_atomically
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.inputs import validate_contract_rows
 from xlbridge.workbook.lists import imp_adjusted_rows, write_contracts_and_imps
 from xlbridge.workbook.session import write_settings
@@ -68,6 +71,8 @@ HEADERS_IMP = (
     "Segment",
     "Dealer",
     "Vul",
+    "OK 1",
+    "OK 2",
 )
 
 
@@ -93,7 +98,8 @@ def _session(ctx: TeamsContext) -> None:
         "it sits East-West.",
         "   Type each room's Contract (4S, 3NT, 4HX, PASS), By (N, E, S, W) and Made (the level "
         "made) or Down.",
-        "3. A number typed into NS Score replaces the computed score (Checks lists it).",
+        "3. A number typed into NS Score replaces the computed score; Checks lists it until OK "
+        "is typed in the room's OK column (OK 1, OK 2).",
     ]
     if not ctx.bam:
         lines.append(
@@ -220,7 +226,7 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
         + ("" if bam else " Adjusted: A+, A, A- or Home/Away as A+/A- (Law 86A, 3 IMPs)."),
         "xlb Text",
     )
-    ws.merge_cells("A4:Q4")
+    ws.merge_cells("A4:S4")
     ws.row_dimensions[4].height = 30
     heads = list(HEADERS_IMP)
     if bam:
@@ -248,9 +254,13 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
         else:
             ws[f"{T.ADJ_HOME_COL}{r}"] = T.adjusted_imps(r, ADJ_TABLE, 2)
             ws[f"{T.ADJ_AWAY_COL}{r}"] = T.adjusted_imps(r, ADJ_TABLE, 3)
-            put(f"{T.HOME_COL}{r}", T.home_imps(r, BOUNDS0, 1), "xlb Value")
-            put(f"{T.AWAY_COL}{r}", T.home_imps(r, BOUNDS0, -1), "xlb Value")
+            ws[f"{T.HOME_NET_COL}{r}"] = T.home_imps(r, BOUNDS0, 1)
+            ws[f"{T.AWAY_NET_COL}{r}"] = T.home_imps(r, BOUNDS0, -1)
+            put(f"{T.HOME_COL}{r}", T.imps_won(r, 1), "xlb Value")
+            put(f"{T.AWAY_COL}{r}", T.imps_won(r, -1), "xlb Value")
             st(ws[f"{T.ADJ_COL}{r}"], "xlb Input")
+        for col in T.OK_COLS.values():
+            st(ws[f"{col}{r}"], "xlb Input")
         put(f"{T.SEGMENT_COL}{r}", seg, "xlb Value")
         put(f"P{r}", str(Seat.dealer_of(board)), "xlb Value")
         put(f"Q{r}", str(Vulnerability.from_board(board)), "xlb Value")
@@ -291,9 +301,17 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
     done = f"${T.DONE_COL}${total_row}"
     ws[done.replace("$", "")] = T.done_flag(f"$F${total_row}", n)
     h, a = f"$C${total_row}", f"$D${total_row}"
-    res_row = total_row + 1
-    cells = {"home": "$B$2", "away": "$H$2", "h": h, "a": a, "done": done}
+    gross = {"gh": h, "ga": a}
     scored = f"$F${total_row}"  # no result (blank) until a board is scored
+    if not bam:
+        # The match score is the IMPs each side won; the margin scores the VPs.
+        total_row += 1
+        put(f"A{total_row}", "Margin", "xlb Label")
+        put(f"C{total_row}", T.margin(first, last, carry, 1), "xlb Value")
+        put(f"D{total_row}", T.margin(first, last, carry, -1), "xlb Value")
+        h, a = f"$C${total_row}", f"$D${total_row}"
+    res_row = total_row + 1
+    cells = {"home": "$B$2", "away": "$H$2", "h": h, "a": a, "done": done, **gross}
     if bam:
         put(f"A{res_row}", "Match won", "xlb Label")
         put(f"C{res_row}", T.match_points_win(h, a, scored=scored), "xlb Number")
@@ -337,41 +355,16 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
     for c in (c1, c2):
         validate_contract_rows(ws, c, lambda col: f"{col}{first}:{col}{last}")
     widths = {"A": 11, "B": 9, "C": 8, "D": 8, "E": 8, "F": 9, "G": 9, "H": 7, "I": 8, "J": 8}
-    widths.update({"K": 9, "L": 9, "M": 9, "N": 9, "O": 9, "P": 7, "Q": 6})
+    widths.update({"K": 9, "L": 9, "M": 9, "N": 9, "O": 9, "P": 7, "Q": 6, "R": 5, "S": 5})
     for col, w in widths.items():
         ws.column_dimensions[col].width = w
-    ws.column_dimensions.group("R", T.PROBLEM_COL, hidden=True)
+    ws.column_dimensions.group("T", T.AWAY_NET_COL, hidden=True)
     ws.freeze_panes = f"B{first}"
-    ws.print_area = f"A1:Q{end}"
+    ws.print_area = f"A1:S{end}"
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     fit_landscape(ws)
     header: Any = ws.oddHeader
     header.center.text = header_text(f"{opt.event}: {name}")
-    ws.protection.sheet = True
-
-
-def _checks(ctx: TeamsContext) -> None:
-    ws: Worksheet = ctx.wb.create_sheet("Checks")
-    st = ctx.style
-    src = ctx.checks_sources
-    first = 4
-    last = first + len(src) - 1
-    msgs, counts = f"$Y${first}:$Y${last}", f"$Z${first}:$Z${last}"
-    ws["A1"] = "Checks: problems in the entered results"
-    st(ws["A1"], "xlb Title")
-    ws["A2"] = F.problems_summary(f"$Z${last}")
-    st(ws["A2"], "xlb Label")
-    ws["A3"] = "Problem"
-    st(ws["A3"], "xlb Header")
-    for i, ref in enumerate(src):
-        r = first + i
-        ws[f"Y{r}"] = F.blank_or(ref)
-        ws[f"Z{r}"] = F.running_count(f"$Y{r}", None if i == 0 else f"$Z{r - 1}")
-        ws[f"A{r}"] = F.nth_problem(i + 1, msgs, counts)
-    ws.column_dimensions["A"].width = 110
-    ws.column_dimensions.group("Y", "Z", hidden=True)
-    ws.print_area = f"A1:A{last}"
-    fit_portrait(ws)
     ws.protection.sheet = True
 
 
@@ -402,7 +395,8 @@ def build_teams_workbook(
         write_standings(ctx)
         if plan.marvin:
             write_prizes(ctx)
-    _checks(ctx)
+    # One page: the problems fill from the top (a list as long as the boards printed blank).
+    write_checks(ctx)
     wb.move_sheet(LISTS, offset=len(wb.sheetnames) - 1 - lists_pos)
     wb.active = 0
     wb.calculation.fullCalcOnLoad = True

@@ -30,6 +30,7 @@ __all__ = [
     "BOARD_COL",
     "HIDDEN",
     "HOME_COL",
+    "OK_COLS",
     "SEGMENT_COL",
     "VUL_COL",
     "room_cols",
@@ -48,6 +49,11 @@ ADJ_AWAY_COL = "BH"
 ISSUES_COL = "BI"
 PROBLEM_COL = "BJ"
 DONE_COL = "BK"
+# Each side's net IMPs on the board (``team_match.board_imps``): they make the margin.
+HOME_NET_COL = "BL"
+AWAY_NET_COL = "BM"
+# The director's OK of a score typed over room 1's and room 2's NS Score.
+OK_COLS = {1: "R", 2: "S"}
 
 # The Law 77 helper columns of one room, in order.
 HIDDEN: tuple[str, ...] = (
@@ -142,7 +148,7 @@ def adjusted_imps(r: int, table: str, column: int) -> str:
 
 
 def home_imps(r: int, bounds0: str, sign: int) -> str:
-    """Home's (``sign`` 1) or Away's (−1) IMPs on the board: ``team_match.board_imps`` (the
+    """Home's (``sign`` 1) or Away's (−1) net IMPs on the board: ``team_match.board_imps`` (the
     adjusted score when there is one, else ``imps`` of the net score, signed for the side)."""
     adj = f"${ADJ_HOME_COL if sign == 1 else ADJ_AWAY_COL}{r}"
     d = f"${NET_COL}{r}"
@@ -151,6 +157,17 @@ def home_imps(r: int, bounds0: str, sign: int) -> str:
         f'=IF(TRIM(${ADJ_COL}{r})<>"",IF(ISNUMBER({adj}),{adj},""),'
         f'IF(ISNUMBER({d}),{lead}{F.imps_of(d, bounds0)},""))'
     )
+
+
+def imps_won(r: int, sign: int) -> str:
+    """The IMPs Home (``sign`` 1) or Away (−1) won on the board, as a scorecard writes them:
+    ``team_match.imps_won`` (the side's net IMPs when positive, else 0; blank with no result).
+
+    >>> imps_won(6, -1)
+    '=IF(ISNUMBER($BM6),MAX(0,$BM6),"")'
+    """
+    d = f"${HOME_NET_COL if sign == 1 else AWAY_NET_COL}{r}"
+    return f'=IF(ISNUMBER({d}),MAX(0,{d}),"")'
 
 
 def bam_points(r: int, sign: int) -> str:
@@ -176,8 +193,11 @@ def row_issues(c1: TravellerCols, c2: TravellerCols, r: int, adjusted: bool) -> 
             f'"{tag}declarer missing or not N, E, S, W; ","")',
             f'IF(AND(TRIM({con})<>"",${c.result_msg}{r}<>""),"{tag}"&${c.result_msg}{r}&"; ","")',
             f'IF(AND({sc}<>"",NOT(ISNUMBER({sc}))),"{tag}NS Score "&{sc}&" is not a number; ","")',
+            # A score the director marked accepted (the room's OK) is no longer a problem.
+            f'IF(TRIM(${OK_COLS[room]}{r})<>"","",'
+            f'IF(AND(ISNUMBER({sc}),{calc}=""),"{tag}NS Score "&{sc}&" typed over the formula; ",'
             f'IF(AND(ISNUMBER({sc}),ISNUMBER({calc})),IF({sc}<>{calc},"{tag}NS Score "&{sc}&'
-            f'" typed over the formula ("&{calc}&" computed); ",""),"")',
+            f'" typed over the formula ("&{calc}&" computed); ",""),"")))',
         ]
     if adjusted:
         a = f"${ADJ_COL}{r}"
@@ -204,12 +224,28 @@ def segment_sum(col: str, seg_range: str, seg: int, first: int, last: int) -> st
 
 
 def running(prev: str | None, this: str, carry: str | None, sign: int) -> str:
-    """Running score after a segment: carry-over (to Home) + the segments so far."""
+    """Running IMPs won after a segment: the carry-over (IMPs won by Home; negative: by Away)
+    and the segments so far (``team_match.score_match``'s ``home_imps``)."""
     if prev is not None:
         return f"={prev}+{this}"
     if carry is None:
         return f"={this}"
-    return f"={this}{'+' if sign == 1 else '-'}IF(ISNUMBER({carry}),{carry},0)"
+    return f"={this}+MAX(0,{'' if sign == 1 else '-'}IF(ISNUMBER({carry}),{carry},0))"
+
+
+def margin(first: int, last: int, carry: str | None, sign: int) -> str:
+    """Home's (``sign`` 1) or Away's (−1) margin, the net IMPs that score the VPs: the side's
+    net IMPs on every board plus the carry-over (``team_match.score_match``'s ``home``); for
+    boards that balance it is the IMPs won less the IMPs lost.
+
+    >>> margin(6, 13, "$B$3", -1)
+    '=SUM($BM$6:$BM$13)-IF(ISNUMBER($B$3),$B$3,0)'
+    """
+    col = HOME_NET_COL if sign == 1 else AWAY_NET_COL
+    total = f"=SUM(${col}${first}:${col}${last})"
+    if carry is None:
+        return total
+    return f"{total}{'+' if sign == 1 else '-'}IF(ISNUMBER({carry}),{carry},0)"
 
 
 def scored_count(col: str, first: int, last: int) -> str:
@@ -273,7 +309,7 @@ def only_done(done: str, value: str) -> str:
 
 
 def winner(done: str, home: str, away: str, h: str, a: str, override: str) -> str:
-    """The match winner: the team with more net IMPs (``movements.teams.knockout_next`` takes
+    """The match winner: the team with the larger margin (``movements.teams.knockout_next`` takes
     it), or the team number typed in the override cell (a tie decided by extra boards)."""
     return (
         f'=IF(TRIM({override})<>"",{override},IF(AND({done}=1,{home}<>"",{away}<>""),'
@@ -367,6 +403,24 @@ def team_rank(k1: str, keys1: str, k2: str | None, keys2: str | None) -> str:
         better = f'COUNTIF({keys1},">"&{k1})+COUNTIFS({keys1},{k1},{keys2},">"&{k2})'
         same = f"COUNTIFS({keys1},{k1},{keys2},{k2})"
     return "=" + R.tied_rank(better, same)
+
+
+def team_place(
+    k1: str, keys1: str, k1_to_here: str, k2: str | None, keys2: str | None, k2_to_here: str | None
+) -> str:
+    """A team's place in the sorted standings: ``team_match.standings_order`` (best first by
+    the first key, then the second; teams equal on both in the order listed, by number).
+    ``k1_to_here`` is the key column from the first team down to this one.
+
+    >>> team_place("$AX5", "$AX$5:$AX$8", "$AX$5:$AX5", None, None, None)
+    '=COUNTIF($AX$5:$AX$8,">"&$AX5)+COUNTIF($AX$5:$AX5,$AX5)'
+    """
+    if k2 is None or keys2 is None or k2_to_here is None:
+        return f'=COUNTIF({keys1},">"&{k1})+COUNTIF({k1_to_here},{k1})'
+    return (
+        f'=COUNTIF({keys1},">"&{k1})+COUNTIFS({keys1},{k1},{keys2},">"&{k2})'
+        f"+COUNTIFS({k1_to_here},{k1},{k2_to_here},{k2})"
+    )
 
 
 def complete_count(done: str) -> str:

@@ -4,8 +4,10 @@ Made by :func:`xlbridge.families.teams.reader.read_teams`; every value was worke
 rules layer (:mod:`xlbridge.scoring.team_match`).
 
 >>> r = Room("4S", "N", 10, None, 420)
->>> TeamBoard(1, 6, 1, r, Room("4S", "S", 9, None, -50), "", 10, -10).home
+>>> TeamBoard(1, 6, 1, r, Room("4S", "S", 9, None, -50), "", 10, 0).home
 10
+>>> score_line(45, 32), score_line(20, 20.0), score_line(3.5, 0)
+('45–32', '20–20', '3.5–0')
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ __all__ = [
     "TeamStanding",
     "TeamsResults",
     "render_html",
+    "score_line",
 ]
 
 STANDING_COLUMNS = ("rank", "team", "name", "players", "played", "net", "total")
@@ -59,9 +62,18 @@ BOARD_COLUMNS = (
 )
 
 
+def score_line(home: float | None, away: float | None) -> str:
+    """A match score or result as published: the two sides' numbers joined by an en dash
+    ("45–32", never "20–-20"); "" when either is missing."""
+    if home is None or away is None:
+        return ""
+    return f"{cell_text(home)}–{cell_text(away)}"
+
+
 @dataclass(frozen=True, slots=True)
 class Room:
-    """One room's result on a board: as typed, and North-South's score (None: not scorable)."""
+    """One room's result on a board: as typed, and North-South's score (None: not scorable);
+    ``accepted``: the director typed OK beside a score typed over the formula."""
 
     contract: str
     declarer: str
@@ -69,11 +81,13 @@ class Room:
     typed: float | None
     score: float | None
     problem: str = ""
+    accepted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class TeamBoard:
-    """A board of a match: both rooms, an adjusted score, Home's and Away's IMPs (or points)."""
+    """A board of a match: both rooms, an adjusted score, the IMPs Home and Away won on it
+    (``team_match.imps_won``; board-a-match: their points)."""
 
     board: int
     row: int
@@ -88,7 +102,9 @@ class TeamBoard:
 
 @dataclass(frozen=True, slots=True)
 class TeamMatch:
-    """A match scored: teams, boards, totals (with carry-over), VPs or win/loss, winner."""
+    """A match scored: teams, boards, the match score ``h``–``a`` (IMPs won with the carry-over,
+    or board-a-match points), VPs or win/loss, winner; ``mh`` and ``ma``: each side's margin
+    (net IMPs, which score the VPs and break ties; board-a-match: its points)."""
 
     number: int
     round: int
@@ -103,6 +119,8 @@ class TeamMatch:
     hv: float | None
     av: float | None
     winner: int | None
+    mh: float = 0.0
+    ma: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +219,8 @@ class TeamsResults:
                     "complete": m.done,
                     "home_total": shown(m.h),
                     "away_total": shown(m.a),
+                    "home_margin": shown(m.mh),
+                    "away_margin": shown(m.ma),
                     "home_result": shown(m.hv),
                     "away_result": shown(m.av),
                     "winner": m.winner,
@@ -313,6 +333,7 @@ class TeamsResults:
                 line += [s.net] if self.net_label else []
                 rows.append([*line, s.total])
             lines.append(table_text(rows, left=(2,)))
+            lines += ["", "Matches", self._matches_text()]
         if self.prizes:
             lines += ["", "Prizes (Marvin's game)"]
             rows = [["Pair", "Names", "Wins" if self.result != "vp" else "VP", "Points", "Prize"]]
@@ -323,6 +344,18 @@ class TeamsResults:
             lines += ["", f"{len(self.problems)} board(s) could not be scored:"]
             lines += [f"  {p}" for p in self.problems]
         return "\n".join(lines)
+
+    def _matches_text(self) -> str:
+        """Every match: its teams, the match score (IMPs each side won, or points) and result."""
+        unit = "Points" if self.scoring == "bam" else "IMPs"
+        result = self.result != "points"
+        head = ["Match", "Round", "Home", "Away", unit] + ([self.result_label] if result else [])
+        rows: list[list[Any]] = [head]
+        for m in self.matches:
+            line = [m.number, m.round, self.name_of(m.home), self.name_of(m.away)]
+            line.append(score_line(m.h, m.a) + ("" if m.done else " (not complete)"))
+            rows.append(line + ([score_line(m.hv, m.av)] if result else []))
+        return table_text(rows, left=(2, 3, 4))
 
     def _method(self) -> str:
         return {
@@ -411,6 +444,13 @@ def render_html(res: TeamsResults) -> str:
                 "carry": cell_text(m.carry) if m.carry else "",
                 "h": cell_text(m.h),
                 "a": cell_text(m.a),
+                "score": score_line(m.h, m.a),
+                "result": score_line(m.hv, m.av),
+                # Shown only where an adjusted score that does not balance makes the margins
+                # differ from the difference of the IMPs won.
+                "margin": ""
+                if res.scoring == "bam" or (m.mh == m.h - m.a and m.ma == m.a - m.h)
+                else f"{cell_text(m.mh)} and {cell_text(m.ma)}",
                 "hv": cell_text(m.hv),
                 "av": cell_text(m.av),
                 "done": m.done,

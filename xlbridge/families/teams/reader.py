@@ -2,8 +2,8 @@
 
 Only input cells are read: the Session settings, the Names sheet, each ``Match N`` sheet's
 Home and Away team numbers (a later knockout round's teams follow from the winners), both
-rooms' Contract, By, Made, Down, a number typed over NS Score, the Adjusted score, the
-carry-over and a knockout's "Winner if tied". Everything else (each room's score, IMPs or
+rooms' Contract, By, Made, Down, a number typed over NS Score and its OK, the Adjusted score,
+the carry-over and a knockout's "Winner if tied". Everything else (each room's score, IMPs or
 board-a-match points, segment and match totals, VPs or win/loss, standings, ranks, knockout
 winners, Marvin's prizes) is worked out again by :mod:`xlbridge.scoring.team_match`, and every
 formula cell whose stored value differs is listed.
@@ -34,6 +34,7 @@ from xlbridge.families.teams.model import (
     TeamStanding,
 )
 from xlbridge.families.teams.settings import Settings, read
+from xlbridge.families.teams.standings import TEAM_BLOCK
 from xlbridge.movements.teams import MARVIN_TEAMS
 from xlbridge.results.read_family import (
     Expect,
@@ -47,9 +48,11 @@ from xlbridge.scoring.contract import score
 from xlbridge.scoring.team_match import (
     bam_points,
     board_imps,
+    imps_won,
     marvin_prizes,
     rank_teams,
     score_match,
+    standings_order,
 )
 from xlbridge.types import Contract, Seat, tricks_from_made_down
 
@@ -128,8 +131,16 @@ def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Exp
     final = typed if typed is not None else None if overwritten else computed
     if typed is not None and computed is None:
         problem = ""  # a typed score stands on its own
+    ok = ws[f"{T.OK_COLS[room]}{r}"].value
+    accepted = overwritten and ok is not None and str(ok).strip() != ""
     return Room(
-        contract, by if contract and contract != "PASS" else "", tricks, typed, final, problem
+        contract,
+        by if contract and contract != "PASS" else "",
+        tricks,
+        typed,
+        final,
+        problem,
+        accepted,
     ), expects
 
 
@@ -208,7 +219,14 @@ def _read_match(
         carry = num(typed) or 0.0
         if typed not in (None, "") and num(typed) is None:
             problems.append(f"{ws.title}: carry-over {str(typed)[:20]!r} is not a number")
+    last = _FIRST_ROW + n - 1
+    labels = _label_rows(ws, last + 2, last + 2 + 70)
+    # A workbook written before the match score was the IMPs each side won shows each side's
+    # net IMPs on the boards and in the totals, and has no Margin row.
+    legacy = not bam and "Margin" not in labels
     boards: list[TeamBoard] = []
+    nets: list[tuple[float, float]] = []
+    shown: list[tuple[float | None, float | None]] = []  # each board's IMPs as the sheet shows
     for i in range(n):
         r = _FIRST_ROW + i
         board = whole(ws[f"A{r}"].value)
@@ -234,27 +252,33 @@ def _read_match(
                 h, a = bam_points(room1.score, room2.score)
             else:
                 h, a = (float(x) for x in board_imps(room1.score, room2.score))
+        shown_h, shown_a = h, a
+        if not bam and h is not None and a is not None:
+            nets.append((h, a))
+            h, a = (float(x) for x in imps_won(h, a))
+            if not legacy:
+                shown_h, shown_a = h, a
         if problem:
             problems.append(f"{ws.title}, board {board}: {problem}")
         seg = whole(ws[f"{T.SEGMENT_COL}{r}"].value) or 1
         boards.append(TeamBoard(board, r, seg, room1, room2, adjusted, h, a, problem))
+        shown.append((shown_h, shown_a))
         expects += [
-            Expect(ws.title, f"{T.HOME_COL}{r}", h),
-            Expect(ws.title, f"{T.AWAY_COL}{r}", a),
+            Expect(ws.title, f"{T.HOME_COL}{r}", shown_h),
+            Expect(ws.title, f"{T.AWAY_COL}{r}", shown_a),
         ]
     credits = [(b.home, b.away) for b in boards if b.home is not None and b.away is not None]
     done = len(credits) == n
-    last = _FIRST_ROW + n - 1
-    labels = _label_rows(ws, last + 2, last + 2 + 70)
     seg_head = last + 2
     total_row = labels.get("Total")
     if total_row is None:
         raise WorkbookError(f"sheet {ws.title!r}: no 'Total' row below the boards")
-    run_h, run_a = carry, -carry
+    run_h, run_a = (carry, -carry) if legacy else (max(carry, 0.0), max(-carry, 0.0))
     for r in range(seg_head + 1, total_row):
         seg_no = whole(ws[f"A{r}"].value)
-        sh = sum(b.home or 0.0 for b in boards if b.segment == seg_no)
-        sa = sum(b.away or 0.0 for b in boards if b.segment == seg_no)
+        mine = [i for i, b in enumerate(boards) if b.segment == seg_no]
+        sh = sum(shown[i][0] or 0.0 for i in mine)
+        sa = sum(shown[i][1] or 0.0 for i in mine)
         run_h, run_a = run_h + sh, run_a + sa
         expects += [
             Expect(ws.title, f"C{r}", sh),
@@ -269,25 +293,30 @@ def _read_match(
         tot_a = sum(y for _, y in credits)
         won = score_match([(tot_h - tot_a, tot_a - tot_h)], three_quarter=False)
         hv, av = won.home_vp, won.away_vp
+        mh, ma = tot_h, tot_a
     else:
         s = score_match(
-            credits,
+            nets,
             carry_over=carry,
             scale=st.scale,
             match_boards=match_boards,
             three_quarter=st.three_quarter if st.win_loss else None,
         )
-        tot_h, tot_a = s.home, s.away
+        tot_h, tot_a = s.home_imps, s.away_imps
+        mh, ma = s.home, s.away
         if st.kind != "knockout":
             hv, av = s.home_vp, s.away_vp
     if not credits:
         # No board scored: the match has no result yet, not a draw (formulas_teams.vp_formula).
         hv = av = None
     expects += [
-        Expect(ws.title, f"C{total_row}", tot_h),
-        Expect(ws.title, f"D{total_row}", tot_a),
+        Expect(ws.title, f"C{total_row}", mh if legacy else tot_h),
+        Expect(ws.title, f"D{total_row}", ma if legacy else tot_a),
         Expect(ws.title, f"F{total_row}", len(credits)),
     ]
+    if "Margin" in labels:
+        r = labels["Margin"]
+        expects += [Expect(ws.title, f"C{r}", mh), Expect(ws.title, f"D{r}", ma)]
     for label in ("VP", "Win/loss", "Match won"):
         if label in labels:
             r = labels[label]
@@ -300,14 +329,28 @@ def _read_match(
             if winner is None or winner not in (home, away):
                 problems.append(f"{ws.title}: winner {str(override)[:20]!r} is neither team")
         elif done and home is not None and away is not None:
-            winner = home if tot_h > tot_a else away if tot_a > tot_h else None
+            winner = home if mh > ma else away if ma > mh else None
             if winner is None:
                 problems.append(f"{ws.title}: tied; type the winner after extra boards")
         if winner is not None or override in (None, ""):
             expects.append(Expect(ws.title, f"C{labels['Winner']}", winner))
     winners[number] = winner
     match = TeamMatch(
-        number, rnd, group, home, away, carry, tuple(boards), done, tot_h, tot_a, hv, av, winner
+        number,
+        rnd,
+        group,
+        home,
+        away,
+        carry,
+        tuple(boards),
+        done,
+        tot_h,
+        tot_a,
+        hv,
+        av,
+        winner,
+        mh,
+        ma,
     )
     return match, expects, problems
 
@@ -385,7 +428,10 @@ def read_teams(formulas: Book, cached: Book, settings: Settings | None = None) -
     if knockout:
         standings = _knockout_entries(matches, names, champion)
         if "Bracket" in formulas.sheetnames:
-            expects += _bracket(formulas["Bracket"], matches, champion, problems)
+            first = formulas[f"Match {numbers[0]}"]
+            last = _FIRST_ROW + len(matches[0].boards) - 1
+            legacy = "Margin" not in _label_rows(first, last + 2, last + 2 + 70)
+            expects += _bracket(formulas["Bracket"], matches, champion, problems, legacy)
     disagreements, recalculated = check(expects, cached_values(cached, expects))
     display = {
         t: _display(names, t, marvin)[0]
@@ -416,10 +462,15 @@ def read_teams(formulas: Book, cached: Book, settings: Settings | None = None) -
 
 
 def _bracket(
-    ws: Sheet, matches: Sequence[TeamMatch], champion: int | None, problems: Sequence[str]
+    ws: Sheet,
+    matches: Sequence[TeamMatch],
+    champion: int | None,
+    problems: Sequence[str],
+    legacy: bool = False,
 ) -> list[Expect]:
     """The Bracket sheet's copies of each match's teams, IMPs and winner, and the champion (a
-    winner typed that is not a team is a problem already, and not compared)."""
+    winner typed that is not a team is a problem already, and not compared); ``legacy``: a
+    workbook written before the match score was the IMPs each side won shows the margins."""
     by_number = {m.number: m for m in matches}
     unsure = {
         m.number
@@ -440,8 +491,8 @@ def _bracket(
         out += [
             Expect(ws.title, f"C{r}", x.home),
             Expect(ws.title, f"D{r}", x.away),
-            Expect(ws.title, f"E{r}", x.h if x.done else None),
-            Expect(ws.title, f"F{r}", x.a if x.done else None),
+            Expect(ws.title, f"E{r}", (x.mh if legacy else x.h) if x.done else None),
+            Expect(ws.title, f"F{r}", (x.ma if legacy else x.a) if x.done else None),
         ]
         if x.number not in unsure:
             out.append(Expect(ws.title, f"G{r}", x.winner))
@@ -457,7 +508,7 @@ def _knockout_entries(
     out = []
     for t in sorted(names):
         mine = [m for m in matches if m.done and t in (m.home, m.away)]
-        imps = sum(m.h if m.home == t else m.a for m in mine)
+        imps = sum(m.mh if m.home == t else m.ma for m in mine)
         wins = float(sum(1 for m in matches if m.winner == t))
         rank = (
             "1"
@@ -483,16 +534,20 @@ def _standings(
     if "Standings" not in book.sheetnames:
         raise WorkbookError("the workbook has no 'Standings' sheet")
     ws = book["Standings"]
-    head = {str(ws.cell(4, c).value): c for c in range(1, 80) if ws.cell(4, c).value is not None}
+    # The visible columns only (the hidden blocks from column 40 repeat the labels).
+    head = {str(ws.cell(4, c).value): c for c in range(1, 40) if ws.cell(4, c).value is not None}
     for need in ("Team", result_label, "Rank"):
         if need not in head:
             raise WorkbookError(f"Standings: no {need!r} column in row 4")
     first_group, net_c = 3, head.get(net_label) if net_label else None
     res_c, rank_c = head[result_label], head["Rank"]
     labels = tuple(str(ws.cell(4, c).value) for c in range(first_group, net_c or res_c))
+    # The team lines are worked out by number in a hidden block and shown in rank order (a
+    # workbook written before: shown by number, no hidden block).
+    off = TEAM_BLOCK if ws.cell(5, 1).data_type == "f" else 0
     teams = []
     for r in range(5, 5 + _MAX_TEAMS):
-        t = whole(ws.cell(r, 1).value)
+        t = whole(ws.cell(r, 1 + off).value)
         if t is None:
             break
         teams.append((t, r))
@@ -503,7 +558,7 @@ def _standings(
     for m in matches:
         if not m.done or m.home is None or m.away is None:
             continue
-        for t, x, v in ((m.home, m.h, m.hv), (m.away, m.a, m.av)):
+        for t, x, v in ((m.home, m.mh, m.hv), (m.away, m.ma, m.av)):
             if t not in res:
                 continue
             value = x if plain_bam else (v or 0.0)
@@ -517,18 +572,26 @@ def _standings(
     out, expects = [], []
     done = sum(1 for m in matches if m.done)
     expects.append(Expect(ws.title, "C3", done))
+    order = standings_order(
+        [t for t, _ in teams],
+        [res[t] for t, _ in teams],
+        [0.0 if plain_bam else net[t] for t, _ in teams],
+    )
+    shown_at = {t: 5 + i for i, t in enumerate(order)} if off else {t: r for t, r in teams}
     for (t, r), rank in zip(teams, ranks, strict=True):
         grp = tuple(by_group.get((t, g)) for g in range(1, len(labels) + 1))
         name, players = _display(names, t, marvin)
         out.append(
             TeamStanding(t, name, players, played[t], grp, net[t] if net_c else None, res[t], rank)
         )
-        for g, v in enumerate(grp):
-            expects.append(Expect(ws.title, ws.cell(r, first_group + g).coordinate, v))
-        if net_c:
-            expects.append(Expect(ws.title, ws.cell(r, net_c).coordinate, net[t]))
-        expects.append(Expect(ws.title, ws.cell(r, res_c).coordinate, res[t]))
-        expects.append(Expect(ws.title, ws.cell(r, rank_c).coordinate, rank))
+        line: list[tuple[int, float | str | None]] = list(enumerate(grp, start=first_group))
+        line += [(net_c, net[t])] if net_c else []
+        line += [(res_c, res[t]), (rank_c, rank)]
+        for row, shift in {(r, off), (shown_at[t], 0)}:
+            if shift == 0 and off:
+                expects.append(Expect(ws.title, ws.cell(row, 1).coordinate, t))
+            for c, want in line:
+                expects.append(Expect(ws.title, ws.cell(row, c + shift).coordinate, want))
     return out, labels, expects
 
 

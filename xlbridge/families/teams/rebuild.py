@@ -32,6 +32,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.build import FIRST_ROW, build_teams_workbook
 from xlbridge.families.teams.context import NAMES, NAMES_FIRST
+from xlbridge.families.teams.legacy import LAYOUT, as_layout_1, layout_of
 from xlbridge.families.teams.plan import PlannedMatch, TeamsPlan
 from xlbridge.families.teams.settings import (
     BOARDS_MEAN,
@@ -50,7 +51,7 @@ from xlbridge.scoring.choices import TeamsScoring
 __all__ = ["ADAPTER", "Settings", "TeamsAdapter", "plan_of"]
 
 _FIXED_TABLES = {"head-to-head": 2, "round-robin-3": 3, "round-robin-4": 4}
-_ROOM_INPUTS = ("Contract", "By", "Made", "Down", "NS Score")
+_ROOM_INPUTS = ("Contract", "By", "Made", "Down", "NS Score", "OK")
 
 
 # --- reading a workbook -------------------------------------------------------------------
@@ -141,7 +142,7 @@ class TeamsAdapter:
     def settings(self, book: Workbook) -> Settings:
         """The family's one settings value (:func:`~xlbridge.families.teams.settings.read`),
         each match sheet checked to hold the teams and boards its schedule gives it."""
-        out = read(book)
+        out = replace(read(book), layout=layout_of(book))
         _check_matches(book, plan_of(out))
         return out
 
@@ -154,7 +155,11 @@ class TeamsAdapter:
         Swiss teams keep the rounds paired; the number of teams changes only while round 1
         alone is paired. A kind without a carry-over refuses one (:meth:`build` says so).
         The option ``next_round`` (``swiss next``) pairs one more Swiss round and nothing else.
+        The new workbook has today's layout (:mod:`~xlbridge.families.teams.legacy`).
         """
+        return replace(self._change(old, args), layout=LAYOUT)
+
+    def _change(self, old: Settings, args: RebuildChange) -> Settings:
         pairing = (getattr(args, "options", None) or {}).get("next_round")
         if pairing:
             return _next_round(old, args, pairing)
@@ -191,12 +196,15 @@ class TeamsAdapter:
         return new
 
     def build(self, settings: Settings, template: str | Path | None) -> Workbook:
-        """The workbook ``new`` (or ``swiss next``) writes for ``settings``, in memory."""
-        return build_teams_workbook(plan_of(settings), settings.options(), template)
+        """The workbook ``new`` (or ``swiss next``) writes for ``settings``, in memory (as
+        written before issue 20 for ``layout`` 1, to read such a workbook's entries)."""
+        plan = plan_of(settings)
+        wb = build_teams_workbook(plan, settings.options(), template)
+        return as_layout_1(wb, plan) if settings.layout == 1 else wb
 
     def slots(self, wb: Workbook, settings: Settings) -> Sequence[Slot]:
-        """A slot for every input cell: names, each room's entries, Adjusted, carry-over and a
-        knockout's winner of a tie (checked to be unlocked cells of ``wb``: the names, the
+        """A slot for every input cell: names, each room's entries and OK, Adjusted, carry-over
+        and a knockout's winner of a tie (checked to be unlocked cells of ``wb``: the names, the
         match-level cells and each match's first board row)."""
         plan = plan_of(settings)
         out: list[Slot] = []
@@ -220,8 +228,10 @@ class TeamsAdapter:
                 r = FIRST_ROW + i
                 for room, ns in ((1, home), (2, away)):
                     c = T.room_cols(room)
-                    cols = (c.contract, c.by, c.made, c.down, c.ns_score)
+                    cols = (c.contract, c.by, c.made, c.down, c.ns_score, T.OK_COLS[room])
                     for head, letter in zip(_ROOM_INPUTS, cols, strict=True):
+                        if head == "OK" and settings.layout == 1:
+                            continue  # written before the OK columns
                         out.append(
                             Slot(
                                 (*key, "board", board, "NS", ns, head),
@@ -246,7 +256,7 @@ class TeamsAdapter:
                 )
         # Every board row is written alike: its first row stands for the others (cheap).
         rows = {str(r) for r in range(FIRST_ROW + 1, FIRST_ROW + plan.match_boards)}
-        _check_inputs(wb, [x for x in out if x.cell.lstrip("ABCDEFGHIJKLMN") not in rows])
+        _check_inputs(wb, [x for x in out if x.cell.lstrip("ABCDEFGHIJKLMNOPQRS") not in rows])
         return out
 
     def describe(self, settings: Settings) -> str:

@@ -91,6 +91,7 @@ class Settings:
     drawn: tuple[Pairing, ...] = ()
     event: str = "Club teams"
     date: str = ""
+    layout: int = 2  # the match sheets' layout (families.teams.legacy); 1: written before
 
     def options(self) -> TeamsOptions:
         """The workbook options (team names are entries, not settings)."""

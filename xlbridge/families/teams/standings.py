@@ -3,7 +3,9 @@
 
 Each match sheet registers its cells (teams, totals, result, complete flag) in the context;
 ``Standings`` copies them into a hidden block, one row per match, and sums each team's results
-with SUMIFS, so one formula shape serves every kind.
+with SUMIFS, so one formula shape serves every kind. Each team's line is worked out in a hidden
+block, one row per team by number (:data:`TEAM_BLOCK`: the visible columns moved right); the
+visible rows show those lines in rank order (``team_match.standings_order``).
 """
 
 from __future__ import annotations
@@ -16,15 +18,24 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.families.teams import formulas as T
 from xlbridge.movements.teams import MARVIN_TEAMS
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.styles import fit_landscape
 
 if TYPE_CHECKING:
     from xlbridge.families.teams.context import TeamsContext
 
-__all__ = ["STANDINGS_FIRST", "marvin_label", "write_bracket", "write_prizes", "write_standings"]
+__all__ = [
+    "STANDINGS_FIRST",
+    "TEAM_BLOCK",
+    "marvin_label",
+    "write_bracket",
+    "write_prizes",
+    "write_standings",
+]
 
 STANDINGS_FIRST = 5
 _BLOCK = 40  # first hidden column of the per-match block (AN)
+TEAM_BLOCK = 52  # the hidden per-team block: visible column c is worked out in column c + 52
 
 
 def marvin_label(team: int) -> str:
@@ -130,50 +141,72 @@ def write_standings(ctx: TeamsContext) -> Worksheet:
     for i, text in enumerate(labels, start=1):
         st(ws.cell(row=first - 1, column=i, value=text), "xlb Header")
     ng = len(plan.groups)
-    net_col = _col(3 + ng) if net_label else None
-    res_col = _col(3 + ng + (1 if net_label else 0))
-    rank_col = _col(3 + ng + (2 if net_label else 1))
+    ncols = 3 + ng + (2 if net_label else 1)  # the visible columns: Team ... Rank
+
+    def hid(i: int) -> str:
+        return _col(TEAM_BLOCK + i)
+
+    net_col = hid(3 + ng) if net_label else None
+    res_col = hid(3 + ng + (1 if net_label else 0))
+    rank_col = hid(ncols)
+    place_col = hid(ncols + 1)
+    for i, text in enumerate([*labels, "Place"], start=1):
+        ws[f"{hid(i)}{first - 1}"] = text
     k1, k2 = _col(_BLOCK + 10), _col(_BLOCK + 11)
     tlast = first + len(plan.teams) - 1
     keys1 = f"${k1}${first}:${k1}${tlast}"
     keys2 = f"${k2}${first}:${k2}${tlast}"
     ids, disp = ctx.names_range("A"), ctx.names_range("D")
     hv_g, av_g = (hn, an) if plain_bam else (hv_r, av_r)
+    team = hid(1)
     for i, t in enumerate(plan.teams):
         r = first + i
-        st(ws.cell(row=r, column=1, value=t), "xlb Value")
+        ws[f"{team}{r}"] = t
         if plan.marvin:
             ns, ew = _marvin_pairs(t)
             names = T.marvin_team_name(marvin_label(t), disp, ns, ew)
         else:
-            names = T.team_name(f"$A{r}", ids, disp)
-        st(ws.cell(row=r, column=2, value=names), "xlb Text")
+            names = T.team_name(f"${team}{r}", ids, disp)
+        ws[f"{hid(2)}{r}"] = names
         for g in range(1, ng + 1):
-            cell = ws.cell(
-                row=r,
-                column=2 + g,
-                value=T.team_group(f"$A{r}", g, grp, home, away, done, hv_g, av_g),
+            ws[f"{hid(2 + g)}{r}"] = T.team_group(
+                f"${team}{r}", g, grp, home, away, done, hv_g, av_g
             )
-            st(cell, "xlb Number")
         if net_col:
-            st(ws[f"{net_col}{r}"], "xlb Value")
-            ws[f"{net_col}{r}"] = T.team_total(f"$A{r}", home, away, done, hn, an)
-        st(ws[f"{res_col}{r}"], "xlb Number")
-        ws[f"{res_col}{r}"] = T.team_total(f"$A{r}", home, away, done, hv_g, av_g)
+            ws[f"{net_col}{r}"] = T.team_total(f"${team}{r}", home, away, done, hn, an)
+        ws[f"{res_col}{r}"] = T.team_total(f"${team}{r}", home, away, done, hv_g, av_g)
         ws[f"{k1}{r}"] = T.rank_key(f"${res_col}{r}")
         if net_col:
             ws[f"{k2}{r}"] = T.rank_key(f"${net_col}{r}")
         ws[f"{rank_col}{r}"] = T.team_rank(
             f"${k1}{r}", keys1, f"${k2}{r}" if net_col else None, keys2 if net_col else None
         )
-        st(ws[f"{rank_col}{r}"], "xlb Value")
+        ws[f"{place_col}{r}"] = T.team_place(
+            f"${k1}{r}",
+            keys1,
+            f"${k1}${first}:${k1}{r}",
+            f"${k2}{r}" if net_col else None,
+            keys2 if net_col else None,
+            f"${k2}${first}:${k2}{r}" if net_col else None,
+        )
+    # The visible rows: the team lines in rank order.
+    places = f"${place_col}${first}:${place_col}${tlast}"
+    styles = ["xlb Value", "xlb Text", *["xlb Number"] * ng]
+    styles += ["xlb Value"] if net_label else []
+    styles += ["xlb Number", "xlb Value"]
+    for p in range(1, len(plan.teams) + 1):
+        r = first + p - 1
+        for j, style in enumerate(styles, start=1):
+            values = f"${hid(j)}${first}:${hid(j)}${tlast}"
+            cell = ws.cell(row=r, column=j, value=R.standing_value(str(p), places, values))
+            st(cell, style)
     ctx.cells[0] = {"res_col": res_col, "net_col": net_col or "", "first": str(first)}
     ws.column_dimensions["B"].width = 34
     for g in range(ng):
         ws.column_dimensions[_col(3 + g)].width = 9
-    ws.column_dimensions.group(_col(_BLOCK), k2, hidden=True)
+    ws.column_dimensions.group(_col(_BLOCK), place_col, hidden=True)
     ws.freeze_panes = f"C{first}"
-    ws.print_area = f"A1:{rank_col}{tlast}"
+    ws.print_area = f"A1:{_col(ncols)}{tlast}"
     ws.print_title_rows = f"{first - 1}:{first - 1}"
     fit_landscape(ws)
     ws.protection.sheet = True
@@ -263,8 +296,8 @@ def write_bracket(ctx: TeamsContext) -> Worksheet:
                     f"Match {n}",
                     F.copy_of(c["home"]),
                     F.copy_of(c["away"]),
-                    T.only_done(c["done"], c["h"]),
-                    T.only_done(c["done"], c["a"]),
+                    T.only_done(c["done"], c["gh"]),
+                    T.only_done(c["done"], c["ga"]),
                     F.copy_of(c["winner"]),
                 ]
             for j, v in enumerate(put, start=1):
