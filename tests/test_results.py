@@ -180,6 +180,23 @@ def test_html_page_table_by_table() -> None:
     with_deals = render_html(res, deals={1: "N:AKQJ.T98.765.432 T98.765.432.AKQJ "
                                             "765.432.AKQJ.T98 432.AKQJ.T98.765"})  # fmt: skip
     assert "Hand records" in with_deals and "♠ AKQJ" in with_deals
+    assert "♥ 1098" in with_deals and "T98" not in with_deals  # the ten printed 10
+
+
+def test_hand_record_shows_makeable_contracts_and_par() -> None:
+    """Each hand a 13-card suit (interchange.deals.analyse's example): North and South make 7♠
+    (13 tricks), East and West nothing in spades; the par is North-South's grand slam, +1510
+    not vulnerable (board 1). The page shows the level each declarer makes in each strain."""
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    page = render_html(score_session(_session("mp")), deals={1: deal})
+    record = page[page.index("id=record-1>") :]
+    record = record[: record.index("</figure>")]
+    dd = re.findall(r"<tr><th scope='row'>([NESW])</th>(.*?)</tr>", record)
+    levels = {who: re.findall(r"<td class='num'>([^<]*)</td>", cells) for who, cells in dd}
+    assert levels["N"][3] == levels["S"][3] == "7"  # spades (order: clubs .. spades, notrump)
+    assert levels["E"][3] == levels["W"][3] == "-"
+    assert "<p class='par'>Par: NS +1510: 7S N, 7S S</p>" in record
+    assert "♠ AKQJ1098765432" in record and "<b>North</b>" in record
 
 
 def test_html_page_passes_the_nu_validator(tmp_path: Path) -> None:
@@ -255,7 +272,11 @@ def test_results_page_with_hand_records(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["results", str(book), "--format", "html", "--deals", str(deals), "-o",
                  str(page)]) == 0  # fmt: skip
     html = page.read_text(encoding="utf-8")
-    assert "Hand records" in html and html.count("class='hands'") == 2 * 3  # traveller + section
+    assert "Hand records" in html and html.count("<figure class='record'") == 2 * 3
+    assert html.count("<figure class='record' id=record-") == 3  # the section's, linkable
+    for b, dealer, vul in ((1, "N", "None"), (2, "E", "NS"), (3, "S", "EW")):  # rules.md: board
+        assert f"<figcaption>Board {b} · dealer {dealer} · vulnerable {vul}</figcaption>" in html
+    assert html.count("Makeable contracts") == 2 * 3 and html.count("<p class='par'>Par: ") == 6
     capsys.readouterr()
     deals.write_text('[Board "1"]\n[Deal "N:AKQ.xyz - - -"]\n', encoding="utf-8")
     assert main(["results", str(book), "--format", "html", "--deals", str(deals)]) == 2
