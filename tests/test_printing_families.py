@@ -8,14 +8,13 @@ LibreOffice prints from the recalculated workbook (pages, what a page holds, ``#
 
 from __future__ import annotations
 
-import random
 import subprocess
 from pathlib import Path
 
 import openpyxl
 import pytest
 from conftest import cli_new, needs_program
-from workbook_fill import random_contract
+from workbook_fill import fill_by_headers
 
 from xlbridge.families.social.build import score_sheet_layouts, write_social
 from xlbridge.families.social.settings import SocialOptions
@@ -24,7 +23,7 @@ from xlbridge.movements.cards import move_text, table_cards
 from xlbridge.movements.howell import howell
 from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Deal
-from xlbridge.types import Contract, Side
+from xlbridge.types import Side
 from xlbridge.workbook.recalc import recalculate, soffice
 
 # Seed 002, Figure 2-2 (North-South win the chukker by 14); then a chukker East-West win,
@@ -69,29 +68,6 @@ def test_arrow_switch_movement_cells_fit(tmp_path: Path) -> None:
 # -- printed by LibreOffice -----------------------------------------------------------------
 
 
-def _fill_pairs(path: Path, seed: int) -> None:
-    """Random results typed into every traveller (every row played)."""
-    rng = random.Random(seed)
-    wb = openpyxl.load_workbook(path)
-    for ws in wb.worksheets:
-        if not ws.title.startswith("Board "):
-            continue
-        head = {c.value: c.column_letter for c in ws[5] if isinstance(c.value, str)}
-        for r in range(6, ws.max_row + 1):
-            if ws[f"A{r}"].value is None:
-                break
-            result = random_contract(rng)
-            assert result.tricks is not None
-            need = Contract.parse(result.contract or "PASS").tricks_needed
-            ws[f"{head['Contract']}{r}"] = result.contract
-            ws[f"{head['By']}{r}"] = result.by
-            if result.tricks >= need:
-                ws[f"{head['Made']}{r}"] = result.tricks - 6
-            else:
-                ws[f"{head['Down']}{r}"] = need - result.tricks
-    wb.save(path)
-
-
 def _fill_chicago(path: Path, opt: SocialOptions, chukkers: list[tuple[str, ...]]) -> None:
     wb = openpyxl.load_workbook(path)
     for (sheet, lay), deals in zip(score_sheet_layouts(opt, len(chukkers)), chukkers,
@@ -130,7 +106,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         cli_new(src, "rainbow7", "rainbow", "--tables", "7", "--names", str(players)),
         cli_new(src, "mitchell7", "mitchell", "--tables", "7", "--boards-per-round", "3"),
     ]
-    _fill_pairs(books[-1], 7)
+    fill_by_headers(books[-1], 7, unplayed=0)
     opt = SocialOptions(kind="chicago", rounds=2)
     chicago = src / "chicago.xlsx"
     write_social(opt, chicago)

@@ -22,6 +22,7 @@ from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
 from xlbridge.families.registry import score_workbook
 from xlbridge.results.html import render_html
+from xlbridge.results.render import render_session
 from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
 from xlbridge.results.vector import (
     DOUBLINGS,
@@ -171,7 +172,8 @@ def test_html_page_table_by_table() -> None:
     ]
     trav1 = next(rows for k, rows in p.tables if k == "traveller-table")
     assert trav1[0][:2] == ["NS", "EW"] and len(trav1) == 1 + 7
-    assert [r[7] for r in trav1[1:]] == ["3.50", "1", "6", "0", "5", "2", "3.50"]  # seed 000
+    # seed 000; every figure of a column with the same decimals (issue 20: never 3.50 beside 1)
+    assert [r[7] for r in trav1[1:]] == ["3.5", "1.0", "6.0", "0.0", "5.0", "2.0", "3.5"]
     baro = next(rows for k, rows in p.tables if k == "barometer")
     assert baro[0] == ["Pair", *[f"Round {r}" for r in range(1, 8)]] and len(baro) == 15
     card = next(rows for k, rows in p.tables if k == "card-table")
@@ -281,3 +283,30 @@ def test_results_page_with_hand_records(tmp_path: Path, capsys: pytest.CaptureFi
     deals.write_text('[Board "1"]\n[Deal "N:AKQ.xyz - - -"]\n', encoding="utf-8")
     assert main(["results", str(book), "--format", "html", "--deals", str(deals)]) == 2
     assert "is not a PBN deal" in capsys.readouterr().err
+
+
+def _places(text: str) -> int:
+    return len(text.partition(".")[2])
+
+
+def test_each_column_of_a_page_has_one_number_of_decimals() -> None:
+    """Issue 20: never 53.7, 65 and 45 side by side. Seed 000's traveller (3½ 1 6 0 5 2 3½):
+    the text ranking's totals and percentages, and the HTML page's totals, percentages,
+    barometer and matchpoints, each column written with one number of decimals;
+    percentages always two."""
+    res = score_session(_session("mp"))
+    text = str(render_session(res, "text"))
+    rows = [ln.split() for ln in text.splitlines() if ln.split()[:1] and ln.split()[0][0].isdigit()]
+    assert rows
+    totals, pcts = [r[-2] for r in rows], [r[-1] for r in rows]
+    assert len({_places(t) for t in totals}) == 1
+    assert {_places(p) for p in pcts} == {2}
+    page = render_html(res)
+    for cls in ("ranking", "traveller-table", "barometer", "card-table"):
+        for table in re.findall(rf"<table class=\"{cls}\"[^>]*>(.*?)</table>", page, re.S):
+            body = re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("</thead>")[1], re.S)
+            grid = [re.findall(r"<td[^>]*>(.*?)</td>", r, re.S) for r in body]
+            for j in range(max(len(r) for r in grid)):
+                figures = [re.sub(r"<[^>]+>|%| \(.*\)", "", r[j]) for r in grid if j < len(r)]
+                figures = [f for f in figures if re.fullmatch(r"-?\d+(\.\d+)?", f)]
+                assert len({_places(f) for f in figures}) <= 1, (cls, j, figures)

@@ -10,14 +10,13 @@ dummy, the par) under its traveller and in a Hand Records section.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import DealError
 from xlbridge.interchange.deals import DD_SEATS, DD_STRAINS, SUIT_SYMBOLS, HandRecord
-from xlbridge.numerals import shown_text
+from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 from xlbridge.scoring.session import places_to_rank
@@ -29,10 +28,6 @@ TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "results.html.
 _ORDER = "AKQJT98765432"
 _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _STRAINS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
-
-
-# Numbers as this format shows them (:func:`xlbridge.numerals.shown_text`).
-_n = functools.partial(shown_text, fixed=True)
 
 
 def _anchor(label: str) -> str:
@@ -151,6 +146,16 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
     who = "Player" if res.input.family == "individual" else "Pair"
     tables = len({r.table for r in res.input.rows if r.table is not None}) or 1
     places = places_to_rank(tables)
+    # The same decimals down each column of the page (figures.py): percentages two, the other
+    # figures as many as the most precise of their kind needs.
+    pct_places = PERCENT_PLACES if mp else decimals(s.average for s in res.standings)
+    total_places = decimals(s.total for s in res.standings)
+    raw_places = decimals(raw for rnd in res.barometer for _, _, raw, _, _ in rnd.standings)
+    scored = [r for b in res.boards for r in b.rows]
+    score_places = decimals(r.score_ns for r in scored)
+    point_places = decimals([r.mp_ns for r in scored] + [r.mp_ew for r in scored])
+    top_places = decimals(b.top for b in res.boards)
+    datum_places = decimals(b.datum for b in res.boards)
     groups = []
     for direction, group in ranking_groups(res):
         rows = []
@@ -158,18 +163,23 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
             digits = s.rank.rstrip("=")
             rows.append({
                 "rank": s.rank, "label": s.label, "anchor": _anchor(s.label),
-                "names": s.pair.names, "played": s.played, "total": _n(s.total),
-                "pct": _n(s.pct if mp else s.average),
+                "names": s.pair.names, "played": s.played, "total": fixed(s.total, total_places),
+                "pct": fixed(s.pct if mp else s.average, pct_places),
                 "placed": digits.isdigit() and int(digits) <= places,
+                "seat": s.seat, "seat_rank": s.seat_rank,
             })  # fmt: skip
         title = f"{direction} pairs" if direction else f"All {who.lower()}s"
-        groups.append({"key": direction.lower() or "all", "title": title, "rows": rows})
+        groups.append({"key": direction.lower() or "all", "title": title, "rows": rows,
+                       "seats": any(s.seat for s in group)})  # fmt: skip
     rounds = [b.round for b in res.barometer]
     baro: dict[str, list[str]] = {s.label: [] for s in res.standings}
     for rnd in res.barometer:
         for label, n, raw, pct, rank in rnd.standings:
             if label in baro:
-                value = _n(pct) + "%" if mp and pct is not None else _n(raw) if n else ""
+                value = (
+                    fixed(pct, PERCENT_PLACES) + "%" if mp and pct is not None
+                    else fixed(raw, raw_places) if n else ""
+                )  # fmt: skip
                 baro[label].append(f"{value} ({rank})" if rank else value)
     boards = []
     for b in res.boards:
@@ -181,14 +191,16 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
                 "ns": x.ns, "ew": x.ew,
                 "contract": (x.adjusted and f"adjusted {x.adjusted}") or x.contract,
                 "declarer": x.declarer, "tricks": "" if x.tricks is None else x.tricks,
-                "ns_score": _n(pts) if pts is not None and pts >= 0 else "",
-                "ew_score": _n(-pts) if pts is not None and pts < 0 else "",
-                "ns_points": _n(r.mp_ns), "ew_points": _n(r.mp_ew),
+                "ns_score": fixed(pts, score_places) if pts is not None and pts >= 0 else "",
+                "ew_score": fixed(-pts, score_places) if pts is not None and pts < 0 else "",
+                "ns_points": fixed(r.mp_ns, point_places),
+                "ew_points": fixed(r.mp_ew, point_places),
             })  # fmt: skip
         boards.append({
             "board": b.board, "dealer": str(Seat.dealer_of(b.board)),
             "vul": str(Vulnerability.from_board(b.board)), "top": None if b.top is None
-            else _n(b.top), "datum": None if b.datum is None else _n(b.datum), "rows": rows,
+            else fixed(b.top, top_places),
+            "datum": None if b.datum is None else fixed(b.datum, datum_places), "rows": rows,
             "deal": _record(records[b.board]) if b.board in records else None,
         })  # fmt: skip
     rank_of = {s.label: s.rank for s in res.standings}
@@ -208,7 +220,8 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
                     "opponents": x.ew if ns_side else x.ns,
                     "contract": (x.adjusted and f"adj {x.adjusted}") or x.contract,
                     "declarer": x.declarer, "tricks": "" if x.tricks is None else x.tricks,
-                    "score": _n(score), "points": _n(r.mp_ns if ns_side else r.mp_ew),
+                    "score": fixed(score, score_places),
+                    "points": fixed(r.mp_ns if ns_side else r.mp_ew, point_places),
                 })  # fmt: skip
         cards.append({"label": s.label, "anchor": _anchor(s.label), "names": s.pair.names,
                       "rank": rank_of.get(s.label, ""), "rows": lines})  # fmt: skip
@@ -225,6 +238,9 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
         event=res.event, date=res.input.date, kind=res.input.kind, method=method, mp=mp,
         unit=unit, who=who, groups=groups, rounds=rounds,
         barometer=[{"label": k, "cells": v} for k, v in baro.items()], boards=boards,
-        cards=cards, deals=[_record(records[b], anchor=True) for b in sorted(records)],
+        cards=cards, winners=[
+            {"seat": s.seat, "label": s.label, "anchor": _anchor(s.label), "names": s.pair.names,
+             "pct": fixed(s.pct if mp else s.average, pct_places)} for s in res.winners
+        ], deals=[_record(records[b], anchor=True) for b in sorted(records)],
         recalculated=res.recalculated, disagreements=res.disagreements,
     )  # fmt: skip
