@@ -310,3 +310,19 @@ def test_each_column_of_a_page_has_one_number_of_decimals() -> None:
                 figures = [re.sub(r"<[^>]+>|%| \(.*\)", "", r[j]) for r in grid if j < len(r)]
                 figures = [f for f in figures if re.fullmatch(r"-?\d+(\.\d+)?", f)]
                 assert len({_places(f) for f in figures}) <= 1, (cls, j, figures)
+
+
+def test_hand_records_without_the_solver_show_the_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """endplay is optional (product spec): without it the page still shows each board's number,
+    dealer, vulnerability and hands, without makeable contracts or par."""
+    from xlbridge.errors import DealError
+    from xlbridge.workbook import hand_records as hr
+
+    def no_solver(deals: tuple[tuple[int, str], ...]) -> list[object]:
+        raise DealError("deals need the endplay package: pip install endplay")
+
+    monkeypatch.setattr(hr, "analysed", no_solver)
+    deal = "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ"
+    page = render_html(score_session(_session("mp")), deals={2: deal})
+    assert "<figcaption>Board 2 · dealer E · vulnerable NS</figcaption>" in page
+    assert "♥ 1098" in page and "Makeable contracts" not in page and "Par:" not in page

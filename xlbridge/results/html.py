@@ -60,8 +60,8 @@ def _from_north(deal: str) -> str | None:
 
 def hand_records(deals: Mapping[int, str]) -> dict[int, HandRecord]:
     """Each board's hand record with what each seat makes double dummy and the par, solved
-    once for the session (``workbook.hand_records.analysed``); a deal that is not a complete
-    deal is left out.
+    once for the session (``workbook.hand_records.analysed``; without endplay, the hands
+    alone); a deal that is not a complete deal is left out.
 
     >>> r = hand_records({1: "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 "
     ...     "432.765.T98.AKQJ"})[1]
@@ -79,7 +79,13 @@ def hand_records(deals: Mapping[int, str]) -> dict[int, HandRecord]:
                 whole.append((board, north))
         except DealError:
             continue
-    return {r.board: r for r in analysed(tuple(whole))}
+    try:
+        records = analysed(tuple(whole))
+    except DealError:  # no double-dummy solver (endplay is optional): the hands alone
+        records = [
+            HandRecord(b, Seat.dealer_of(b), Vulnerability.from_board(b), d) for b, d in whole
+        ]
+    return {r.board: r for r in records}
 
 
 def _hand(suits: tuple[str, str, str, str], seat: str) -> str:
