@@ -44,7 +44,6 @@ NO_EXAMPLES = frozenset(
         "xlbridge.results",
         "xlbridge.scoring",
         # sheet writers, the Swiss next-round readers, the HTML results page
-        "xlbridge.results.html",
         "xlbridge.workbook.checks",
         "xlbridge.families.individual.recap",
         "xlbridge.workbook.names",

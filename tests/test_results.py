@@ -22,6 +22,7 @@ from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
 from xlbridge.families.registry import score_workbook
 from xlbridge.results.html import render_html
+from xlbridge.results.render import render_session
 from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
 from xlbridge.results.vector import (
     DOUBLINGS,
@@ -171,7 +172,8 @@ def test_html_page_table_by_table() -> None:
     ]
     trav1 = next(rows for k, rows in p.tables if k == "traveller-table")
     assert trav1[0][:2] == ["NS", "EW"] and len(trav1) == 1 + 7
-    assert [r[7] for r in trav1[1:]] == ["3.50", "1", "6", "0", "5", "2", "3.50"]  # seed 000
+    # seed 000; every figure of a column with the same decimals (issue 20: never 3.50 beside 1)
+    assert [r[7] for r in trav1[1:]] == ["3.5", "1.0", "6.0", "0.0", "5.0", "2.0", "3.5"]
     baro = next(rows for k, rows in p.tables if k == "barometer")
     assert baro[0] == ["Pair", *[f"Round {r}" for r in range(1, 8)]] and len(baro) == 15
     card = next(rows for k, rows in p.tables if k == "card-table")
@@ -180,6 +182,23 @@ def test_html_page_table_by_table() -> None:
     with_deals = render_html(res, deals={1: "N:AKQJ.T98.765.432 T98.765.432.AKQJ "
                                             "765.432.AKQJ.T98 432.AKQJ.T98.765"})  # fmt: skip
     assert "Hand records" in with_deals and "♠ AKQJ" in with_deals
+    assert "♥ 1098" in with_deals and "T98" not in with_deals  # the ten printed 10
+
+
+def test_hand_record_shows_makeable_contracts_and_par() -> None:
+    """Each hand a 13-card suit (interchange.deals.analyse's example): North and South make 7♠
+    (13 tricks), East and West nothing in spades; the par is North-South's grand slam, +1510
+    not vulnerable (board 1). The page shows the level each declarer makes in each strain."""
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    page = render_html(score_session(_session("mp")), deals={1: deal})
+    record = page[page.index("id=record-1>") :]
+    record = record[: record.index("</figure>")]
+    dd = re.findall(r"<tr><th scope='row'>([NESW])</th>(.*?)</tr>", record)
+    levels = {who: re.findall(r"<td class='num'>([^<]*)</td>", cells) for who, cells in dd}
+    assert levels["N"][3] == levels["S"][3] == "7"  # spades (order: clubs .. spades, notrump)
+    assert levels["E"][3] == levels["W"][3] == "-"
+    assert "<p class='par'>Par: NS +1510: 7S N, 7S S</p>" in record
+    assert "♠ AKQJ1098765432" in record and "<b>North</b>" in record
 
 
 def test_html_page_passes_the_nu_validator(tmp_path: Path) -> None:
@@ -255,8 +274,55 @@ def test_results_page_with_hand_records(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["results", str(book), "--format", "html", "--deals", str(deals), "-o",
                  str(page)]) == 0  # fmt: skip
     html = page.read_text(encoding="utf-8")
-    assert "Hand records" in html and html.count("class='hands'") == 2 * 3  # traveller + section
+    assert "Hand records" in html and html.count("<figure class='record'") == 2 * 3
+    assert html.count("<figure class='record' id=record-") == 3  # the section's, linkable
+    for b, dealer, vul in ((1, "N", "None"), (2, "E", "NS"), (3, "S", "EW")):  # rules.md: board
+        assert f"<figcaption>Board {b} · dealer {dealer} · vulnerable {vul}</figcaption>" in html
+    assert html.count("Makeable contracts") == 2 * 3 and html.count("<p class='par'>Par: ") == 6
     capsys.readouterr()
     deals.write_text('[Board "1"]\n[Deal "N:AKQ.xyz - - -"]\n', encoding="utf-8")
     assert main(["results", str(book), "--format", "html", "--deals", str(deals)]) == 2
     assert "is not a PBN deal" in capsys.readouterr().err
+
+
+def _places(text: str) -> int:
+    return len(text.partition(".")[2])
+
+
+def test_each_column_of_a_page_has_one_number_of_decimals() -> None:
+    """Issue 20: never 53.7, 65 and 45 side by side. Seed 000's traveller (3½ 1 6 0 5 2 3½):
+    the text ranking's totals and percentages, and the HTML page's totals, percentages,
+    barometer and matchpoints, each column written with one number of decimals;
+    percentages always two."""
+    res = score_session(_session("mp"))
+    text = str(render_session(res, "text"))
+    rows = [ln.split() for ln in text.splitlines() if ln.split()[:1] and ln.split()[0][0].isdigit()]
+    assert rows
+    totals, pcts = [r[-2] for r in rows], [r[-1] for r in rows]
+    assert len({_places(t) for t in totals}) == 1
+    assert {_places(p) for p in pcts} == {2}
+    page = render_html(res)
+    for cls in ("ranking", "traveller-table", "barometer", "card-table"):
+        for table in re.findall(rf"<table class=\"{cls}\"[^>]*>(.*?)</table>", page, re.S):
+            body = re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("</thead>")[1], re.S)
+            grid = [re.findall(r"<td[^>]*>(.*?)</td>", r, re.S) for r in body]
+            for j in range(max(len(r) for r in grid)):
+                figures = [re.sub(r"<[^>]+>|%| \(.*\)", "", r[j]) for r in grid if j < len(r)]
+                figures = [f for f in figures if re.fullmatch(r"-?\d+(\.\d+)?", f)]
+                assert len({_places(f) for f in figures}) <= 1, (cls, j, figures)
+
+
+def test_hand_records_without_the_solver_show_the_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """endplay is optional (product spec): without it the page still shows each board's number,
+    dealer, vulnerability and hands, without makeable contracts or par."""
+    from xlbridge.errors import DealError
+    from xlbridge.workbook import hand_records as hr
+
+    def no_solver(deals: tuple[tuple[int, str], ...]) -> list[object]:
+        raise DealError("deals need the endplay package: pip install endplay")
+
+    monkeypatch.setattr(hr, "analysed", no_solver)
+    deal = "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ"
+    page = render_html(score_session(_session("mp")), deals={2: deal})
+    assert "<figcaption>Board 2 · dealer E · vulnerable NS</figcaption>" in page
+    assert "♥ 1098" in page and "Makeable contracts" not in page and "Par:" not in page

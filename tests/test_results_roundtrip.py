@@ -9,7 +9,6 @@ agreement here proves the reader and the engine, and the workbook's formulas, al
 from __future__ import annotations
 
 import json
-import random
 import re
 import shutil
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from workbook_fill import Expected, expected, fill, random_contract, random_fill
+from workbook_fill import Expected, expected, fill, fill_by_headers, random_fill
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
@@ -27,9 +26,9 @@ from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.numerals import shown
 from xlbridge.results.pbn import read_pbn_scores, results_pbn
+from xlbridge.results.render import render_session
 from xlbridge.results.session import SessionResults
 from xlbridge.results.usebio import pair_number, read_usebio, write_usebio
-from xlbridge.types import Contract
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate
@@ -71,7 +70,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Exp
     rainbow = src / "rainbow.xlsx"
     assert main(["new", "rainbow", "--tables", "5", "--event", "Individuals", "-o",
                  str(rainbow)]) == 0  # fmt: skip
-    _fill_by_headers(rainbow, seed=21)
+    fill_by_headers(rainbow, seed=21)
     paths.append(rainbow)
     bad = src / "bad-entries.xlsx"
     shutil.copy(src / "m7-acbl.xlsx", bad)
@@ -97,32 +96,6 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Exp
 BAD_ENTRIES = [("Board 1", "C6", "8S"), ("Board 2", "K6", "B"), ("Board 3", "H2", 2)]
 
 _SCORED: dict[Path, SessionResults] = {}
-
-
-def _fill_by_headers(path: Path, seed: int) -> None:
-    """Type random results into every traveller, finding the input columns by their headers
-    (so it fills any family's traveller: pairs or individuals)."""
-    rng = random.Random(seed)
-    wb = openpyxl.load_workbook(path)
-    for ws in wb.worksheets:
-        if not ws.title.startswith("Board "):
-            continue
-        head = {c.value: c.column_letter for c in ws[5] if isinstance(c.value, str)}
-        for r in range(6, ws.max_row + 1):
-            if ws[f"A{r}"].value is None:
-                break
-            result = random_contract(rng)
-            if rng.random() < 0.1:
-                continue  # not played yet
-            c = Contract.parse(result.contract or "PASS")
-            ws[f"{head['Contract']}{r}"] = result.contract
-            ws[f"{head['By']}{r}"] = result.by
-            assert result.tricks is not None
-            if result.tricks >= c.tricks_needed:
-                ws[f"{head['Made']}{r}"] = result.tricks - 6
-            else:
-                ws[f"{head['Down']}{r}"] = c.tricks_needed - result.tricks
-    wb.save(path)
 
 
 def _scored(books: dict[str, Any], name: str) -> SessionResults:
@@ -323,3 +296,35 @@ def test_traveller_rows_untouched_by_reading(books: dict[str, Any]) -> None:
     assert [r.mp_ns for b in again.boards for r in b.rows] == [
         r.mp_ns for b in res.boards for r in b.rows
     ]
+
+
+def test_rainbow_winners_as_on_the_results_sheet(books: dict[str, Any]) -> None:
+    """The Rainbow's four direction winners (seed 002: "four winners"; each player keeps a
+    compass direction) are those of the workbook's own Results sheet, in text, HTML and JSON,
+    and every player's Dir and Dir rank equal the sheet's."""
+    path = books["rainbow"][0]
+    ws = openpyxl.load_workbook(path, data_only=True)["Results"]
+    rows = [[c for c in r] for r in ws.iter_rows(values_only=True)]
+    head = next(i for i, r in enumerate(rows) if "Dir rank" in r)
+    col = {h: j for j, h in enumerate(rows[head]) if isinstance(h, str)}
+    sheet = {
+        str(r[col["Player"]]): (r[col["Dir"]], str(r[col["Dir rank"]]))
+        for r in rows[head + 1 :]
+        if r[col["Player"]] not in (None, "")
+    }
+    assert len(sheet) == 20 and {d for d, _ in sheet.values()} == set("NESW")
+    res = _scored(books, "rainbow")
+    assert {s.label: (s.seat, s.seat_rank) for s in res.standings} == sheet
+    won = {(d, p) for p, (d, rk) in sheet.items() if rk.rstrip("=") == "1"}
+    assert {(s.seat, s.label) for s in res.winners} == won and len(won) >= 4
+    data = json.loads(render_session(res, "json"))
+    assert {(w["seat"], w["label"]) for w in data["winners"]} == won
+    text = str(render_session(res, "text"))
+    line = next(ln for ln in text.splitlines() if ln.startswith("Winners in each direction: "))
+    assert {tuple(x.split()[:2]) for x in line.split(": ", 1)[1].split("; ")} == won
+    assert text.splitlines()[3].split()[-4:] == ["%", "Dir", "Dir", "rank"]
+    page = str(render_session(res, "html"))
+    table = page[page.index("<caption>Winners in each direction</caption>") :]
+    table = table[: table.index("</table>")]
+    cells = re.findall(r"<tr><td>([NESW])</td><td><a href=\"#card-[^\"]+\">([^<]+)</a>", table)
+    assert set(cells) == won

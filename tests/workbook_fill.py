@@ -199,3 +199,30 @@ def expected(movement: Movement, options: Options, filled: Filled) -> Expected:
     for lb, t in totals.items():
         recap.setdefault(lb, (*t, ""))
     return Expected(rows, recap)
+
+
+def fill_by_headers(path: Path, seed: int, unplayed: float = 0.1) -> None:
+    """Type random results into every traveller, finding the input columns by their headers
+    (so it fills any family's traveller: pairs or individuals); a row in ``unplayed`` is left
+    blank (not played yet)."""
+    rng = random.Random(seed)
+    wb = openpyxl.load_workbook(path)
+    for ws in wb.worksheets:
+        if not ws.title.startswith("Board "):
+            continue
+        head = {c.value: c.column_letter for c in ws[5] if isinstance(c.value, str)}
+        for r in range(6, ws.max_row + 1):
+            if ws[f"A{r}"].value is None:
+                break
+            result = random_contract(rng)
+            if rng.random() < unplayed:
+                continue  # not played yet
+            c = Contract.parse(result.contract or "PASS")
+            ws[f"{head['Contract']}{r}"] = result.contract
+            ws[f"{head['By']}{r}"] = result.by
+            assert result.tricks is not None
+            if result.tricks >= c.tricks_needed:
+                ws[f"{head['Made']}{r}"] = result.tricks - 6
+            else:
+                ws[f"{head['Down']}{r}"] = c.tricks_needed - result.tricks
+    wb.save(path)

@@ -23,6 +23,7 @@ from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field, write_csv
 from xlbridge.movements.registry import FamilyName
+from xlbridge.results.figures import decimals, fixed
 from xlbridge.results.session import Disagreement, agrees
 from xlbridge.scoring.choices import OutputFormat
 
@@ -33,6 +34,7 @@ __all__ = [
     "Expect",
     "ScoredWorkbook",
     "check",
+    "column_texts",
     "disagreement_lines",
     "num",
     "refuse",
@@ -150,9 +152,35 @@ def cell_text(x: Any) -> str:
     return numerals.shown_text(x) if isinstance(x, float) else str(x)
 
 
+def column_texts(values: Sequence[Any]) -> list[str]:
+    """A column's cells as :func:`cell_text` writes them, its figures all with the same
+    decimals when any has a fraction (:mod:`xlbridge.results.figures`).
+
+    >>> column_texts([12.0, 13.5, None, "-"])
+    ['12.0', '13.5', '', '-']
+    """
+    places = decimals(v for v in values if isinstance(v, int | float) and not isinstance(v, bool))
+    return [
+        fixed(v, places) if isinstance(v, int | float) and not isinstance(v, bool) and places
+        else cell_text(v)
+        for v in values
+    ]  # fmt: skip
+
+
 def table_text(rows: Sequence[Sequence[Any]], left: Sequence[int] = (1,)) -> str:
-    """Rows as an aligned text table (columns in ``left`` left-aligned, the rest right)."""
-    cells = [[cell_text(c) for c in row] for row in rows]
+    """Rows as an aligned text table (columns in ``left`` left-aligned, the rest right); the
+    figures of a column that has a fraction all written with the same decimals
+    (:mod:`xlbridge.results.figures`: ``13.5`` beside ``12.0``, never ``12``).
+
+    >>> print(table_text([["Team", "VP"], ["Aces", 12.0], ["Kings", 13.45], ["Jacks", 8]],
+    ...                  left=(0,)))
+    Team      VP
+    Aces   12.00
+    Kings  13.45
+    Jacks   8.00
+    """
+    columns = [column_texts([row[i] for row in rows]) for i in range(len(rows[0]) if rows else 0)]
+    cells = [[col[r] for col in columns] for r in range(len(rows))]
     widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
     return "\n".join(
         "  ".join(

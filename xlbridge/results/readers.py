@@ -253,7 +253,8 @@ def _recap_cache(formulas: Book, cached: Book) -> list[CachedCell]:
     ws, wc = formulas["Recap"], cached["Recap"]
     head, col = headers(ws, "Pair" if "Pair" in _row_texts(ws) else "Player")
     out: list[CachedCell] = []
-    what = {"Played": "played", "Total": "total", "%": "pct", "Avg": "pct", "Rank": "rank"}
+    what = {"Played": "played", "Total": "total", "%": "pct", "Avg": "pct", "Rank": "rank",
+            "Dir rank": "seat_rank"}  # fmt: skip
     for r in range(head + 1, head + 1 + MAX_PAIRS):
         label = typed_text(ws.cell(row=r, column=1).value, what=f"Recap!A{r}")
         if not label or label.endswith("check total") or label == "Check total":

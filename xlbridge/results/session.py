@@ -31,7 +31,7 @@ from typing import Any
 
 from xlbridge.errors import XlbridgeError
 from xlbridge.movements.registry import FamilyName
-from xlbridge.numerals import shown
+from xlbridge.numerals import shown, whole_or_none
 from xlbridge.results.board import ResultRow, row_score, score_rows
 from xlbridge.scoring.choices import PAIRS_SCORINGS, DatumRounding, MPScaleName, PairsScoring
 from xlbridge.scoring.matchpoints import MPScale
@@ -131,6 +131,11 @@ class Standing:
     pct: float | None
     average: float | None
     rank: str
+    # Individuals who keep one seat all session (the Rainbow): that seat (N, E, S or W) and the
+    # rank among the players of that seat, as the workbook's Results sheet has them ("Dir",
+    # "Dir rank"; seed 002's "four winners"); "" otherwise.
+    seat: str = ""
+    seat_rank: str = ""
 
     @property
     def label(self) -> str:
@@ -172,6 +177,14 @@ class SessionResults:
     def event(self) -> str:
         return self.input.event
 
+    @property
+    def winners(self) -> tuple[Standing, ...]:
+        """The winners of each seat (N, E, S, W; ties share), when the players keep their
+        seats (the Rainbow's four winners), else none."""
+        order = "NESW"
+        won = [s for s in self.standings if s.seat and s.seat_rank.rstrip("=") == "1"]
+        return tuple(sorted(won, key=lambda s: (order.index(s.seat), s.pair.id)))
+
     def to_json(self) -> dict[str, Any]:
         """The ``xlbridge results`` JSON object of product.md."""
         imp = self.input.scoring != "mp"
@@ -190,9 +203,27 @@ class SessionResults:
                     "total": shown(s.total, whole=True),
                     "pct": shown(s.pct, whole=True),
                     "rank": s.rank,
+                    **({"seat": s.seat, "seat_rank": s.seat_rank} if s.seat else {}),
                 }
                 for s in self.standings
             ],
+            **(
+                {
+                    "winners": [
+                        {
+                            "seat": s.seat,
+                            "id": s.pair.id,
+                            "label": s.label,
+                            "names": s.pair.names,
+                            "total": shown(s.total, whole=True),
+                            "pct": shown(s.pct, whole=True),
+                        }
+                        for s in self.winners
+                    ]
+                }
+                if self.winners
+                else {}
+            ),
             "boards": [
                 {
                     "board": b.board,
@@ -324,9 +355,33 @@ def _standings(
         members = [line for line in lines if line[1] == group and line[3] is not None]
         for line, rk in zip(members, ranks([line[3] for line in members]), strict=True):  # type: ignore[misc]
             rank_of[line[0].id] = rk
+    seat_of = _home_seats(s) if s.family == "individual" and s.rows else {}
+    seat_rank: dict[int, str] = {}
+    for seat in set(seat_of.values()):
+        members = [ln for ln in lines if seat_of.get(ln[0].label) == seat and ln[3] is not None]
+        for line, rk in zip(members, ranks([line[3] for line in members]), strict=True):  # type: ignore[misc]
+            seat_rank[line[0].id] = rk
     return [
-        Standing(p, d, n, tot, pct, avg, rank_of.get(p.id, "")) for p, d, n, tot, pct, avg in lines
-    ]
+        Standing(p, d, n, tot, pct, avg, rank_of.get(p.id, ""), seat_of.get(p.label, ""),
+                 seat_rank.get(p.id, ""))
+        for p, d, n, tot, pct, avg in lines
+    ]  # fmt: skip
+
+
+def _home_seats(s: SessionInput) -> dict[str, str]:
+    """Each player's own compass direction (N, E, S, W) when the movement keeps every player
+    in one (:func:`xlbridge.movements.individual_seats.home_directions`: the Rainbow), by
+    player label; empty for other movements or when the movement cannot be built again."""
+    from xlbridge.movements.individual_seats import home_directions
+    from xlbridge.movements.registry import get_kind
+
+    tables = max((r.table for r in s.rows if r.table), default=0)
+    try:
+        homes = home_directions(get_kind(s.kind).build(tables=tables))
+    except XlbridgeError:
+        return {}
+    numbers = {p.label: whole_or_none(p.label) for p in s.pairs}
+    return {label: homes[n] for label, n in numbers.items() if n is not None and n in homes}
 
 
 def _barometer(
@@ -400,6 +455,7 @@ def _compare(
         python[(*key, "total")] = st.total
         python[(*key, "pct")] = (st.pct / 100 if st.pct is not None else None) if mp else st.average
         python[(*key, "rank")] = st.rank
+        python[(*key, "seat_rank")] = st.seat_rank
     cached = [c for c in s.cached if c.key in python]
     recalculated = any(c.value not in (None, "") for c in cached) or not any(
         python[c.key] not in (None, "") for c in cached

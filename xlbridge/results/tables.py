@@ -17,6 +17,7 @@ from typing import Any
 
 from xlbridge.interchange.csvio import write_csv
 from xlbridge.numerals import shown
+from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
 from xlbridge.results.session import SessionResults, Standing
 
 __all__ = [
@@ -124,12 +125,19 @@ def to_text(res: SessionResults) -> str:
     method = {"mp": f"matchpoints ({res.input.scale.upper()})", "butler": "Butler IMPs",
               "ximp": "cross-IMPs"}[res.input.scoring]  # fmt: skip
     lines = [f"{res.event}  {res.input.date}".rstrip(), f"{res.input.kind}, {method}"]
+    # The same decimals down each column of the page (figures.py): totals as the most precise
+    # needs, percentages always two.
+    total_places = decimals(s.total for s in res.standings)
+    avg_places = PERCENT_PLACES if mp else decimals(s.average for s in res.standings)
     for direction, group in ranking_groups(res):
         who = "Player" if res.input.family == "individual" else "Pair"
+        seats = any(s.seat for s in group)  # the Rainbow: Dir and Dir rank, as on Results
         head = ["Rank", who, "Names", "Played", "Total", "%" if mp else "Avg"]
+        head += ["Dir", "Dir rank"] if seats else []
         table = [head] + [
-            [s.rank, s.label, s.pair.names, str(s.played), _cell(shown(s.total)),
-             _cell(shown(s.pct if mp else s.average))]
+            [s.rank, s.label, s.pair.names, str(s.played), fixed(s.total, total_places),
+             fixed(s.pct if mp else s.average, avg_places)]
+            + ([s.seat, s.seat_rank] if seats else [])
             for s in group
         ]  # fmt: skip
         widths = [max(len(row[i]) for row in table) for i in range(len(head))]
@@ -140,6 +148,10 @@ def to_text(res: SessionResults) -> str:
             cells = [c.ljust(w) if i == 2 else c.rjust(w) for i, (c, w) in
                      enumerate(zip(row, widths, strict=True))]  # fmt: skip
             lines.append("  ".join(cells).rstrip())
+    if res.winners:
+        won = (f"{s.seat} {s.label}" + (f" {s.pair.names}" if s.pair.names else "")
+               for s in res.winners)  # fmt: skip
+        lines += ["", "Winners in each direction: " + "; ".join(won)]
     if not res.recalculated:
         lines += [
             "",

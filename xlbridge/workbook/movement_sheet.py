@@ -8,7 +8,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.workbook.context import Context
 from xlbridge.workbook.styles import fit_landscape
 
-__all__ = ["boards_text", "write_movement"]
+__all__ = ["boards_text", "switched_text", "write_movement"]
 
 
 def boards_text(boards: tuple[int, ...]) -> str:
@@ -31,6 +31,18 @@ def boards_text(boards: tuple[int, ...]) -> str:
     return ", ".join(out)
 
 
+def switched_text(boards: tuple[int, ...], switched: tuple[int, ...]) -> str:
+    """A round's boards with its arrow-switched ones starred: all of them ``*17-18``, some of
+    them ``17-18 *18``.
+
+    >>> switched_text((17, 18), (17, 18)), switched_text((17, 18), (18,)), switched_text((1,), ())
+    ('*17-18', '17-18 *18', '1')
+    """
+    if switched and sorted(switched) == sorted(boards):
+        return "*" + boards_text(boards)
+    return boards_text(boards) + (" *" + boards_text(switched) if switched else "")
+
+
 def write_movement(ctx: Context) -> Worksheet:
     """Write the ``Movement`` sheet."""
     ws: Worksheet = ctx.wb.create_sheet("Movement")
@@ -49,6 +61,7 @@ def write_movement(ctx: Context) -> Worksheet:
     ws[f"{extra}3"] = "Bye-stand / sit-out"
     st(ws[f"{extra}3"], "xlb Header")
     byes = dict(m.bye_stand)
+    longest: dict[str, int] = {}  # each column as wide as its longest cell: nothing cut off
     sits: dict[int, list[int]] = {}
     for rnd, pair in m.sit_outs:
         sits.setdefault(rnd, []).append(pair)
@@ -59,9 +72,9 @@ def write_movement(ctx: Context) -> Worksheet:
         for e in m.round_entries(rnd):
             ns = m.label(e.ns) if e.ns is not None else "-"
             ew = m.label(e.ew) if e.ew is not None else "-"
-            sw = " *" + boards_text(e.switched) if e.switched else ""
             cell = ws[f"{col[e.table]}{r}"]
-            cell.value = f"{ns} v {ew}: {boards_text(e.boards)}{sw}"
+            cell.value = f"{ns} v {ew}: {switched_text(e.boards, e.switched)}"
+            longest[col[e.table]] = max(longest.get(col[e.table], 0), len(cell.value))
             st(cell, "xlb Value")
         notes = []
         if rnd in byes:
@@ -69,10 +82,11 @@ def write_movement(ctx: Context) -> Worksheet:
         if rnd in sits:
             notes.append("sit out " + ", ".join(m.label(p) for p in sits[rnd]))
         ws[f"{extra}{r}"] = "; ".join(notes)
+        longest[extra] = max(longest.get(extra, 0), len(ws[f"{extra}{r}"].value))
         st(ws[f"{extra}{r}"], "xlb Value")
     for t in tables:
-        ws.column_dimensions[col[t]].width = 20
-    ws.column_dimensions[extra].width = 24
+        ws.column_dimensions[col[t]].width = max(20, round(longest.get(col[t], 0) * 1.1) + 2)
+    ws.column_dimensions[extra].width = max(24, round(longest.get(extra, 0) * 1.1) + 2)
     r = 5 + m.rounds
     for i, note in enumerate(m.notes):
         ws.cell(row=r + i, column=1, value=note).data_type = "s"

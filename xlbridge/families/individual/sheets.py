@@ -31,8 +31,13 @@ __all__ = [
     "write_individual_session",
 ]
 
-# Rows a printed portrait page holds, to keep a guide card on one page.
-_PAGE_ROWS = 46
+# A card's rows are 14 pt (its title 18 pt) and the sheet prints with half-inch top and bottom
+# margins: a Letter page (the shorter of Letter and A4) holds 720 pt, kept to 690 with room to
+# spare, so two 21-board Rainbow cards share a page (they printed one to a page at Excel's
+# default height and margins).
+_PAGE_PT = 690
+_ROW_PT = 14
+_TITLE_PT = 18
 
 
 def partnership_text(seats: Seats) -> str:
@@ -174,19 +179,24 @@ def write_individual_cards(ctx: Context) -> Worksheet:
     st, m = ctx.style, ctx.movement
     name_row = {p.id: NAMES_FIRST + i for i, p in enumerate(m.pairs)}
     r = 1
-    page_start = 1
+
+    used = 0.0  # points of the current page taken by whole cards
 
     def line(values: list[Any], style: str) -> None:
         nonlocal r
         for i, v in enumerate(values, start=1):
             st(ws.cell(row=r, column=i, value=v), style)
+        ws.row_dimensions[r].height = _ROW_PT
         r += 1
 
     def keep_together(rows: int) -> None:
-        nonlocal page_start
-        if r > page_start and r - 1 + rows - page_start >= _PAGE_ROWS:
+        """Start a new page unless a card of ``rows`` rows (title, header, lines, blank) fits."""
+        nonlocal used
+        height = _TITLE_PT + (rows - 1) * _ROW_PT
+        if used and used + height > _PAGE_PT:
             ws.row_breaks.append(Break(id=r - 1))
-            page_start = r
+            used = 0
+        used += height
 
     for t in m.table_numbers:
         entries = sorted((e for e in m.entries if e.table == t), key=lambda e: e.round)
@@ -195,28 +205,34 @@ def write_individual_cards(ctx: Context) -> Worksheet:
         title = ws.cell(row=r, column=1)
         st(title, "xlb Title")
         put_text(title, f"{ctx.options.event}: Table {t}", "event")
+        ws.row_dimensions[r].height = _TITLE_PT
         r += 1
         line(["Round", "N", "S", "E", "W", "Boards"], "xlb Header")
         for rnd, (north, east, south, west), bs in lines:
             line([rnd, north, south, east, west, play_order(bs)], "xlb Card")
+        ws.row_dimensions[r].height = _ROW_PT
         r += 1
     ws.row_breaks.append(Break(id=r - 1))
-    page_start = r
+    used = 0
     for p in m.pairs:
         card = guide(m, p.id)
         keep_together(len(card) + 3)
         st(ws.cell(row=r, column=1, value=f"Guide card: player {p.id}"), "xlb Title")
         name = ws.cell(row=r, column=4, value=player_name(f"{NAMES}!$B${name_row[p.id]}"))
         st(name, "xlb Label")
+        ws.row_dimensions[r].height = _TITLE_PT
         r += 1
         line(["Round", "Table", "Seat", "Partner", "Opponents", "Boards"], "xlb Header")
         for g in card:
             opp = f"{g.opponents[0]} & {g.opponents[1]}"
             line([g.round, g.table, g.seat, g.partner, opp, play_order(g.boards)], "xlb Card")
+        ws.row_dimensions[r].height = _ROW_PT
         r += 1
     for col, w in zip("ABCDEF", (8, 10, 8, 9, 12, 17), strict=True):
         ws.column_dimensions[col].width = w
     ws.print_area = f"A1:F{r}"
     fit_portrait(ws)
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    ws.page_margins.header = ws.page_margins.footer = 0.25
     ws.protection.sheet = True
     return ws

@@ -14,11 +14,12 @@ from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.movements.cards import boards_text, guide_cards, move_text, table_cards
-from xlbridge.workbook.context import Context
+from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context
+from xlbridge.workbook.formulas_recap import join_names
 from xlbridge.workbook.styles import fit_portrait
 from xlbridge.workbook.text import put_text
 
-__all__ = ["ROWS_PER_PAGE", "cards_per_page", "write_cards"]
+__all__ = ["ROWS_PER_PAGE", "card_width", "cards_per_page", "write_cards"]
 
 # Rows of 18 pt that fit a portrait page (A4 or Letter) inside the margins, with room to spare.
 ROWS_PER_PAGE = 44
@@ -34,17 +35,31 @@ def cards_per_page(card_rows: int, most: int = 4) -> int:
     return max(1, min(most, ROWS_PER_PAGE // max(card_rows, 1)))
 
 
+def card_width(value: object) -> int:
+    """Column width (in characters of the default font) that shows ``value`` whole in the cards'
+    12 pt font, with a margin.
+
+    >>> card_width("NS stay, EW 1 to table 2, boards to table 9"), card_width(7)
+    (52, 4)
+    """
+    return round(len(str(value)) * 1.15) + 3
+
+
 def write_cards(ctx: Context) -> Worksheet:
     """Write the ``Table Cards`` sheet: a card per table, then a guide card per pair."""
     ws: Worksheet = ctx.wb.create_sheet("Table Cards")
     st, m = ctx.style, ctx.movement
     event = ctx.options.event
     r = 1
+    # Column widths: at least these, wider where a line's text is longer (a move such as "pair 4
+    # to table 2 EW, pair 5 to table 4 NS, boards to table 3" is never cut off when printed).
+    widths = [7, 9, 16, 12, 10, 42]
 
     def row(values: list[Any], style: str) -> None:
         nonlocal r
         for i, v in enumerate(values, start=1):
             st(ws.cell(row=r, column=i, value=v), style)
+            widths[i - 1] = max(widths[i - 1], card_width(v))
         ws.row_dimensions[r].height = _ROW_PT
         r += 1
 
@@ -82,9 +97,17 @@ def write_cards(ctx: Context) -> Worksheet:
         if (i + 1) % per == 0 or i + 1 == len(tcards):
             ws.row_breaks.append(Break(id=r - 1))
     gcards = guide_cards(m)
-    per = group([2 + len(c.lines) + 1 for c in gcards])
+    per = group([3 + len(c.lines) + 1 for c in gcards])
+    name_row = {p.id: NAMES_FIRST + i for i, p in enumerate(m.pairs)}
     for i, g in enumerate(gcards):
         title(f"{event}: guide card, pair {g.label}")
+        # The pair's names from the Names sheet: live when the director edits them there.
+        st(ws.cell(row=r, column=1, value="Names"), "xlb Label")
+        nr = name_row[g.pair]
+        st(ws.cell(row=r, column=2, value=join_names(f"{NAMES}!$B${nr}", f"{NAMES}!$C${nr}")),
+           "xlb Label")  # fmt: skip
+        ws.row_dimensions[r].height = _ROW_PT
+        r += 1
         row(["Round", "Table", "Sit", "Opponents", "Boards", "Then"], "xlb Header")
         for gl in g.lines:
             if gl.table is None:
@@ -99,7 +122,7 @@ def write_cards(ctx: Context) -> Worksheet:
         r += 1
         if (i + 1) % per == 0 and i + 1 < len(gcards):
             ws.row_breaks.append(Break(id=r - 1))
-    for col, w in zip("ABCDEF", (7, 9, 16, 12, 10, 42), strict=True):
+    for col, w in zip("ABCDEF", widths, strict=True):
         ws.column_dimensions[col].width = w
     ws.print_area = f"A1:F{max(r - 1, 1)}"
     fit_portrait(ws)

@@ -116,9 +116,12 @@ def write_recap(ctx: Context) -> Worksheet:
     r = last + 2
     groups = [("NS", "ns_all"), ("EW", "ew_all")] if two else [(None, "")]
     for direction, key in groups:
+        # Two rows, the label overflowing into the empty Names cell and the totals in the wider
+        # Dir column (a board's column is too narrow for 441.0): "NS check total on the recap",
+        # then "... on the travellers" with "in balance" beside it.
         label = f"{direction} check total" if direction else "Check total"
-        put(f"A{r}", label, "xlb Label")
-        got = f"$D${r}"
+        put(f"A{r}", f"{label} on the recap", "xlb Label")
+        got = f"$C${r}"
         put(got, R.direction_sum(raw_rng, dir_rng if two else None, direction), "xlb Number")
         if direction:
             want = R.boards_sum([ctx.board_cells[b][key] for b in boards])
@@ -126,7 +129,8 @@ def write_recap(ctx: Context) -> Worksheet:
             want = R.boards_sum(
                 [f"{ctx.board_cells[b]['ns_all']}+{ctx.board_cells[b]['ew_all']}" for b in boards]
             )
-        put(f"B{r}", "travellers:", "xlb Label")
+        r += 1
+        put(f"A{r}", f"{label} on the travellers", "xlb Label")
         put(f"C{r}", want, "xlb Number")
         put(f"E{r}", R.grand_balance(got, f"$C${r}"), "xlb Label")
         r += 1
@@ -147,7 +151,9 @@ def write_recap(ctx: Context) -> Worksheet:
     chart.height = max(7.5, 0.5 * len(pairs))
     ws.add_chart(chart, f"A{r + 2}")
 
-    ws.column_dimensions["B"].width = 28
+    # Names whole when known: "A & B" as the Recap joins them (names typed later may be cut).
+    joined = (len(" & ".join(n for n in v if n)) for v in opt.names.values())
+    ws.column_dimensions["B"].width = max(28, min(70, round(max(joined, default=0) * 1.1) + 2))
     for b in boards:
         ws.column_dimensions[bcol[b]].width = 5
     ws.column_dimensions[col_raw].hidden = True

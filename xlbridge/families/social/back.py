@@ -2,10 +2,10 @@
 the optional ``Calcutta`` sheet (entries, prices, the pool, the split and each owner's share).
 
 Back Score layout: row 3 the header (``Player``, ``Name``, one column per rubber or chukker,
-``Total``), row 4 North-South's result in hundreds, then one row per player (fixed kinds: one
-row per partnership), then ``Check Total`` and the zero-sum line. Hidden rows below hold each
-result as a number and each player's sign (+1 North-South, -1 East-West, 0 sitting out) per
-rubber or chukker, from the seating.
+``Total``), row 4 who won each (North-South's result in hundreds, shown ``NS 5`` or ``EW 5``),
+then one row per player (fixed kinds: one row per partnership), then ``Check Total`` and the
+zero-sum line. Hidden rows below hold each result as a number and each player's sign (+1
+North-South, -1 East-West, 0 sitting out) per rubber or chukker, from the seating.
 
 >>> BACK_FIRST, BACK_RESULT
 (5, 4)
@@ -34,6 +34,7 @@ __all__ = [
     "BACK_RESULT",
     "CALCUTTA",
     "CALCUTTA_FIRST",
+    "WON_BY_FORMAT",
     "back_entries",
     "write_back_score",
     "write_calcutta",
@@ -45,6 +46,9 @@ BACK_FIRST = 5
 CALCUTTA = "Calcutta"
 CALCUTTA_FIRST = 12
 FIRST_COL = 3
+# North-South's result of a rubber or chukker shown as the side that won it: +5 "NS 5", -5
+# "EW 5" (the cell keeps the signed number the running totals add up).
+WON_BY_FORMAT = '"NS "0;"EW "0;"tie"'
 
 
 def back_entries(opt: SocialOptions) -> list[str]:
@@ -113,14 +117,14 @@ def write_back_score(
         ref = sheet_ref(sheet, layout.ns_result)
         ws[f"{col}{BACK_RESULT}"] = F.result_in_hundreds(ref)
         st(ws[f"{col}{BACK_RESULT}"], "xlb Value")
-        ws[f"{col}{BACK_RESULT}"].number_format = "+0;-0;0"
+        ws[f"{col}{BACK_RESULT}"].number_format = WON_BY_FORMAT
         ws[f"{col}{number_row}"] = F.result_number(f"{col}{BACK_RESULT}")
         ws[f"{col}{check_row}"] = F.check_total(f"{col}{BACK_FIRST}:{col}{last_row}")
         st(ws[f"{col}{check_row}"], "xlb Value")
     ws[f"{total_col}3"] = "Total"
     st(ws[f"{total_col}3"], "xlb Header")
-    ws[f"A{BACK_RESULT}"] = "NS result"
-    ws[f"B{BACK_RESULT}"] = "won by North-South"
+    ws[f"A{BACK_RESULT}"] = "Won by"
+    ws[f"B{BACK_RESULT}"] = "side, in hundreds"
     signs = _signs(opt, movement)
     for i, label in enumerate(entries):
         r = BACK_FIRST + i
@@ -151,9 +155,10 @@ def write_back_score(
     ws[f"A{number_row}"] = "(hidden: results as numbers, and each row's sign per column)"
     for r in range(number_row, sign_first + len(entries)):
         ws.row_dimensions[r].hidden = True
+    ws.column_dimensions["A"].width = 13  # "North-South", "Check Total" whole
     ws.column_dimensions["B"].width = 26
     for col in cols:
-        ws.column_dimensions[col].width = 6
+        ws.column_dimensions[col].width = 7  # "EW 12"
     fit_landscape(ws)
     ws.print_area = f"A1:{total_col}{status_row}"
     ws.protection.sheet = True

@@ -35,6 +35,7 @@ from xlbridge.results.read_family import (
     cached_values,
     cell_text,
     check,
+    column_texts,
     disagreement_lines,
     refuse,
     render_template,
@@ -326,6 +327,9 @@ class SocialResults:
 
 def render_html(res: SocialResults) -> str:
     """The social results page: the back score, then every rubber or chukker with its deals."""
+    ordered = res._ordered()
+    vps = column_texts([s.vps for s in ordered])  # one number of decimals down the column
+    prices = column_texts([c.price for c in res.calcutta])
     back = [
         {
             "rank": s.rank,
@@ -333,9 +337,9 @@ def render_html(res: SocialResults) -> str:
             "names": s.names,
             "running": ["" if x is None else f"{x:+d}" if x else "0" for x in s.running],
             "total": f"{s.total:+d}" if s.total else "0",
-            "vps": cell_text(s.vps),
+            "vps": vps[i],
         }
-        for s in res._ordered()
+        for i, s in enumerate(ordered)
     ]
     rounds = [
         {
@@ -378,10 +382,10 @@ def render_html(res: SocialResults) -> str:
                 "place": cell_text(c.place),
                 "entry": c.entry,
                 "owner": c.owner,
-                "price": cell_text(c.price),
+                "price": prices[i],
                 "share": f"{c.share:.2f}",
             }
-            for c in res.calcutta
+            for i, c in enumerate(res.calcutta)
         ],
         rounds=rounds,
         recalculated=res.recalculated,

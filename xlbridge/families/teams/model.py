@@ -19,6 +19,7 @@ from typing import Any
 from xlbridge.errors import WorkbookError
 from xlbridge.results.read_family import (
     cell_text,
+    column_texts,
     disagreement_lines,
     refuse,
     render_template,
@@ -403,6 +404,13 @@ class TeamsResults:
 
 def render_html(res: TeamsResults) -> str:
     """The teams results page: standings (or the bracket), prizes, every match with its boards."""
+    ordered = res._ordered()
+    # The same decimals down each column of the page (xlbridge.results.figures).
+    totals = column_texts([s.total for s in ordered])
+    nets = column_texts([s.net for s in ordered])
+    width = max((len(s.groups) for s in ordered), default=0)
+    group_cols = [column_texts([s.groups[j] if j < len(s.groups) else None for s in ordered])
+                  for j in range(width)]  # fmt: skip
     standings = [
         {
             "rank": s.rank,
@@ -410,14 +418,18 @@ def render_html(res: TeamsResults) -> str:
             "name": s.name,
             "players": s.players,
             "played": s.played,
-            "groups": [cell_text(g) for g in s.groups],
-            "net": cell_text(s.net),
-            "total": cell_text(s.total),
+            "groups": [group_cols[j][i] for j in range(len(s.groups))],
+            "net": nets[i],
+            "total": totals[i],
         }
-        for s in res._ordered()
+        for i, s in enumerate(ordered)
     ]
+    h_col, a_col = (column_texts([getattr(m, k) for m in res.matches]) for k in ("h", "a"))
+    hv_col, av_col = (column_texts([getattr(m, k) for m in res.matches]) for k in ("hv", "av"))
     matches = []
-    for m in res.matches:
+    for k, m in enumerate(res.matches):
+        home_col = column_texts([b.home for b in m.boards])
+        away_col = column_texts([b.away for b in m.boards])
         boards = [
             {
                 "board": b.board,
@@ -430,10 +442,10 @@ def render_html(res: TeamsResults) -> str:
                 "t2": cell_text(b.room2.tricks),
                 "s2": cell_text(b.room2.score),
                 "adjusted": b.adjusted,
-                "home": cell_text(b.home),
-                "away": cell_text(b.away),
+                "home": home_col[j],
+                "away": away_col[j],
             }
-            for b in m.boards
+            for j, b in enumerate(m.boards)
         ]
         matches.append(
             {
@@ -442,8 +454,8 @@ def render_html(res: TeamsResults) -> str:
                 "home": res.name_of(m.home),
                 "away": res.name_of(m.away),
                 "carry": cell_text(m.carry) if m.carry else "",
-                "h": cell_text(m.h),
-                "a": cell_text(m.a),
+                "h": h_col[k],
+                "a": a_col[k],
                 "score": score_line(m.h, m.a),
                 "result": score_line(m.hv, m.av),
                 # Shown only where an adjusted score that does not balance makes the margins
@@ -451,8 +463,8 @@ def render_html(res: TeamsResults) -> str:
                 "margin": ""
                 if res.scoring == "bam" or (m.mh == m.h - m.a and m.ma == m.a - m.h)
                 else f"{cell_text(m.mh)} and {cell_text(m.ma)}",
-                "hv": cell_text(m.hv),
-                "av": cell_text(m.av),
+                "hv": hv_col[k],
+                "av": av_col[k],
                 "done": m.done,
                 "winner": res.name_of(m.winner),
                 "boards": boards,
