@@ -38,9 +38,12 @@ __all__ = [
     "ROUNDS",
     "SEGMENTS",
     "SESSION_BOARDS",
+    "SHEET_CELLS",
     "TABLES",
     "TRIM",
     "VP_MARGIN",
+    "WORKBOOK_CELLS",
+    "WORKBOOK_SHEETS",
     "Range",
     "check_count",
 ]
@@ -53,6 +56,14 @@ BOARDS_PER_ROUND: Range = (1, 32)  # a team match's longest segment is 32 boards
 ROUNDS: Range = (1, 100)  # each kind narrows it further (its own maximum)
 SEGMENTS: Range = (1, 16)  # segments of a head-to-head or knockout match
 SESSION_BOARDS: Range = (1, 200)  # board sheets in one session workbook (about 50 ms each)
+# What a session workbook can hold, checked by the gate before any parser builds a cell: its
+# board sheets and at most 50 others; in one sheet and in all, the cells (and rows, comments,
+# merged or linked cells) that openpyxl would build. The largest workbooks xlbridge writes
+# (174-board rainbow, 180-board Mitchell, 6-segment knockout of 32 teams) hold 21 to 195 sheets,
+# at most 77,000 cells in a sheet and 330,000 in all.
+WORKBOOK_SHEETS = SESSION_BOARDS[1] + 50
+SHEET_CELLS = 250_000
+WORKBOOK_CELLS = 1_000_000
 ARROW_SWITCH_ITEMS: Range = (1, 1000)  # ROUND:TABLE items in one --arrow-switch list
 # The arrow-switch optimiser's work budget: s_ij cell updates summed over every pattern it
 # tries. A count, not a clock, so the answer is the same on every machine (a few seconds).
