@@ -18,7 +18,7 @@ xlbridge.errors.MovementError: tables 1000000000 is out of range: 1-100
 
 from __future__ import annotations
 
-from xlbridge.errors import MovementError, XlbridgeError
+from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
 
 __all__ = [
     "ARROW_SWITCH_ITEMS",
@@ -46,6 +46,7 @@ __all__ = [
     "WORKBOOK_SHEETS",
     "Range",
     "check_count",
+    "check_session_boards",
 ]
 
 Range = tuple[int, int]
@@ -97,3 +98,20 @@ def check_count(
     if not lo <= value <= hi:
         raise error(f"{what} {value} is out of range: {lo}-{hi}")
     return value
+
+
+def check_session_boards(count: int) -> int:
+    """``count``, the boards a session workbook would hold (a sheet each), if it is at most
+    :data:`SESSION_BOARDS`' maximum: checked before a board is dealt or a sheet written.
+
+    >>> check_session_boards(960)
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: 960 boards in play; a session workbook holds at most 200 ...
+    """
+    if count > SESSION_BOARDS[1]:
+        raise WorkbookError(
+            f"{count} boards in play; a session workbook holds at most "
+            f"{SESSION_BOARDS[1]} (fewer boards per round or rounds)"
+        )
+    return count
