@@ -24,6 +24,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field
+from xlbridge.limits import SESSION_BOARDS
 
 __all__ = [
     "BOARD_SHEET",
@@ -116,6 +117,12 @@ class Book:
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
         self.sheetnames: list[str] = list(wb.sheetnames)
+        boards = sum(1 for n in self.sheetnames if BOARD_SHEET.fullmatch(n))
+        if boards > SESSION_BOARDS[1]:  # each is read: bounded as writing bounds them
+            raise WorkbookError(
+                f"the workbook has {boards} Board sheets; a session workbook holds at most"
+                f" {SESSION_BOARDS[1]}"
+            )
         self._sheets: dict[str, Sheet] = {}
 
     def __getitem__(self, name: str) -> Sheet:
