@@ -29,6 +29,10 @@ Limits (module constants; the keyword arguments accept the documented range):
 - ``MAX_ZIP_RATIO`` = 200: no part may expand more than 200 times (range 1 .. 100,000); parts
   that expand to under ``RATIO_FLOOR_BYTES`` (1 MB) are exempt, since tiny highly repetitive
   XML parts are normal and harmless.
+- What a session workbook holds (:mod:`xlbridge.limits`, counted by
+  :mod:`xlbridge.interchange.xlsx_bounds` while the XML parts are scanned): ``WORKBOOK_SHEETS``
+  sheets, each on its own part; ``SHEET_CELLS`` cells in a sheet and ``WORKBOOK_CELLS`` in all;
+  as many shared strings.
 """
 
 from __future__ import annotations
