@@ -303,3 +303,14 @@ def test_rewrite_keeps_a_genuine_workbook(base: bytes, tmp_path: Path) -> None:
     """The builders' copy is faithful: a workbook rewritten part for part passes and reads."""
     path = _write(tmp_path, "copy.xlsx", rewrite(base, lambda _n, d: d))
     assert gate.load_workbook(path, read_only=True).sheetnames[:2] == ["Session", "Names"]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes here")
+def test_swiss_next_on_a_fifo_is_one_line(tmp_path: Path) -> None:
+    """swiss next opened the user's file with openpyxl directly: a FIFO blocked for ever."""
+    import os
+
+    fifo = tmp_path / "round1.xlsx"
+    os.mkfifo(fifo)
+    code, _out, err = run_cli("swiss", "next", str(fifo), "-o", str(tmp_path / "round2.xlsx"))
+    assert code == 2 and "is not a regular file" in err and len(err.strip().splitlines()) == 1
