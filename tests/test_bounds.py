@@ -314,3 +314,26 @@ def test_swiss_next_on_a_fifo_is_one_line(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     code, _out, err = run_cli("swiss", "next", str(fifo), "-o", str(tmp_path / "round2.xlsx"))
     assert code == 2 and "is not a regular file" in err and len(err.strip().splitlines()) == 1
+
+
+def test_rebuild_lists_a_far_cell_without_building_the_sheet() -> None:
+    """A user's sheet with one cell at XFD1048576 (or a Not carried sheet ending at row
+    1,048,576): iter_rows built every cell up to it, 17 billion; now only the cells stored."""
+    from xlbridge.rebuild.notcarried import NOT_CARRIED, added_sheets, earlier_not_carried
+
+    wb = openpyxl.Workbook()
+    notes = wb.active
+    notes.title = "Notes"
+    notes["A1"], notes["XFD1048576"] = "bring biscuits", "far"
+    listed = wb.create_sheet(NOT_CARRIED)
+    listed["A4"], listed["B4"], listed["D1048576"] = "name", "'Names'!B3", "typed"
+    got = added_sheets(wb, lambda title: title == NOT_CARRIED)
+    assert [(n.where, n.entered) for n in got] == [
+        ("'Notes'!A1", "bring biscuits"), ("'Notes'!XFD1048576", "far"),
+    ]  # fmt: skip
+    earlier = earlier_not_carried(wb)
+    assert [(n.what, n.where, n.entered) for n in earlier] == [
+        ("name", "'Names'!B3", ""), ("", "", ""),
+    ]  # fmt: skip
+    assert earlier[1].reason.endswith("typed")
+    assert len(notes._cells) == 2 and len(listed._cells) == 3  # no cell was built

@@ -28,6 +28,8 @@ from xlbridge.limits import SESSION_BOARDS
 
 __all__ = [
     "BOARD_SHEET",
+    "EXCEL_COLUMNS",
+    "EXCEL_ROWS",
     "Book",
     "Cell",
     "Sheet",
@@ -40,6 +42,8 @@ __all__ = [
     "whole_or_none",
 ]
 
+EXCEL_ROWS = 1_048_576  # a sheet's rows and columns in Excel 2007 and later
+EXCEL_COLUMNS = 16_384
 _MAX_COLS = 200  # columns read on a sheet (the traveller's helpers end at column AT)
 _MAX_SHEET_ROWS = 2100  # rows read on a sheet
 
