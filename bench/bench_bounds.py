@@ -7,7 +7,7 @@ It writes a 15-table, 30-board Mitchell workbook, makes each hostile file from i
 process (``--package``: the checkout whose ``xlbridge`` runs, this one by default, so an older
 checkout can be measured the same way). For each it prints the wall seconds, the peak resident
 memory, the ratio of both to the genuine workbook's, and the first words of the command's last
-line. A process past ``--timeout`` seconds (default 60) or 4 GB of address space is stopped and
+line. A process past ``--timeout`` seconds (default 60) or 3 GB of address space is stopped and
 shown as such. Times depend on the machine and its load; compare runs made together. No
 assertions: a report only (``tests/test_bounds.py`` checks the bounds by counts and memory).
 """
@@ -39,7 +39,7 @@ CASES: dict[str, Callable[[bytes], bytes]] = {
     "many_boards": hb.many_boards,
 }
 
-_LIMIT_AS = 4 * 1024**3
+_LIMIT_AS = 3 * 1024**3
 
 
 def _limit() -> None:

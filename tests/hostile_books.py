@@ -9,7 +9,7 @@ Shapes (the issue's numbers; the builders take smaller ones too):
   cells (43 million in all);
 - :func:`shared_strings`: 10 million tiny distinct shared strings;
 - :func:`pad_rows`: every Board sheet declares A1:A1048576 and ends in an empty row 1048576;
-- :func:`cell_at_row`: every Board sheet holds one more cell, at row ``row``;
+- :func:`cell_at_row`: every Board sheet holds one more cell, at GR2100 (column 200);
 - :func:`many_boards`: thousands of tiny Board sheets.
 
 Run it to write them into a folder: ``python tests/hostile_books.py BASE.xlsx OUTDIR``.
@@ -184,7 +184,7 @@ def pad_rows(xlsx: bytes, last: int = 1_048_576) -> bytes:
     return rewrite(xlsx, edit)
 
 
-def cell_at_row(xlsx: bytes, row: int = 2100, column: str = "AZ") -> bytes:
+def cell_at_row(xlsx: bytes, row: int = 2100, column: str = "GR") -> bytes:
     """Every Board sheet holds one more cell (a number) at ``{column}{row}``, its last row."""
     boards = _board_parts(xlsx)
     cell = f'<row r="{row}"><c r="{column}{row}"><v>1</v></c></row></sheetData>'.encode()

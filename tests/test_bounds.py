@@ -213,7 +213,7 @@ def _read_boards(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
     [
         # each Board sheet declares A1:A1048576 and ends in an empty row 1048576
         ("pad_rows.xlsx", pad_rows),
-        # each Board sheet holds one more cell, at AZ2100
+        # each Board sheet holds one more cell, at GR2100 (column 200: 420,000 cells a sheet)
         ("cell_at_row.xlsx", cell_at_row),
     ],
 )
@@ -254,8 +254,13 @@ def test_every_command_refuses_a_hostile_file_in_one_line(
     base: bytes, tmp_path: Path, no_parser: None
 ) -> None:
     path = _write(tmp_path, "e.xlsx", empty_cells(base, 5))
-    for argv in (["results", str(path)], ["rebuild", str(path), "-o", str(tmp_path / "o.xlsx")],
-                 ["swiss", "next", str(path), "-o", str(tmp_path / "o.xlsx")]):  # fmt: skip
+    csv = tmp_path / "scores.csv"
+    csv.write_text("board,ns,ew,contract,declarer,result\n1,1,1,4S,N,10\n")
+    out = str(tmp_path / "o.xlsx")
+    for argv in (["results", str(path)], ["rebuild", str(path), "-o", out],
+                 ["import", str(path), "--from", str(csv), "-o", out],
+                 ["new", "mitchell", "--tables", "3", "--template", str(path), "-o", out],
+                 ["swiss", "next", str(path), "-o", out]):  # fmt: skip
         code, _out, err = run_cli(*argv)
         assert code != 0 and "holds over 1,000,000 cells" in err, argv
         assert len(err.strip().splitlines()) == 1
