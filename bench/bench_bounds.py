@@ -52,7 +52,7 @@ def run(argv: list[str], package: Path, timeout: float) -> tuple[float, int, str
     start = time.perf_counter()
     p = subprocess.Popen(
         [sys.executable, "-m", "xlbridge", *argv], stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, env=env, preexec_fn=_limit,
+        stderr=subprocess.STDOUT, env=env, cwd=package, preexec_fn=_limit,
     )  # fmt: skip
     try:
         out, _ = p.communicate(timeout=timeout)

@@ -342,3 +342,27 @@ def test_rebuild_lists_a_far_cell_without_building_the_sheet() -> None:
     ]  # fmt: skip
     assert earlier[1].reason.endswith("typed")
     assert len(notes._cells) == 2 and len(listed._cells) == 3  # no cell was built
+
+
+@pytest.mark.parametrize(
+    ("cell", "value", "message"),
+    [
+        ("B5", 100_000, "cell B5: Tables 100000 is out of range: 1-100"),
+        ("B5", 1e308, "cell B5: Tables 1e+308 is out of range: 1-100"),
+        ("B6", 100_000, "cell B6: Rounds 100000 is out of range: 1-100"),
+        ("B7", 1_000, "cell B7: Boards per round 1000 is out of range: 1-32"),
+        ("B13", 10**9, "cell B13: Results expected a board 1000000000 is out of range: 1-999"),
+    ],
+)
+def test_a_pairs_session_count_is_range_checked_before_use(
+    base: bytes, tmp_path: Path, cell: str, value: float, message: str
+) -> None:
+    """The counts that size a movement are checked through limits.py, in one short line."""
+    from xlbridge.families.pairs.entries import read_entered
+
+    wb = openpyxl.load_workbook(_write(tmp_path, "m30.xlsx", base))
+    wb["Session"][cell] = value
+    wb.save(tmp_path / "edited.xlsx")
+    with pytest.raises(WorkbookError) as info:
+        read_entered(tmp_path / "edited.xlsx")
+    assert str(info.value) == f"Session sheet, {message}"
