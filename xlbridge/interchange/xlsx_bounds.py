@@ -100,7 +100,11 @@ class PartCounter:
     def feed(self, chunk: bytes, *, final: bool = False) -> None:
         data = self._carry + chunk
         cutoff = len(data) if final else max(len(data) - _TAIL, 0)
-        if len(self._patterns) == len(self.NAMES[self.kind]) and _PREFIXED.search(data):
+        if (
+            len(self._patterns) == len(self.NAMES[self.kind])
+            and b"xmlns:" in data
+            and _PREFIXED.search(data)
+        ):
             self._patterns += [b":" + n for n in self.NAMES[self.kind]]
         for p in self._patterns:
             self.cells += data.count(p, self._counted, cutoff + len(p) - 1)
