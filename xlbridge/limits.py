@@ -18,7 +18,7 @@ xlbridge.errors.MovementError: tables 1000000000 is out of range: 1-100
 
 from __future__ import annotations
 
-from xlbridge.errors import MovementError, XlbridgeError
+from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
 
 __all__ = [
     "ARROW_SWITCH_ITEMS",
@@ -39,11 +39,15 @@ __all__ = [
     "ROUNDS",
     "SEGMENTS",
     "SESSION_BOARDS",
+    "SHEET_CELLS",
     "TABLES",
     "TRIM",
     "VP_MARGIN",
+    "WORKBOOK_CELLS",
+    "WORKBOOK_SHEETS",
     "Range",
     "check_count",
+    "check_session_boards",
 ]
 
 Range = tuple[int, int]
@@ -55,6 +59,14 @@ ROUNDS: Range = (1, 100)  # each kind narrows it further (its own maximum)
 PAIR_NUMBER: Range = (1, 999)  # a pair's number in a movement file
 SEGMENTS: Range = (1, 16)  # segments of a head-to-head or knockout match
 SESSION_BOARDS: Range = (1, 200)  # board sheets in one session workbook (about 50 ms each)
+# What a session workbook can hold, checked by the gate before any parser builds a cell: its
+# board sheets and at most 50 others; in one sheet and in all, the cells (and rows, comments,
+# merged or linked cells) that openpyxl would build. The largest workbooks xlbridge writes
+# (174-board rainbow, 180-board Mitchell, 6-segment knockout of 32 teams) hold 21 to 195 sheets,
+# at most 77,000 cells in a sheet and 330,000 in all.
+WORKBOOK_SHEETS = SESSION_BOARDS[1] + 50
+SHEET_CELLS = 250_000
+WORKBOOK_CELLS = 1_000_000
 ARROW_SWITCH_ITEMS: Range = (1, 1000)  # ROUND:TABLE items in one --arrow-switch list
 # The arrow-switch optimiser's work budget: s_ij cell updates summed over every pattern it
 # tries. A count, not a clock, so the answer is the same on every machine (a few seconds).
@@ -88,3 +100,20 @@ def check_count(
     if not lo <= value <= hi:
         raise error(f"{what} {value} is out of range: {lo}-{hi}")
     return value
+
+
+def check_session_boards(count: int) -> int:
+    """``count``, the boards a session workbook would hold (a sheet each), if it is at most
+    :data:`SESSION_BOARDS`' maximum: checked before a board is dealt or a sheet written.
+
+    >>> check_session_boards(960)
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: 960 boards in play; a session workbook holds at most 200 ...
+    """
+    if count > SESSION_BOARDS[1]:
+        raise WorkbookError(
+            f"{count} boards in play; a session workbook holds at most "
+            f"{SESSION_BOARDS[1]} (fewer boards per round or rounds)"
+        )
+    return count

@@ -153,7 +153,9 @@ def hand_records_for(args: argparse.Namespace, boards: Any) -> list[Any]:
     if not path and not dealt:
         return []
     from xlbridge.interchange.deals import analyse, deal_boards, for_boards, read_pbn
+    from xlbridge.limits import check_session_boards
 
     numbers = list(boards)
+    check_session_boards(len(numbers))  # before dealing and solving each board
     records = for_boards(read_pbn(path), numbers, path) if path else deal_boards(numbers, seed)
     return analyse(records)

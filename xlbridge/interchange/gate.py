@@ -29,6 +29,10 @@ Limits (module constants; the keyword arguments accept the documented range):
 - ``MAX_ZIP_RATIO`` = 200: no part may expand more than 200 times (range 1 .. 100,000); parts
   that expand to under ``RATIO_FLOOR_BYTES`` (1 MB) are exempt, since tiny highly repetitive
   XML parts are normal and harmless.
+- What a session workbook holds (:mod:`xlbridge.limits`, counted by
+  :mod:`xlbridge.interchange.xlsx_bounds` while the XML parts are scanned): ``WORKBOOK_SHEETS``
+  sheets, each on its own part; ``SHEET_CELLS`` cells in a sheet and ``WORKBOOK_CELLS`` in all;
+  as many shared strings.
 """
 
 from __future__ import annotations
@@ -403,17 +407,26 @@ def parse_xml(data: bytes, what: str, *, allow_doctype: bool = False) -> Element
 
 def _scan_xml_parts(data: bytes, name: str, what: str) -> None:
     """Refuse any XML part holding a DOCTYPE or ENTITY declaration, or not in UTF-8 (where such a
-    declaration could hide from a byte scan). Decompression is bounded by the declared sizes
-    :func:`check_zip` has already accepted; :mod:`zipfile` never yields more than declared."""
+    declaration could hide from a byte scan), and any workbook holding more sheets, cells or
+    strings than a session workbook can (:mod:`xlbridge.interchange.xlsx_bounds`).
+    Decompression is bounded by the declared sizes :func:`check_zip` has already accepted;
+    :mod:`zipfile` never yields more than declared."""
+    from xlbridge.interchange.xlsx_bounds import WorkbookCount, check_index, counter_for
+
+    total = WorkbookCount(name, what)
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        check_index(zf, name, what)
         for info in zf.infolist():
             if not info.filename.lower().endswith(_XML_SUFFIXES):
                 continue
             tail = b""
             first = True
+            counter = counter_for(info.filename, name, what)
             try:
                 with zf.open(info) as part:
                     while chunk := part.read(_SCAN_CHUNK):
+                        if counter:
+                            counter.feed(chunk)
                         if first and chunk.startswith(
                             (b"\xff\xfe", b"\xfe\xff", b"\x00<", b"<\x00")
                         ):
@@ -428,6 +441,9 @@ def _scan_xml_parts(data: bytes, name: str, what: str) -> None:
                                 " DTD (an entity attack?); refused"
                             )
                         tail = window[-16:]
+                    if counter:
+                        counter.feed(b"", final=True)
+                        total.add(counter)
             except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
                 if isinstance(exc, InputFileError):
                     raise

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from openpyxl.cell.cell import MergedCell
+
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int
@@ -181,6 +183,12 @@ def write_row(t: Traveller, r: int, cells: dict[str, Any], force: bool, tc: F.Tr
     for label in cells:
         if label not in col:
             return f"the traveller has no {label} column"
+    for label in (*_RESULT_CELLS, *cells):
+        if label in col and isinstance(c := ws.cell(row=r, column=col[label]), MergedCell):
+            raise WorkbookError(
+                f"sheet {ws.title!r}, cell {c.coordinate}: the traveller's {label} cell is merged"
+                " with its neighbours; unmerge the cells, then import"
+            )
     present: dict[str, Any] = {}
     for label in _RESULT_CELLS:
         if label in col:

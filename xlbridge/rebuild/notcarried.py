@@ -16,6 +16,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment
 
 from xlbridge.movements.registry import FamilyName
+from xlbridge.workbook.cells import EXCEL_COLUMNS, EXCEL_ROWS, stored_cells
 from xlbridge.workbook.styles import fit_landscape
 from xlbridge.workbook.text import put_text
 
@@ -64,8 +65,12 @@ def earlier_not_carried(book: Any) -> tuple[NotCarried, ...]:
     if NOT_CARRIED not in book.sheetnames:
         return ()
     out: list[NotCarried] = []
-    for row in book[NOT_CARRIED].iter_rows(min_row=4, max_col=4, values_only=True):
-        cells = ["" if v is None else str(v) for v in (*row, None, None, None, None)[:4]]
+    rows: dict[int, list[str]] = {}
+    # the cells stored only: iter_rows would build every cell up to the sheet's last row
+    for c in stored_cells(book[NOT_CARRIED], max_row=EXCEL_ROWS, max_col=4):
+        if c.row >= 4 and c.value is not None:
+            rows.setdefault(c.row, ["", "", "", ""])[c.column - 1] = str(c.value)
+    for _r, cells in sorted(rows.items()):
         if not any(cells):
             continue
         what, where, entered, why = cells
@@ -81,11 +86,10 @@ def added_sheets(book: Any, ours: Callable[[str], bool]) -> tuple[NotCarried, ..
     for title in book.sheetnames:
         if title == NOT_CARRIED or ours(title):
             continue
-        for row in book[title].iter_rows():
-            for c in row:
-                if c.value is not None and str(c.value).strip():
-                    at, why = f"'{title}'!{c.coordinate}", "a sheet xlbridge does not write"
-                    out.append(NotCarried("other sheet", at, str(c.value), why))
+        for c in stored_cells(book[title], max_row=EXCEL_ROWS, max_col=EXCEL_COLUMNS):
+            if c.value is not None and str(c.value).strip():
+                at, why = f"'{title}'!{c.coordinate}", "a sheet xlbridge does not write"
+                out.append(NotCarried("other sheet", at, str(c.value), why))
     return tuple(out)
 
 

@@ -24,9 +24,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field
+from xlbridge.limits import SESSION_BOARDS
 
 __all__ = [
     "BOARD_SHEET",
+    "EXCEL_COLUMNS",
+    "EXCEL_ROWS",
     "Book",
     "Cell",
     "Sheet",
@@ -39,6 +42,8 @@ __all__ = [
     "whole_or_none",
 ]
 
+EXCEL_ROWS = 1_048_576  # a sheet's rows and columns in Excel 2007 and later
+EXCEL_COLUMNS = 16_384
 _MAX_COLS = 200  # columns read on a sheet (the traveller's helpers end at column AT)
 _MAX_SHEET_ROWS = 2100  # rows read on a sheet
 
@@ -62,18 +67,31 @@ def cell_map(ws: Any) -> Mapping[tuple[int, int], Any]:
 
 
 def stored_cells(ws: Any, *, max_row: int, max_col: int) -> Iterator[Any]:
-    """The cells a worksheet holds within ``max_row`` rows and ``max_col`` columns, in row order:
-    of a writable worksheet only those that exist, of a read-only one as its rows are read."""
+    """The cells a worksheet holds within ``max_row`` rows and ``max_col`` columns: of a
+    writable worksheet only those that exist (in row order), of a read-only one only those its
+    part stores, as they are read. The work is that of the cells stored (which the gate bounds),
+    never of the sheet's declared size or of the empty cells between stored ones."""
     if isinstance(ws, Worksheet):  # writable (a read-only sheet is another class)
         cells = cell_map(ws)
         for r, k in sorted(cells):
             if r <= max_row and k <= max_col:
                 yield cells[(r, k)]
         return
-    for row in ws.iter_rows(max_col=max_col):
-        if row and getattr(row[0], "row", 0) > max_row:
-            break
-        yield from row
+    # openpyxl's iter_rows pads every row up to the sheet's declared size (<dimension
+    # ref="A1:A1048576">) and every gap with empty cells; its row parser, which iter_rows
+    # wraps, yields only the stored ones.
+    from openpyxl.cell.read_only import ReadOnlyCell
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    book = ws.parent
+    with ws._get_source() as src:
+        parser = WorkSheetParser(
+            src, ws._shared_strings, data_only=book.data_only, epoch=book.epoch,
+            date_formats=book._date_formats, timedelta_formats=book._timedelta_formats,
+        )  # fmt: skip
+        for r, row in parser.parse():
+            if r <= max_row:  # no break: a file may store its rows out of order
+                yield from (ReadOnlyCell(ws, **c) for c in row if c["column"] <= max_col)
 
 
 class Sheet:
@@ -103,6 +121,12 @@ class Book:
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
         self.sheetnames: list[str] = list(wb.sheetnames)
+        boards = sum(1 for n in self.sheetnames if BOARD_SHEET.fullmatch(n))
+        if boards > SESSION_BOARDS[1]:  # each is read: bounded as writing bounds them
+            raise WorkbookError(
+                f"the workbook has {boards} Board sheets; a session workbook holds at most"
+                f" {SESSION_BOARDS[1]}"
+            )
         self._sheets: dict[str, Sheet] = {}
 
     def __getitem__(self, name: str) -> Sheet:

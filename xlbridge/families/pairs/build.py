@@ -21,7 +21,7 @@ from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.interchange.files import write_atomically
-from xlbridge.limits import SESSION_BOARDS
+from xlbridge.limits import check_session_boards
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.workbook.checks import write_checks
@@ -45,11 +45,7 @@ def build_workbook(
     """The session workbook for ``movement``, in memory."""
     if not movement.boards:
         raise WorkbookError(f"movement {movement.kind!r} has no boards")
-    if len(movement.boards) > SESSION_BOARDS[1]:  # one sheet each: checked before any work
-        raise WorkbookError(
-            f"{len(movement.boards)} boards in play; a session workbook holds at most "
-            f"{SESSION_BOARDS[1]} (fewer boards per round or rounds)"
-        )
+    check_session_boards(len(movement.boards))  # one sheet each: checked before any work
     wb = open_template(template)
     ctx = Context.create(wb, movement, options)
     write_session_sheet(ctx)

@@ -19,6 +19,7 @@ from typing import Any
 
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.gate import load_workbook
+from xlbridge.limits import BOARDS_PER_ROUND, EXPECTED, ROUNDS, TABLES, Range
 from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.rebuild.notcarried import family_article
 from xlbridge.results import readers as R
@@ -33,6 +34,7 @@ from xlbridge.workbook.cells import (
 )
 from xlbridge.workbook.session import (
     MOVEMENT_OPTIONS_LABEL,
+    SessionSettings,
     family_of_workbook,
     parse_movement_options,
     read_settings,
@@ -102,6 +104,23 @@ class Entered:
     datum_rounding: DatumRounding = "half-away"
 
 
+def _count(settings: SessionSettings, label: str, limits: Range) -> int | None:
+    """A Session count as a whole number within ``limits`` (:mod:`xlbridge.limits`) before it
+    sizes a movement, one line naming its cell if outside; None if blank or not a number."""
+    raw = settings.get(label)
+    n = whole_or_none(raw)
+    if n is None:
+        return None
+    lo, hi = limits
+    if not lo <= n <= hi:
+        shown = f"{raw:g}" if isinstance(raw, float) else str(raw)[:20]
+        raise WorkbookError(
+            f"Session sheet, cell {settings.cell(label)}: {label} {shown} is out of range:"
+            f" {lo}-{hi}"
+        )
+    return n
+
+
 def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     """Read a pairs session workbook's settings, names and entered cells (never writing it);
     ``opened``: the workbook already opened through the gate, so it is not read twice."""
@@ -126,7 +145,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     layout: list[tuple[int, int | None, int | None, str, str]] = []
     fouled: dict[int, list[int]] = {}
     expected: list[tuple[int, int]] = []
-    default = whole_or_none(settings.get("Results expected a board"))
+    default = _count(settings, "Results expected a board", EXPECTED)
     boards = sorted(
         (int(m.group(1)), n) for n in book.sheetnames if (m := BOARD_SHEET.fullmatch(n))
     )
@@ -141,9 +160,9 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
                 expected.append((board, got))
         rows += _traveller_rows(ws, board, layout, fouled)
     return Entered(
-        kind=kind, family="pairs", tables=whole_or_none(settings.get("Tables")),
-        rounds=whole_or_none(settings.get("Rounds")),
-        boards_per_round=whole_or_none(settings.get("Boards per round")),
+        kind=kind, family="pairs", tables=_count(settings, "Tables", TABLES),
+        rounds=_count(settings, "Rounds", ROUNDS),
+        boards_per_round=_count(settings, "Boards per round", BOARDS_PER_ROUND),
         event=typed_text(settings.event, "Session!A1", free_text=True),
         date=typed_text(date, "Session date", free_text=True), scoring=scoring, scale=scale,
         result_entry=entry, expected_default=default, names=tuple(names),
