@@ -120,6 +120,7 @@ def whole_number(
 
 _HUNDREDTH = Decimal("0.01")
 
+
 @overload
 def shown(x: float, *, whole: Literal[False] = ...) -> float: ...
 @overload

@@ -31,18 +31,19 @@ from __future__ import annotations
 import re
 
 from xlbridge.errors import InputFileError
-from xlbridge.interchange.movement_file import file_number
 from xlbridge.limits import (
     BOARDS_PER_ROUND,
     PAIR_NUMBER,
     ROUNDS,
     SESSION_BOARDS,
     TABLES,
+    Range,
     check_count,
 )
 from xlbridge.movements.model import Entry, Movement, Pair
+from xlbridge.numerals import whole_number
 
-__all__ = ["parse_movement_asc"]
+__all__ = ["file_number", "parse_movement_asc"]
 
 _SEPARATORS = re.compile(r"[\s,;:-]+")
 
@@ -132,3 +133,17 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
         entries=tuple(entries),
         sit_outs=tuple(sit_outs),
     )
+
+
+def file_number(text: str, what: str, limits: Range) -> int:
+    """A whole number of a movement file (ASCII digits, at most 6) within ``limits``: the one
+    whole-number rule (:func:`xlbridge.numerals.whole_number`) for text read from a file.
+
+    >>> file_number("7", "table", (1, 100)), file_number("0", "pair", (0, 4))
+    (7, 0)
+    >>> file_number("8", "table", (1, 7))
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: table 8 is out of range: 1-7
+    """
+    return whole_number(text, what, limits=limits, error=InputFileError, digits=6, numbers=False)

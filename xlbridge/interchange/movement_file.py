@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 from xlbridge.errors import InputFileError, XlbridgeError
 from xlbridge.interchange.csvio import read_rows, write_csv
+from xlbridge.interchange.movement_asc import file_number, parse_movement_asc
 from xlbridge.limits import (
     BOARD_NUMBER,
     BOARDS_PER_ROUND,
@@ -50,8 +51,6 @@ from xlbridge.limits import (
     ROUNDS,
     SESSION_BOARDS,
     TABLES,
-    Range,
-    check_count,
 )
 from xlbridge.movements.model import Entry, Movement, Pair
 
@@ -136,7 +135,6 @@ def read_movement_file(
     from dataclasses import replace
 
     from xlbridge.interchange.gate import read_text
-    from xlbridge.interchange.movement_asc import parse_movement_asc
     from xlbridge.movements.registry import KINDS
 
     text = read_text(path, max_bytes=MAX_MOVEMENT_BYTES, what="movement file")
@@ -212,17 +210,6 @@ def _header(first: tuple[int, list[str]] | None, name: str) -> tuple[str, ...]:
     if sorted(got) != sorted(COLUMNS):
         raise InputFileError(f"{name} line {line}: the header must be {','.join(COLUMNS)}")
     return got
-
-
-def file_number(text: str, what: str, limits: Range) -> int:
-    """A whole number of a movement file, in ASCII digits and within ``limits``.
-
-    >>> file_number("7", "table", (1, 100)), file_number("0", "pair", (0, 4))
-    (7, 0)
-    """
-    if not (text.isascii() and text.isdigit()) or len(text) > 6:
-        raise InputFileError(f"{what} {text[:20]!r} is not a whole number")
-    return check_count(int(text), what, limits, InputFileError)
 
 
 def _boards(text: str, what: str) -> tuple[int, ...]:
