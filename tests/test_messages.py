@@ -49,3 +49,41 @@ def test_a_bad_pbn_deal_is_told_in_the_files_words(tmp_path: Path, deal: str, wo
     assert code == 2 and words in _one_line(err)
     assert "b.pbn line 2: board 1:" in err
     assert "Player" not in err and "Rank" not in err and "convert" not in err
+
+
+def test_a_mac_csv_with_cr_line_ends_is_read(tmp_path: Path) -> None:
+    names = tmp_path / "mac.csv"
+    names.write_bytes(b"Pair,Name 1,Name 2\r1,Ann Lee,Bo Chan\r2,Cy Dee,Di Eve\r")
+    from xlbridge.interchange.names import read_names
+
+    assert read_names(names) == {"1": ("Ann Lee", "Bo Chan"), "2": ("Cy Dee", "Di Eve")}
+    code, _out, err = run_cli(
+        "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(tmp_path / "s.xlsx")
+    )
+    assert code == 0, err
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (b'Pair,Name\n1,"Ann & Bob\n2,Cy & Di\n', "line 2: a quote (\") opens a field that never"),
+        (b'Pair,Name\r\n1,"Ann" & Bob\r\n', "line 2: text follows a closing quote"),
+    ],
+)
+def test_a_stray_quote_is_told_as_a_quote(tmp_path: Path, text: bytes, words: str) -> None:
+    names = tmp_path / "q.csv"
+    names.write_bytes(text)
+    code, _out, err = run_cli(
+        "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(tmp_path / "s.xlsx")
+    )
+    assert code == 2 and f"names file {str(names)!r} {words}" in _one_line(err)
+    assert "is not a name" not in err and "universal-newline" not in err
+    assert list(tmp_path.iterdir()) == [names]
+
+
+def test_a_stray_quote_in_results_names_its_line(tmp_path: Path) -> None:
+    from xlbridge.errors import InputFileError
+    from xlbridge.interchange.csvio import read_rows
+
+    with pytest.raises(InputFileError, match=r"^r\.csv line 3: a quote"):
+        list(read_rows('board,ns\r1,2\r3,"4\r5,6\r', what="r.csv"))

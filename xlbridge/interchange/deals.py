@@ -424,8 +424,8 @@ def _shape_problem(deal: str) -> str | None:
 
     >>> _shape_problem("X:AKQ... - - -")
     "it starts with 'X', not the first hand's seat (N:, E:, S: or W:)"
-    >>> _shape_problem("N:AKQ.xyz - - -")
-    "'x' in hand 'AKQ.xyz' is not a card (A K Q J T 9 8 7 6 5 4 3 2)"
+    >>> _shape_problem("N:AKQ.xyz.. - - -")
+    "'x' in hand 'AKQ.xyz..' is not a card (A K Q J T 9 8 7 6 5 4 3 2)"
     """
     seat, colon, rest = deal.partition(":")
     if not colon or seat.strip().upper() not in ("N", "E", "S", "W"):
