@@ -19,6 +19,7 @@ from typing import Any
 
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.gate import load_workbook
+from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES
 from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.rebuild.notcarried import family_article
 from xlbridge.results import readers as R
@@ -33,6 +34,7 @@ from xlbridge.workbook.cells import (
 )
 from xlbridge.workbook.session import (
     MOVEMENT_OPTIONS_LABEL,
+    SessionSettings,
     family_of_workbook,
     parse_movement_options,
     read_settings,
@@ -101,6 +103,15 @@ class Entered:
     options_recorded: bool = False
 
 
+def _count(settings: SessionSettings, label: str, limits: tuple[int, int]) -> int | None:
+    """A count on the Session sheet (None when blank or missing); one line naming its cell
+    when it is not a whole number within ``limits``."""
+    value = settings.get(label)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return settings.whole(label, limits)
+
+
 def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     """Read a pairs session workbook's settings, names and entered cells (never writing it);
     ``opened``: the workbook already opened through the gate, so it is not read twice."""
@@ -144,9 +155,9 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
                 expected.append((board, got))
         rows += _traveller_rows(ws, board, layout, fouled)
     return Entered(
-        kind=kind, family="pairs", tables=whole_or_none(settings.get("Tables")),
-        rounds=whole_or_none(settings.get("Rounds")),
-        boards_per_round=whole_or_none(settings.get("Boards per round")),
+        kind=kind, family="pairs", tables=_count(settings, "Tables", TABLES),
+        rounds=_count(settings, "Rounds", ROUNDS),
+        boards_per_round=_count(settings, "Boards per round", BOARDS_PER_ROUND),
         event=typed_text(settings.event, "Session!A1", free_text=True),
         date=typed_text(date, "Session date", free_text=True), scoring=scoring, scale=scale,
         result_entry=entry, expected_default=default, names=tuple(names),
@@ -191,8 +202,9 @@ def _traveller_rows(
             raise WorkbookError(f"sheet {ws.title!r}: no {need!r} column in row {head}")
     out: list[RowEntry] = []
     for r in range(head + 1, head + 1 + _MAX_ROWS):
-        ns = typed_text(ws.cell(row=r, column=col["NS"]).value, f"{ws.title}!NS{r}")
-        ew = typed_text(ws.cell(row=r, column=col["EW"]).value, f"{ws.title}!EW{r}")
+        ns_c, ew_c = ws.cell(row=r, column=col["NS"]), ws.cell(row=r, column=col["EW"])
+        ns = typed_text(ns_c.value, f"{ws.title}!{ns_c.coordinate} (NS)")
+        ew = typed_text(ew_c.value, f"{ws.title}!{ew_c.coordinate} (EW)")
         if not ns and not ew:
             break
         cells: list[tuple[str, Any]] = []
