@@ -114,8 +114,23 @@ def whole_number(
         shown_value = value.strip()[:40] if isinstance(value, str) else value
         raise error(f"{what} {shown_value!r} is not a whole number")
     if limits is not None and not limits[0] <= n <= limits[1]:
-        raise error(f"{what} {n} is out of range: {limits[0]}-{limits[1]}")
+        raise error(f"{what} {_as_typed(value, n)} is out of range: {limits[0]}-{limits[1]}")
     return n
+
+
+def _as_typed(value: Any, n: int) -> str:
+    """``n`` as a message shows it: whole when short, else as typed (``1e+308``, not the 309
+    digits of ``int(1e308)``).
+
+    >>> _as_typed(7.0, 7), _as_typed(1e308, int(1e308)), _as_typed(10**40, 10**40)
+    ('7', '1e+308', 'a number of 41 digits')
+    """
+    digits = len(str(abs(n)))
+    if digits <= 15:
+        return str(n)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return f"a number of {digits} digits"
 
 
 _HUNDREDTH = Decimal("0.01")

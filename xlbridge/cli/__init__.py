@@ -10,6 +10,9 @@ SIGPIPE": flush inside the ``try``, then point standard output at ``os.devnull``
 exit cannot fail again), with exit status 141 (:data:`PIPE_CLOSED`), 128 + SIGPIPE, the status a
 shell reports for ``yes | head -1``'s ``yes``, and not 1, which this command keeps for a bug.
 
+SIGTERM (what ``timeout``, ``kill`` and service managers send) is handled as Ctrl-C is: the file
+being written is removed and the command ends with status 143 (128 + SIGTERM; Ctrl-C gives 130).
+
 Example::
 
     $ xlbridge score 4S N 10 --vul None
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,7 +32,7 @@ from typing import Any
 from xlbridge.cli._args import one_line
 from xlbridge.errors import XlbridgeError
 
-__all__ = ["COMMANDS", "COMMAND_MODULES", "PIPE_CLOSED", "build_parser", "main"]
+__all__ = ["COMMANDS", "COMMAND_MODULES", "PIPE_CLOSED", "Terminated", "build_parser", "main"]
 
 # Modules that add commands, in the order ``--help`` lists them.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -47,6 +51,20 @@ Handler = Callable[[argparse.Namespace], int]
 # Exit status when standard output is closed before the command has written it all: 128 +
 # SIGPIPE (13), what a program killed by SIGPIPE reports, as `set -o pipefail` expects.
 PIPE_CLOSED = 141
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: a ``KeyboardInterrupt``, so that whatever cleans up after Ctrl-C (the
+    temporary file of :func:`xlbridge.interchange.files.write_atomically`) runs for it too."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def _interrupted(exc: KeyboardInterrupt) -> int:
+    """The exit status after Ctrl-C (130) or SIGTERM (143): 128 + the signal, as a shell says."""
+    return 128 + (signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT)
 
 
 # The commands each module adds, so that running one command imports only its module (the
@@ -154,12 +172,19 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (:data:`PIPE_CLOSED` when standard output
-    was closed early, quietly)."""
+    was closed early, quietly; 130 after Ctrl-C, 143 after SIGTERM)."""
+    try:
+        previous: Any = signal.signal(signal.SIGTERM, _on_sigterm)
+        installed = True
+    except ValueError:  # not the main thread: signals stay as they are
+        installed = False
     try:
         try:
             return _main(argv)
         finally:  # inside the try, so a reader gone away shows here, not at exit
             sys.stdout.flush()
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc)
     except BrokenPipeError:
         try:
             fd = sys.stdout.fileno()
@@ -169,6 +194,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):  # standard output with no file descriptor
             pass
         return PIPE_CLOSED
+    finally:
+        if installed:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -190,8 +218,8 @@ def _main(argv: Sequence[str] | None) -> int:
         text = f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
         print(f"xlbridge {args.command}: error: {one_line(text)}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc)
     except Exception as exc:  # a bug: still one line, never a traceback (issue 15)
         if os.environ.get("XLBRIDGE_DEBUG"):
             raise

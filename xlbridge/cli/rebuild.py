@@ -104,6 +104,7 @@ _FAMILY_FLAGS = ("even", "arrow_switch", "half_table", "full_table", "fouled")
 
 def _rebuild(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import rebuild_family
+    from xlbridge.interchange.files import destination
     from xlbridge.rebuild.slots import RebuildChange
 
     _same_file(args.file, args.output)
@@ -115,7 +116,8 @@ def _rebuild(args: argparse.Namespace) -> int:
     for note in res.notes:
         print(f"note: {note}")
     print(
-        f"wrote {args.output}: {res.describe}; carried {res.carried} of {res.entered} entered cells"
+        f"wrote {destination(args.output)}: {res.describe};"
+        f" carried {res.carried} of {res.entered} entered cells"
     )
     if res.not_carried:
         print(f"not carried ({len(res.not_carried)}; also on the 'Not carried' sheet):")
@@ -126,6 +128,7 @@ def _rebuild(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import import_results
+    from xlbridge.interchange.files import destination
 
     _same_file(args.file, args.output)
     _same_file(args.source, args.output)
@@ -133,7 +136,7 @@ def _import(args: argparse.Namespace) -> int:
     for line in res.problems:
         print(f"xlbridge import: {line}", file=sys.stderr)
     print(
-        f"wrote {args.output}: {res.filled} results filled, {res.same} already there,"
+        f"wrote {destination(args.output)}: {res.filled} results filled, {res.same} already there,"
         f" {len(res.problems)} not imported"
     )
     return 0

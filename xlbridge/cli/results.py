@@ -80,8 +80,8 @@ def _results(args: argparse.Namespace) -> int:
         from xlbridge.interchange.files import write_atomically
 
         payload = data if isinstance(data, bytes) else (data.rstrip("\n") + "\n").encode()
-        write_atomically(args.output, lambda tmp: Path(tmp).write_bytes(payload), args.force)
-        print(f"wrote {args.output}", file=sys.stderr)
+        out = write_atomically(args.output, lambda tmp: Path(tmp).write_bytes(payload), args.force)
+        print(f"wrote {out}", file=sys.stderr)
     elif isinstance(data, bytes):
         sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else print(
             data.decode("iso-8859-1")

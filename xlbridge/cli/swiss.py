@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
         "carried over. The entered workbook is never changed.",
         epilog="Example: xlbridge swiss next round1.xlsx -o round2.xlsx",
     )
-    s = p.add_subparsers(dest="swiss_command", metavar="ACTION")
+    s = p.add_subparsers(dest="swiss_command", metavar="ACTION", required=True)
     n = s.add_parser(
         "next",
         help="pair the next round",

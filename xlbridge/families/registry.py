@@ -242,10 +242,9 @@ def _swiss_kind(book: Workbook, path: Path) -> str:
         raise WorkbookError(f"{str(path)!r} has no Session sheet; not an xlbridge workbook")
     from xlbridge.workbook.session import read_settings
 
-    s = read_settings(book)
-    kind = s.get("Kind") or s.get("Movement")
+    kind = read_settings(book).kind
     if kind:
-        return str(kind)
+        return kind
     raise WorkbookError(f"{str(path)!r}: its Session sheet does not name the kind")
 
 

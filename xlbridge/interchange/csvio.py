@@ -36,6 +36,7 @@ __all__ = [
     "RESULT_COLUMNS",
     "ascii_int",
     "check_field",
+    "csv_lines",
     "read_rows",
     "result_rows",
     "safe_cell",
@@ -102,6 +103,38 @@ def ascii_int(text: str, *, what: str) -> int:
     return n
 
 
+# The csv module's words for a malformed line, and what they mean to someone with the file open.
+_CSV_WORDS = {
+    "unexpected end of data": 'a quote (") opens a field that never closes; close it or remove it',
+    "',' expected after '\"'": 'text follows a closing quote ("); quote the whole field, and '
+    'double a quote inside it ("")',
+}
+
+
+def csv_lines(text: str, *, what: str) -> Iterator[tuple[int, list[str]]]:
+    """(line number, fields) for each CSV line of ``text``, any line ends (Windows, Unix, or a
+    Mac's CR), a malformed line one error in the file's terms: the line where it starts.
+
+    >>> list(csv_lines("a,b\\r1,2\\r", what="CSV"))
+    [(1, ['a', 'b']), (2, ['1', '2'])]
+    >>> list(csv_lines('a,b\\n1,"Ann\\n2,Bo\\n', what="CSV"))
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: CSV line 2: a quote (") opens a field that never closes; ...
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    while True:
+        start = reader.line_num + 1
+        try:
+            fields = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            words = _CSV_WORDS.get(str(exc), str(exc))
+            raise InputFileError(f"{what} line {start}: {words}") from None
+        yield reader.line_num, fields
+
+
 def read_rows(
     text: str,
     *,
@@ -118,24 +151,17 @@ def read_rows(
     >>> list(read_rows("a,b\\n\\n1,2\\n", what="CSV"))
     [(1, ['a', 'b']), (3, ['1', '2'])]
     """
-    reader = csv.reader(io.StringIO(text, newline=""))
     count = 0
-    while True:
-        try:
-            fields = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            raise InputFileError(f"{what} line {reader.line_num}: {exc}") from None
+    for line, fields in csv_lines(text, what=what):
         if not any(f.strip() for f in fields):
             continue
         count += 1
         if count > max_rows + 1:
             raise InputFileError(f"{what} has more than {max_rows:,} rows; the limit")
         for i, f in enumerate(fields):
-            where = f"{what} line {reader.line_num} field {i + 1}"
-            check_field(f, what=where, free_text=free_text, max_chars=max_chars)
-        yield reader.line_num, fields
+            check_field(f, what=f"{what} line {line} field {i + 1}", free_text=free_text,
+                        max_chars=max_chars)  # fmt: skip
+        yield line, fields
 
 
 # -- results CSV: the one header vocabulary ----------------------------------------------------

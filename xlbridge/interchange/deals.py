@@ -391,11 +391,14 @@ def _record(
             "vulnerable", f"board {board}: vulnerable {vul_text[:20]!r} is not None, NS, EW or All"
         ) from None
     deal_text = tags["deal"].strip()
+    shown = f"board {board}: deal {deal_text[:60]!r} is not a PBN deal"
+    problem = _shape_problem(deal_text.replace("10", "T"))
+    if problem is not None:
+        raise fail("deal", f"{shown}: {problem}")
     try:
         deal = ep.types.Deal(deal_text.replace("10", "T"))
-    except (ValueError, RuntimeError, KeyError, IndexError) as exc:
-        why = f"board {board}: deal {deal_text[:60]!r} is not a PBN deal ({str(exc)[:60]})"
-        raise fail("deal", why) from None
+    except (ValueError, RuntimeError, KeyError, IndexError):  # endplay's words are not the file's
+        raise fail("deal", f"{shown} (N:AKQ.JT9.876.5432 and three more hands)") from None
     counts = [len(list(deal[p])) for p in ep.types.Player]
     given = sum(ch.upper() in _RANKS for ch in deal_text.replace("10", "T")[2:])
     if given != sum(counts):  # endplay keeps a card given twice once
@@ -414,6 +417,33 @@ def _record(
     except DealError:
         raise fail("deal", f"board {board}: a card is in two hands in {deal_text[:60]!r}") from None
     return HandRecord(board, dealer, vul, text, event=tags.get("event", ""))
+
+
+def _shape_problem(deal: str) -> str | None:
+    """What keeps ``deal`` from PBN's shape (the first hand's seat and a colon, then up to four
+    hands of four suits joined by dots, or ``-``), in the file's own words; ``None`` if nothing.
+
+    >>> _shape_problem("X:AKQ... - - -")
+    "it starts with 'X', not the first hand's seat (N:, E:, S: or W:)"
+    >>> _shape_problem("N:AKQ.xyz.. - - -")
+    "'x' in hand 'AKQ.xyz..' is not a card (A K Q J T 9 8 7 6 5 4 3 2)"
+    """
+    seat, colon, rest = deal.partition(":")
+    if not colon or seat.strip().upper() not in ("N", "E", "S", "W"):
+        return f"it starts with {seat[:10]!r}, not the first hand's seat (N:, E:, S: or W:)"
+    hands = rest.split()
+    if len(hands) > 4:
+        return f"{len(hands)} hands; give four (or three and -)"
+    for hand in hands:
+        if hand == "-":
+            continue
+        suits = hand.split(".")
+        if len(suits) != 4:
+            return f"hand {hand[:20]!r} has {len(suits)} suits; give four joined by dots"
+        bad = next((c for c in hand.replace(".", "") if c.upper() not in _RANKS), None)
+        if bad is not None:
+            return f"{bad!r} in hand {hand[:20]!r} is not a card (A K Q J T 9 8 7 6 5 4 3 2)"
+    return None
 
 
 def for_boards(records: Sequence[HandRecord], boards: Iterable[int], name: str) -> list[HandRecord]:

@@ -2,10 +2,15 @@
 
 The output is written to a temporary file in the same folder, named
 ``.NAME.xlbridge-tmp-XXXXXXXX.SUFFIX`` (hidden, and obviously a leftover if a killed run leaves
-one), then renamed over ``NAME`` in one step. The temporary file is removed on any failure,
-Ctrl-C included. A new file gets the user's usual permissions (``0666`` less the umask, like
-any program's output); a file replaced with ``force`` keeps its own permissions. Errors name the
-output file, never the temporary one.
+one; a shorter ``.xlbridge-tmp-XXXXXXXX.SUFFIX`` when ``NAME`` is too long for that to fit in a
+file name), then put in place in one step. Without ``force`` that step refuses to replace a file
+that appeared meanwhile (two runs writing the same name at once: one says "wrote", the other
+"already exists"). The temporary file is removed on any failure, Ctrl-C included (the command
+line handles SIGTERM as Ctrl-C). A new file gets the user's usual permissions (``0666`` less the
+umask, like any program's output); a file replaced with ``force`` keeps its own permissions.
+An output that is a symbolic link is written through, as a shell's ``>`` does: the file it points
+to is replaced (``force``) and the link kept; :func:`destination` names that file. Errors name
+the output file, never the temporary one.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -21,27 +26,57 @@ xlbridge.errors.WorkbookError: '...a.txt' already exists; use --force to replace
 
 from __future__ import annotations
 
+import errno
+import gc
 import os
 import secrets
 import stat
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from xlbridge.errors import WorkbookError
 
-__all__ = ["TEMP_MARK", "temp_name", "write_atomically"]
+__all__ = ["TEMP_MARK", "destination", "temp_name", "write_atomically"]
 
 TEMP_MARK = ".xlbridge-tmp-"
+
+# The longest file name (in bytes) of Linux, macOS and Windows file systems.
+NAME_MAX = 255
+
+# What os.link raises where a file system has no hard links (FAT, exFAT, some network shares).
+_NO_HARD_LINKS = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS,
+                            errno.EMLINK, errno.EXDEV})  # fmt: skip
 
 
 def temp_name(out: Path, token: str) -> Path:
     """The temporary file for ``out``: hidden, marked, and with ``out``'s suffix (some writers
-    choose the format by it).
+    choose the format by it); shorter when ``out``'s name is too long for that.
 
     >>> temp_name(Path("club/session.xlsx"), "1a2b3c4d").as_posix()
     'club/.session.xlsx.xlbridge-tmp-1a2b3c4d.xlsx'
+    >>> temp_name(Path("x" * 240 + ".xlsx"), "1a2b3c4d").as_posix()
+    '.xlbridge-tmp-1a2b3c4d.xlsx'
     """
-    return out.with_name(f".{out.name}{TEMP_MARK}{token}{out.suffix}")
+    for name in (
+        f".{out.name}{TEMP_MARK}{token}{out.suffix}",
+        f"{TEMP_MARK}{token}{out.suffix}",
+        f"{TEMP_MARK}{token}",
+    ):
+        if len(os.fsencode(name)) <= NAME_MAX:
+            break
+    return out.with_name(name)
+
+
+def destination(out: str | Path) -> Path:
+    """Where :func:`write_atomically` puts ``out``: ``out`` itself, or the file a symbolic link
+    ``out`` points to (written through, the link kept).
+
+    >>> destination("club/session.xlsx").as_posix()
+    'club/session.xlsx'
+    """
+    out = Path(out)
+    return Path(os.path.realpath(out)) if out.is_symlink() else out
 
 
 def _create_temp(out: Path) -> Path:
@@ -65,18 +100,79 @@ def _fail(out: Path, exc: OSError) -> WorkbookError:
     return WorkbookError(f"cannot write {str(out)!r}: {reason}")
 
 
+def _exists(out: Path) -> WorkbookError:
+    return WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
+
+
+def _put_in_place(tmp: Path, final: Path, out: Path, force: bool) -> None:
+    """Rename ``tmp`` to ``final``; without ``force``, never over a file that is there now."""
+    if force:
+        os.replace(tmp, final)
+        return
+    try:
+        os.link(tmp, final)  # fails if final exists, however recently it appeared
+    except FileExistsError:
+        raise _exists(out) from None
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+        try:  # no hard links here: claim the name first, then rename over the claim
+            os.close(os.open(final, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            raise _exists(out) from None
+        try:
+            os.replace(tmp, final)
+        except BaseException:
+            final.unlink(missing_ok=True)
+            raise
+        return
+    tmp.unlink()
+
+
+def _drop_quietly(exc: BaseException) -> None:
+    """Let go of what the failed ``save`` left open, now and quietly.
+
+    A writer stopped mid-way (openpyxl on a full disk) leaves its zip file open in the
+    traceback's frames; closed later, at exit, it writes again, fails again, and Python prints
+    "Exception ignored in ZipFile.__del__" and a traceback under the one-line error.
+    """
+    import traceback
+
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _unraisable: None
+    try:
+        traceback.clear_frames(exc.__traceback__)
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+
+
 def write_atomically(out: str | Path, save: Callable[[str], object], force: bool = False) -> Path:
     """Write ``out`` by calling ``save(temp_path)`` on a temporary file in the same folder, then
-    renaming it over ``out`` in one step. Refuses an existing ``out`` unless ``force``."""
+    putting it in place in one step. Refuses an existing ``out`` unless ``force``. Returns where
+    the file went: ``out``, or the file a symbolic link ``out`` points to."""
     if "\x00" in str(out):
         raise WorkbookError(f"output name {str(out)!r} has a NUL character")
     out = Path(out)
+    if out.is_symlink():
+        target = destination(out)
+        if not target.exists() and not target.is_symlink():
+            raise WorkbookError(
+                f"{str(out)!r} is a link to {str(target)!r}, which does not exist;"
+                " remove the link or choose another name"
+            )
+        if not force:
+            raise WorkbookError(
+                f"{str(out)!r} already exists (a link to {str(target)!r});"
+                " use --force to replace that file"
+            )
+        out = target
     if out.is_dir():
         raise WorkbookError(f"{str(out)!r} is a folder, not a file")
     existing_mode: int | None = None
     if out.exists():
         if not force:
-            raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
+            raise _exists(out)
         st = out.stat()
         if not stat.S_ISREG(st.st_mode):  # never rename over /dev/null, a pipe or a socket
             raise WorkbookError(f"{str(out)!r} is not a regular file; choose another name")
@@ -84,18 +180,20 @@ def write_atomically(out: str | Path, save: Callable[[str], object], force: bool
     folder = out.resolve().parent
     if not folder.is_dir():
         raise WorkbookError(f"folder {str(folder)!r} does not exist")
+    final = folder / out.name
     try:
-        tmp = _create_temp(folder / out.name)
+        tmp = _create_temp(final)
     except OSError as exc:
         raise _fail(out, exc) from None
     try:
         save(str(tmp))
         if existing_mode is not None:
             os.chmod(tmp, existing_mode)
-        os.replace(tmp, folder / out.name)
+        _put_in_place(tmp, final, out, force)
     except BaseException as exc:
+        _drop_quietly(exc)
         tmp.unlink(missing_ok=True)
-        if isinstance(exc, OSError) and exc.filename is not None and TEMP_MARK in str(exc.filename):
-            raise _fail(out, exc) from None
+        if isinstance(exc, OSError) and (exc.filename is None or TEMP_MARK in str(exc.filename)):
+            raise _fail(out, exc) from None  # no name: a write to the temporary file failed
         raise
     return out

@@ -512,6 +512,10 @@ def load_workbook(
     except InputFileError:
         raise
     except Exception as exc:  # openpyxl raises many types for damaged parts; each is one line
+        import textwrap  # openpyxl's words, cut between words, never inside one
+
+        said = textwrap.shorten(f"{type(exc).__name__}: {exc}", 120, placeholder=" ...")
         raise InputFileError(
-            f"{what} {name} cannot be read as a workbook ({type(exc).__name__}: {str(exc)[:120]})"
+            f"{what} {name} cannot be read as a workbook: a part of it is damaged or not as"
+            f" Excel writes it; open it in Excel or LibreOffice and save it again ({said})"
         ) from None

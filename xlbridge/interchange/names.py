@@ -7,12 +7,11 @@ read through the gate. Names stay text: every workbook writes them as text, neve
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
 from pathlib import Path
 
-from xlbridge.errors import WorkbookError
+from xlbridge.errors import InputFileError, WorkbookError
+from xlbridge.interchange.csvio import csv_lines
 from xlbridge.interchange.gate import read_text
 
 __all__ = ["MAX_NAMES_BYTES", "MAX_NAME_CHARS", "numbered", "read_names", "read_player_names"]
@@ -37,10 +36,10 @@ def read_names(path: str | Path) -> dict[str, tuple[str, ...]]:
     text = read_text(p, max_bytes=MAX_NAMES_BYTES, what="names file")
     out: dict[str, tuple[str, ...]] = {}
     try:
-        rows = list(csv.reader(io.StringIO(text)))
-    except csv.Error as exc:
-        raise WorkbookError(f"names file {str(p)!r}: {exc}") from None
-    for n, row in enumerate(rows, start=1):
+        rows = list(csv_lines(text, what=f"names file {str(p)!r}"))
+    except InputFileError as exc:
+        raise WorkbookError(str(exc)) from None
+    for n, row in rows:
         cells = [c.strip() for c in row]
         if not any(cells):
             continue

@@ -65,8 +65,6 @@ __all__ = [
     "rebuild_in_memory",
 ]
 
-_KIND_LABELS = ("Kind", "Movement")
-
 
 @dataclass(frozen=True, slots=True)
 class FamilyRebuilt:
@@ -82,9 +80,9 @@ class FamilyRebuilt:
 
 def read_kind(book: Workbook) -> str:
     """The kind named on a workbook's Session sheet (``Kind`` or ``Movement`` row)."""
-    for label, value in read_settings(book).items():
-        if label in _KIND_LABELS and isinstance(value, str):
-            return value.strip().lower()
+    kind = read_settings(book).kind
+    if kind:
+        return kind
     raise WorkbookError(
         "the Session sheet names no Kind; was the workbook written by xlbridge new?"
     )

@@ -16,6 +16,8 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+from openpyxl.utils import get_column_letter
+
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.movements.registry import FamilyName
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
@@ -179,12 +181,14 @@ def _read_traveller(ws: Sheet, wc: Sheet, board: int) -> tuple[list[ResultRow], 
         def v(label: str, r: int = r) -> Any:
             return ws.cell(row=r, column=col[label]).value if label in col else None
 
-        ns_m, ew_m = (
-            tuple(typed_text(v(seat), f"{ws.title}!{seat}{r}") for seat in side) for side in seats
-        )
+        def at(label: str, r: int = r) -> str:  # the cell as the user finds it: Board 1!C6
+            letter = get_column_letter(col[label]) if label in col else "?"
+            return f"{ws.title}!{letter}{r} ({label})"
+
+        ns_m, ew_m = (tuple(typed_text(v(seat), at(seat)) for seat in side) for side in seats)
         if not any(ns_m) and not any(ew_m):
             break
-        result = _read_row(ws.title, board, r, "-".join(ns_m), "-".join(ew_m), v)
+        result = _read_row(at, board, r, "-".join(ns_m), "-".join(ew_m), v)
         if "Group" in col:  # a fouled board's group (Law 87), written by xlbridge rebuild
             result = dataclasses.replace(result, group=whole_or_none(v("Group")) or 0)
         if len(seats[0]) > 1:  # individuals: each player credited with the side's score
@@ -202,7 +206,7 @@ def _read_traveller(ws: Sheet, wc: Sheet, board: int) -> tuple[list[ResultRow], 
 
 
 def _read_row(
-    sheet: str, board: int, r: int, ns: str, ew: str, v: Callable[[str], Any]
+    at: Callable[[str], str], board: int, r: int, ns: str, ew: str, v: Callable[[str], Any]
 ) -> ResultRow:
     contract_v, by_v = v("Contract"), v("By")
     problem = ""
@@ -214,7 +218,7 @@ def _read_row(
         typed = float(score_cell)
     elif isinstance(score_cell, str) and score_cell.strip() and not score_cell.startswith("="):
         problem = f"NS Score {score_cell[:20]!r} is not a number"
-    adjusted = typed_text(v("Adjusted"), f"{sheet} row {r} Adjusted").upper()
+    adjusted = typed_text(v("Adjusted"), at("Adjusted")).upper()
     bad_adjusted = ""
     if adjusted:
         try:
@@ -223,12 +227,12 @@ def _read_row(
             bad_adjusted = str(exc)
     rnd, table = whole_or_none(v("Round")), whole_or_none(v("Table"))
     try:
-        text = typed_text(contract_v, f"{sheet} row {r} Contract")
+        text = typed_text(contract_v, at("Contract"))
         if text:
             c = Contract.parse(text)
             contract = str(c)
             if not c.is_pass:
-                by = typed_text(by_v, f"{sheet} row {r} By")
+                by = typed_text(by_v, at("By"))
                 declarer = str(Seat.parse(by)) if by else ""
                 tricks = _tricks(c, v)
     except (XlbridgeError, ValueError) as exc:

@@ -133,6 +133,17 @@ class SessionSettings(Mapping[str, Any]):
         row = self.rows.get(label)
         return "" if row is None else f"B{row}"
 
+    @property
+    def kind(self) -> str:
+        """The kind the workbook is, trimmed and in lower case: the ``Movement`` line's (pairs
+        and individual workbooks), else the ``Kind`` line's (teams and social); ``""`` if none.
+        Every reader takes the kind from here, so a kind on either line reads the same."""
+        for label in ("Movement", "Kind"):
+            value = self.entries.get(label)
+            if isinstance(value, str) and value.strip():
+                return value.strip().lower()
+        return ""
+
     def text(self, label: str) -> str:
         """``label``'s value as text; ``""`` when blank or missing."""
         value = self.entries.get(label)
@@ -206,9 +217,8 @@ def read_settings(source: Any) -> SessionSettings:
 def family_of_workbook(book: Any) -> tuple[str, FamilyName]:
     """(kind, family) from the Session sheet's ``Movement`` line (``Kind`` on teams and
     social workbooks); a kind xlbridge does not know reads as pairs."""
-    values = read_settings(book)
-    kind = values.get("Movement") or values.get("Kind")
-    if not isinstance(kind, str) or not kind:
+    kind = read_settings(book).kind
+    if not kind:
         raise WorkbookError("Session sheet: no 'Movement' or 'Kind' line naming the kind")
     return kind, FAMILIES.get(kind, "pairs")
 

@@ -77,7 +77,7 @@ def read(book: Any) -> Settings:
     :class:`~xlbridge.workbook.cells.Book`): kind, size, event, date, scale and result entry
     from its Session sheet, read once through the codec, and the deals of its Hand Records."""
     rows = read_settings(book)
-    kind = _text(rows.get("Movement")).strip().lower()
+    kind = rows.kind
     if kind not in _kinds():
         raise WorkbookError(
             f"Session sheet: movement {kind[:30]!r} is not an individual game"

@@ -19,7 +19,7 @@ from typing import Any
 
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.gate import load_workbook
-from xlbridge.limits import BOARDS_PER_ROUND, EXPECTED, ROUNDS, TABLES, Range
+from xlbridge.limits import BOARDS_PER_ROUND, EXPECTED, ROUNDS, TABLES
 from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.rebuild.notcarried import family_article
 from xlbridge.results import readers as R
@@ -104,21 +104,13 @@ class Entered:
     datum_rounding: DatumRounding = "half-away"
 
 
-def _count(settings: SessionSettings, label: str, limits: Range) -> int | None:
-    """A Session count as a whole number within ``limits`` (:mod:`xlbridge.limits`) before it
-    sizes a movement, one line naming its cell if outside; None if blank or not a number."""
-    raw = settings.get(label)
-    n = whole_or_none(raw)
-    if n is None:
+def _count(settings: SessionSettings, label: str, limits: tuple[int, int]) -> int | None:
+    """A count on the Session sheet (None when blank or missing); one line naming its cell
+    when it is not a whole number within ``limits``."""
+    value = settings.get(label)
+    if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    lo, hi = limits
-    if not lo <= n <= hi:
-        shown = f"{raw:g}" if isinstance(raw, float) else str(raw)[:20]
-        raise WorkbookError(
-            f"Session sheet, cell {settings.cell(label)}: {label} {shown} is out of range:"
-            f" {lo}-{hi}"
-        )
-    return n
+    return settings.whole(label, limits)
 
 
 def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
@@ -208,8 +200,9 @@ def _traveller_rows(
             raise WorkbookError(f"sheet {ws.title!r}: no {need!r} column in row {head}")
     out: list[RowEntry] = []
     for r in range(head + 1, head + 1 + _MAX_ROWS):
-        ns = typed_text(ws.cell(row=r, column=col["NS"]).value, f"{ws.title}!NS{r}")
-        ew = typed_text(ws.cell(row=r, column=col["EW"]).value, f"{ws.title}!EW{r}")
+        ns_c, ew_c = ws.cell(row=r, column=col["NS"]), ws.cell(row=r, column=col["EW"])
+        ns = typed_text(ns_c.value, f"{ws.title}!{ns_c.coordinate} (NS)")
+        ew = typed_text(ew_c.value, f"{ws.title}!{ew_c.coordinate} (EW)")
         if not ns and not ew:
             break
         cells: list[tuple[str, Any]] = []

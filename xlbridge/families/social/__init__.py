@@ -32,7 +32,7 @@ class _Social:
         from xlbridge.workbook.session import read_settings
 
         settings = read_settings(formulas)
-        kind = str(settings.get("Kind") or "")
+        kind = settings.kind
         if kind in ("progressive", "swiss-pairs", "round-robin-pairs"):
             return read_pair_game(formulas, cached, settings)
         if kind == "marathon":

@@ -179,11 +179,18 @@ class PairsOptions:
 
     @property
     def round_count(self) -> int:
+        """The rounds played: ``rounds``, else the kind's own (a Swiss of two tables: 3).
+
+        >>> PairsOptions("swiss-pairs", 2).round_count, PairsOptions("swiss-pairs", 4).round_count
+        (3, 5)
+        """
         if self.kind == "round-robin-pairs":
             return (2 * self.tables - 1) * self.chukkers
         if self.rounds is not None:
             return self.rounds
-        return 5 if self.kind == "swiss-pairs" else 6
+        if self.kind == "swiss-pairs":  # 5, or as many as the pairs allow without a rematch
+            return min(5, 2 * self.tables - 1)
+        return 6
 
     @property
     def with_vps(self) -> bool:

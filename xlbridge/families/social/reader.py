@@ -555,7 +555,7 @@ def read_social(formulas: Book, cached: Book) -> SocialResults:
     """Read a rubber, Chicago or four- to six-player workbook and score it again in Python (pair
     games and marathons: :mod:`xlbridge.families.social.reader_pairs`)."""
     s = read_settings(formulas)
-    kind = str(s.get("Kind") or "")
+    kind = s.kind
     if kind not in _BLOCK_KINDS:
         raise WorkbookError(f"Session sheet: kind {kind[:40]!r} is not a social game")
     scoring = str(s.get("Scored as") or "")

@@ -76,7 +76,7 @@ def _pair_names(book: Book, n: int) -> list[str]:
 
 def read_pair_game(formulas: Book, cached: Book, s: SessionSettings) -> SocialResults:
     """Score a progressive, Swiss pairs or round-robin pairs workbook again in Python."""
-    kind = str(s.get("Kind"))
+    kind = s.kind
     tables = whole(s.get("Tables"))
     n_rounds = whole(s.get("Rounds (Chicago chukkers)"))
     if tables is None or n_rounds is None or not 1 <= tables <= _MAX_TABLES:

@@ -518,7 +518,7 @@ class SocialAdapter:
     def settings(self, book: Workbook) -> Settings:
         """The settings of a social workbook written by ``xlbridge new``."""
         info = read_settings(book)
-        kind = info.text("Kind").strip().lower()
+        kind = info.kind
         if kind in ONE_TABLE:
             return _one_table_settings(book, info, kind)
         if kind in PAIRS_KINDS:

@@ -78,7 +78,7 @@ def swiss_pairs_standings(
 ) -> tuple[PairsOptions, list[list[tuple[int, int, int]]]]:
     """The event's options and, per round played, each table's (NS pair, EW pair, NS net)."""
     info = read_settings(wb)
-    if info.get("Kind") != "swiss-pairs":
+    if info.kind != "swiss-pairs":
         raise WorkbookError(f"{name!r} is not a swiss-pairs workbook")
     tables = _int(info.get("Tables"))
     rounds = _int(info.get("Rounds (Chicago chukkers)"))

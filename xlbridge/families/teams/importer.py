@@ -110,7 +110,7 @@ def fill_teams(job: ImportTarget) -> Filled:
         job.wb, job.book, job.rows, job.force, job.workbook
     )  # fmt: skip
     settings = read_settings(book)
-    kind = str(settings.get("Kind") or "")
+    kind = settings.kind
     bam = str(settings.get("Team scoring") or "").strip() == "bam"
     store: list[Any] = []
 

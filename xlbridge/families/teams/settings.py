@@ -264,7 +264,7 @@ def read(book: Workbook | Book) -> Settings:
     and a Swiss workbook's rounds paired so far (its match sheets), checked to be a schedule
     the kind plans."""
     s = read_settings(book)
-    kind = (s.text("Kind") or s.text("Movement")).strip().lower()  # as family_of_workbook
+    kind = s.kind
     if family_of(kind) != "teams":
         raise WorkbookError(f"the Session sheet's kind {kind!r} is not a team game")
     teams = _count(s, "Teams", max(2, TABLES[0]), TABLES[1])
