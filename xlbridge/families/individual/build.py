@@ -46,6 +46,7 @@ from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.context import Context, Options
 from xlbridge.workbook.inputs import finish_board_sheet, highlight_rows, validate_contract_rows
@@ -213,7 +214,7 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
     put(f"{hid}2", F.sum_of(b.col(c.ns_mp)))
     put(f"{hid}3", F.sum_of(b.col(c.ew_mp)))
     cells.update(ns_all=f"${hid}$2", ew_all=f"${hid}$3")
-    put(f"{c.problem}3", F.board_problem(board, status, n, adj, field))
+    put(f"{c.problem}3", FC.board_problem(board, status, n, adj, field))
     cells["problem"] = f"${c.problem}$3"
     ctx.board_cells[board] = {k: F.sheet_ref(b.sheet, v) for k, v in cells.items()}
 
