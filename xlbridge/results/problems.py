@@ -17,6 +17,7 @@ Checks sheet's even in a workbook never calculated.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -27,6 +28,8 @@ __all__ = [
     "Problem",
     "Status",
     "banner",
+    "from_lines",
+    "problem_lines",
     "problems_json",
     "status_of",
 ]
@@ -80,6 +83,41 @@ def banner(problems: Sequence[Problem]) -> str:
         f"PROVISIONAL: {n} open problem{'s' if n > 1 else ''} on the Checks sheet;"
         f" fix {it} or type OK to accept a typed score."
     )
+
+
+def problem_lines(problems: Sequence[Problem]) -> list[str]:
+    """The text report's closing lines: every open problem, or that the results are final.
+
+    >>> problem_lines([])
+    ['', 'No open problems on the Checks sheet: these results are final.']
+    """
+    if not problems:
+        return ["", "No open problems on the Checks sheet: these results are final."]
+    n = len(problems)
+    head = f"{n} open problem{'s' if n > 1 else ''} on the Checks sheet (results provisional):"
+    return ["", head] + [f"  {p.line()}" for p in problems]
+
+
+_WHERE = re.compile(r"(?P<sheet>[^,:]+?)(?:, board (?P<board>[0-9]{1,4}))?: ")
+
+
+def from_lines(lines: Sequence[str]) -> tuple[Problem, ...]:
+    """Problems from a reader's lines ``Sheet, board N: text`` or ``Sheet: text`` (the teams
+    and social readers' form).
+
+    >>> from_lines(["Match 1, board 4: no result", "Rubber: row 7: contract missing"])[0]
+    Problem(sheet='Match 1', board=4, row=None, problem='board 4: no result')
+    """
+    out = []
+    for line in lines:
+        m = _WHERE.match(line)
+        if m is None:
+            out.append(Problem("", None, None, line))
+            continue
+        board = int(m["board"]) if m["board"] else None
+        text = line[m.end() :]
+        out.append(Problem(m["sheet"], board, None, f"board {board}: {text}" if board else text))
+    return tuple(out)
 
 
 def problems_json(problems: Sequence[Problem]) -> dict[str, Any]:

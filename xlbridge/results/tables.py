@@ -17,6 +17,7 @@ from typing import Any
 
 from xlbridge.interchange.csvio import write_csv
 from xlbridge.numerals import shown
+from xlbridge.results.problems import banner, problem_lines
 from xlbridge.results.session import SessionResults, Standing
 
 __all__ = [
@@ -124,6 +125,8 @@ def to_text(res: SessionResults) -> str:
     method = {"mp": f"matchpoints ({res.input.scale.upper()})", "butler": "Butler IMPs",
               "ximp": "cross-IMPs"}[res.input.scoring]  # fmt: skip
     lines = [f"{res.event}  {res.input.date}".rstrip(), f"{res.input.kind}, {method}"]
+    if res.open_problems:
+        lines.insert(0, banner(res.open_problems))
     for direction, group in ranking_groups(res):
         who = "Player" if res.input.family == "individual" else "Pair"
         head = ["Rank", who, "Names", "Played", "Total", "%" if mp else "Avg"]
@@ -155,4 +158,5 @@ def to_text(res: SessionResults) -> str:
     if res.problems:
         lines += ["", f"{len(res.problems)} row(s) could not be scored:"]
         lines += [f"  {p}" for p in res.problems]
+    lines += problem_lines(res.open_problems)
     return "\n".join(lines)
