@@ -573,7 +573,7 @@ def test_rebuilt_rainbow_recap_equals_the_old_results(tmp_path: Path, capsys: An
     fill_individual(old, opt, random_fill(rainbow(7), opt, 2026))
     type_into(old, {("Names", "B4"): "Ann Lee", ("Names", "B20"): "Bo Chan"})
     capsys.readouterr()
-    assert main(["results", str(old), "--format", "json"]) == 0
+    assert main(["results", str(old), "--format", "json"]) == 3  # random fill: provisional
     want = {e["id"]: e for e in json.loads(capsys.readouterr().out)["entries"]}
     out = tmp_path / "again.xlsx"
     assert main(["rebuild", str(old), "-o", str(out)]) == 0

@@ -106,6 +106,7 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
                 "ns_score": _n(pts) if pts is not None and pts >= 0 else "",
                 "ew_score": _n(-pts) if pts is not None and pts < 0 else "",
                 "ns_points": _n(r.mp_ns), "ew_points": _n(r.mp_ew),
+                "problem": res.row_problem(b.board, x.row),
             })  # fmt: skip
         boards.append({
             "board": b.board, "dealer": str(Seat.dealer_of(b.board)),
@@ -149,4 +150,5 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
         barometer=[{"label": k, "cells": v} for k, v in baro.items()], boards=boards,
         cards=cards, deals=[_hands(deals[b]) for b in sorted(deals)],
         recalculated=res.recalculated, disagreements=res.disagreements,
+        problems=[p.line() for p in res.open_problems],
     )  # fmt: skip

@@ -53,11 +53,16 @@ class Problem:
         return {"sheet": self.sheet, "board": self.board, "row": self.row, "problem": self.problem}
 
     def line(self) -> str:
-        """The line written to standard error: the sheet, then the Checks line.
+        """The line written to standard error: the Checks line, after the sheet's name unless
+        it starts with it.
 
         >>> Problem("Match 1", 4, None, "board 4: no result").line()
         'Match 1: board 4: no result'
+        >>> Problem("Board 2", 2, 1, "Board 2, row 1 (1 v 2): no result").line()
+        'Board 2, row 1 (1 v 2): no result'
         """
+        if not self.sheet or self.problem.startswith(self.sheet):
+            return self.problem
         return f"{self.sheet}: {self.problem}"
 
 

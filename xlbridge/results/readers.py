@@ -231,7 +231,7 @@ def _read_traveller(
         rows.append(result)
         key = ("row", board, r)
         cells = [("EW Score", "score_ew"), (mp_label, "mp_ns"), (ew_label, "mp_ew")]
-        if result.typed_score is None:
+        if score.data_type == "f":  # a score typed over the formula is no formula value
             cells.append(("NS Score", "score_ns"))
         for label, what in cells:
             if label in col:
@@ -270,6 +270,9 @@ def _read_row(
                 by = typed_text(by_v, f"{sheet} row {r} By")
                 declarer = str(Seat.parse(by)) if by else ""
                 tricks = _tricks(c, v)
+            elif any(v(x) not in (None, "") for x in ("Made", "Down", "Tricks")):
+                # As the traveller: no score for a passed-out board with a result typed.
+                problem = problem or "result on a passed-out board"
     except (XlbridgeError, ValueError) as exc:
         problem = problem or str(exc).splitlines()[0][:120]
     return ResultRow(

@@ -15,7 +15,7 @@ ending "; ".
 >>> row_line(1, 6, "3", "5", python_issues(facts))
 'Board 1, row 1 (3 v 5): declarer missing'
 >>> python_issues(row_facts(RowCells(contract="4H", by="N", made=4, score=600), c, 1, True))
-'NS Score 600 typed over the formula (420 computed); '
+'NS Score 600 typed over the formula (420 computed): type OK in the row to accept it; '
 >>> python_issues(row_facts(RowCells("4H", "N", 4, score=600, ok="OK"), c, 1, True))
 ''
 """
@@ -294,14 +294,17 @@ def _score_text_py(f: RowFacts) -> str:
     return f"NS Score {excel_text(sc)} is not a number; " if _filled(sc) and not _number(sc) else ""
 
 
+_OK = ": type OK in the row to accept it"
+
+
 def _typed_over(c: TravellerCols, b: BoardRange, r: int) -> str:
     # A score the director marked accepted (OK column) is no longer a problem (Law 79C).
     sc, calc = f"${c.ns_score}{r}", f"${c.calc}{r}"
     return (
         f'IF(TRIM(${accepted_col(c)}{r})<>"","",'
-        f'IF(AND(ISNUMBER({sc}),{calc}=""),"NS Score "&{sc}&" typed over the formula; ",'
+        f'IF(AND(ISNUMBER({sc}),{calc}=""),"NS Score "&{sc}&" typed over the formula{_OK}; ",'
         f'IF(AND(ISNUMBER({sc}),ISNUMBER({calc})),IF({sc}<>{calc},"NS Score "&{sc}&'
-        f'" typed over the formula ("&{calc}&" computed); ",""),"")))'
+        f'" typed over the formula ("&{calc}&" computed){_OK}; ",""),"")))'
     )
 
 
@@ -310,9 +313,10 @@ def _typed_over_py(f: RowFacts) -> str:
     if _trimmed(f.cells.ok) or not _number(sc):
         return ""
     if calc is None:
-        return f"NS Score {excel_text(sc)} typed over the formula; "
+        return f"NS Score {excel_text(sc)} typed over the formula{_OK}; "
     if sc != calc:
-        return f"NS Score {excel_text(sc)} typed over the formula ({excel_text(calc)} computed); "
+        x, y = excel_text(sc), excel_text(calc)
+        return f"NS Score {x} typed over the formula ({y} computed){_OK}; "
     return ""
 
 

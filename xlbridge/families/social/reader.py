@@ -373,6 +373,7 @@ def render_html(res: SocialResults) -> str:
     ]
     return render_template(
         "results_social.html.j2",
+        problems=[p.line() for p in res.open_problems],
         event=res.event,
         date=res.date,
         kind=res.kind,

@@ -440,6 +440,7 @@ def render_html(res: TeamsResults) -> str:
     unit = "Points" if res.scoring == "bam" else "IMPs"
     return render_template(
         "results_teams.html.j2",
+        problems=[p.line() for p in res.open_problems],
         event=res.event,
         date=res.date,
         kind=res.kind,
