@@ -19,7 +19,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from conftest import needs_nu_validator, run_cli
+from conftest import cli_new, needs_nu_validator, run_cli
 
 from xlbridge.families.individual.build import write_individuals
 from xlbridge.families.individual.formulas import IndividualCols
@@ -267,3 +267,18 @@ def test_provisional_page_passes_the_nu_validator(tmp_path: Path) -> None:
     done = subprocess.run([exe, "--files", str(page)], capture_output=True, text=True,
                           timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_social_workbook_with_a_problem_is_provisional(tmp_path: Path) -> None:
+    """Every family carries its problems through the same protocol (``open_problems``)."""
+    path = cli_new(tmp_path, "rubber", "rubber", "--tables", "1")
+    wb = openpyxl.load_workbook(path)
+    wb["Rubbers"]["D4"], wb["Rubbers"]["E4"], wb["Rubbers"]["F4"] = "4Q", "N", 10
+    wb.save(path)
+    code, out, err = run_cli("results", str(path), "--format", "json")
+    got = json.loads(out)
+    assert code == 3 and got["status"] == "provisional"
+    assert [(p["sheet"], p["board"]) for p in got["problems"]] == [("Rubbers", None)]
+    assert "'4Q'" in got["problems"][0]["problem"] and "PROVISIONAL: 1 open problem" in err
+    code, html, _ = run_cli("results", str(path), "--format", "html")
+    assert code == 3 and 'id="provisional"' in html

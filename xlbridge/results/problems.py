@@ -103,15 +103,17 @@ def problem_lines(problems: Sequence[Problem]) -> list[str]:
     return ["", head] + [f"  {p.line()}" for p in problems]
 
 
-_WHERE = re.compile(r"(?P<sheet>[^,:]+?)(?:, board (?P<board>[0-9]{1,4}))?: ")
+_WHERE = re.compile(r"(?P<sheet>[^,:]+)(?:, board (?P<board>[0-9]{1,4}))?[,:] ")
 
 
 def from_lines(lines: Sequence[str]) -> tuple[Problem, ...]:
     """Problems from a reader's lines ``Sheet, board N: text`` or ``Sheet: text`` (the teams
     and social readers' form).
 
-    >>> from_lines(["Match 1, board 4: no result", "Rubber: row 7: contract missing"])[0]
-    Problem(sheet='Match 1', board=4, row=None, problem='board 4: no result')
+    >>> from_lines(["Match 1, board 4: no result", "Rubbers, Rubber 1: row 7: contract missing"])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    (Problem(sheet='Match 1', board=4, row=None, problem='board 4: no result'),
+     Problem(sheet='Rubbers', board=None, row=None, problem='Rubber 1: row 7: contract missing'))
     """
     out = []
     for line in lines:
