@@ -144,7 +144,7 @@ def test_slot_keys_name_board_players_and_heading(written: dict[str, Path]) -> N
     tricks = ADAPTER.settings(load_workbook(written["individual-2x4"]))
     heads = {x.what.rsplit(": ", 1)[1] for x in ADAPTER.slots(ADAPTER.build(tricks, None), tricks)}
     assert heads == {"N", "S", "E", "W", "Contract", "By", "Tricks", "NS Score", "Adjusted",
-                     "Expected", "Name"}  # fmt: skip
+                     "OK", "Expected", "Name"}  # fmt: skip
 
 
 def test_describe_is_one_line() -> None:
