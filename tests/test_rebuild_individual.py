@@ -144,7 +144,7 @@ def test_slot_keys_name_board_players_and_heading(written: dict[str, Path]) -> N
     tricks = ADAPTER.settings(load_workbook(written["individual-2x4"]))
     heads = {x.what.rsplit(": ", 1)[1] for x in ADAPTER.slots(ADAPTER.build(tricks, None), tricks)}
     assert heads == {"N", "S", "E", "W", "Contract", "By", "Tricks", "NS Score", "Adjusted",
-                     "Expected", "Name"}  # fmt: skip
+                     "OK", "Expected", "Name"}  # fmt: skip
 
 
 def test_describe_is_one_line() -> None:
@@ -573,7 +573,7 @@ def test_rebuilt_rainbow_recap_equals_the_old_results(tmp_path: Path, capsys: An
     fill_individual(old, opt, random_fill(rainbow(7), opt, 2026))
     type_into(old, {("Names", "B4"): "Ann Lee", ("Names", "B20"): "Bo Chan"})
     capsys.readouterr()
-    assert main(["results", str(old), "--format", "json"]) == 0
+    assert main(["results", str(old), "--format", "json"]) == 3  # random fill: provisional
     want = {e["id"]: e for e in json.loads(capsys.readouterr().out)["entries"]}
     out = tmp_path / "again.xlsx"
     assert main(["rebuild", str(old), "-o", str(out)]) == 0

@@ -25,9 +25,13 @@ def register(sub: Any) -> None:
         " (a formula typed over or damaged), and print or write the results: a text or CSV"
         " ranking, JSON, an HTML results page, USEBIO XML (EBU) or PBN with score tables."
         " Reads pairs, individuals, teams and social (rubber, Chicago, four to six players)"
-        " workbooks; USEBIO and PBN are for pairs and individuals. Exit status 1 when a cell"
-        " disagrees.",
-        epilog="Example: xlbridge results session.xlsx\n"
+        " workbooks; USEBIO and PBN are for pairs and individuals. Every problem the"
+        " workbook's Checks sheet lists (a score typed over the computed one and not marked OK,"
+        " a missing result or declarer, a row that cannot be scored) is listed by sheet, board"
+        " and row on standard error, and every output marks the session and those rows as"
+        " provisional; with none open the results are final. Exit status: 0 final, 1 when a"
+        " cell disagrees, 3 when the cells agree but problems are open (provisional).",
+        epilog="Example: xlbridge results session.xlsx   (exit status 3: provisional, see Checks)\n"
         "         xlbridge results session.xlsx --format html --deals boards.pbn -o results.html\n"
         "         xlbridge results session.xlsx --format usebio -o results.xml\n"
         "         xlbridge results session.xlsx --format csv --table barometer",
@@ -59,6 +63,7 @@ def register(sub: Any) -> None:
 
 def _results(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import read_workbook
+    from xlbridge.results.problems import PROVISIONAL_EXIT, banner
     from xlbridge.results.session import SessionResults
 
     for name in (args.file, args.output, args.deals):
@@ -88,6 +93,9 @@ def _results(args: argparse.Namespace) -> int:
         )
     else:
         print(data)
+    problems = res.open_problems
+    for p in problems:
+        print(f"xlbridge results: {p.line()}", file=sys.stderr)
     if res.disagreements:
         print(
             f"xlbridge results: {len(res.disagreements)} cell(s) disagree with Python"
@@ -98,4 +106,7 @@ def _results(args: argparse.Namespace) -> int:
     if not res.recalculated:
         print("xlbridge results: the workbook was never calculated; its formulas were not"
               " checked", file=sys.stderr)  # fmt: skip
+    if problems:
+        print(f"xlbridge results: {banner(problems)}", file=sys.stderr)
+        return PROVISIONAL_EXIT
     return 0

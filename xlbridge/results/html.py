@@ -201,6 +201,7 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
                 "ew_score": fixed(-pts, score_places) if pts is not None and pts < 0 else "",
                 "ns_points": fixed(r.mp_ns, point_places),
                 "ew_points": fixed(r.mp_ew, point_places),
+                "problem": res.row_problem(b.board, x.row),
             })  # fmt: skip
         boards.append({
             "board": b.board, "dealer": str(Seat.dealer_of(b.board)),
@@ -249,4 +250,5 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
              "pct": fixed(s.pct if mp else s.average, pct_places)} for s in res.winners
         ], deals=[_record(records[b], anchor=True) for b in sorted(records)],
         recalculated=res.recalculated, disagreements=res.disagreements,
+        problems=[p.line() for p in res.open_problems],
     )  # fmt: skip

@@ -21,6 +21,7 @@ from xlbridge.errors import InputFileError
 from xlbridge.interchange.csvio import ascii_int
 from xlbridge.interchange.pbn import cell, file_text, parse_games, plain, table_lines, tag_line
 from xlbridge.numerals import shown_text
+from xlbridge.results.problems import banner
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 from xlbridge.types import Seat, Vulnerability
@@ -41,8 +42,19 @@ def _pbn_date(text: str) -> str:
     return f"{m.group(1)}.{m.group(2)}.{m.group(3)}" if m else "?"
 
 
+def _comment(text: str) -> str:
+    """Text safe inside a PBN comment (no braces, one line).
+
+    >>> _comment("contract {4S} does not parse")
+    'contract (4S) does not parse'
+    """
+    return " ".join(text.replace("{", "(").replace("}", ")").split())
+
+
 def results_pbn(res: SessionResults) -> str:
-    """The session as PBN 2.1 text with a score table on every board."""
+    """The session as PBN 2.1 text with a score table on every board. While the Checks sheet
+    lists open problems, the first game opens with a ``{PROVISIONAL: ...}`` commentary and each
+    score-table row with a problem ends in a ``; provisional: ...`` comment."""
     mp = res.input.scoring == "mp"
     pts = ("MP_NS", "MP_EW") if mp else ("IMP_NS", "IMP_EW")
     games: list[list[str]] = []
@@ -58,11 +70,12 @@ def results_pbn(res: SessionResults) -> str:
                 ("PairId_EW", 5, "R"), ("Contract", 5, "L"), ("Declarer", 1, "R"),
                 ("Result", 2, "R"), ("Score_NS", 6, "R"), ("Score_EW", 6, "R"),
                 (pts[0], 6, "R"), (pts[1], 6, "R")]  # fmt: skip
-        rows = []
+        rows, marks = [], []
         for r in b.rows:
             x = r.result
             if r.score_ns is None and not x.adjusted:
                 continue
+            marks.append(res.row_problem(b.board, x.row))
             ns_score = _num(r.score_ns) if r.score_ns is not None and r.score_ns > 0 else "-"
             ew_score = _num(-r.score_ns) if r.score_ns is not None and r.score_ns < 0 else "-"
             if r.score_ns == 0:
@@ -73,7 +86,14 @@ def results_pbn(res: SessionResults) -> str:
                 cell(x.declarer), cell(x.tricks), ns_score, ew_score,
                 _num(r.mp_ns), _num(r.mp_ew),
             ])  # fmt: skip
-        lines += table_lines("ScoreTable", cols, rows)
+        table = table_lines("ScoreTable", cols, rows)
+        # A row with an open problem ends in a ``;`` comment naming it (readers skip it).
+        lines += [table[0]] + [
+            f"{line} ; provisional: {_comment(mark)}" if mark else line
+            for line, mark in zip(table[1:], marks, strict=True)
+        ]
+        if i == 0 and res.open_problems:
+            lines.insert(0, "{" + _comment(banner(res.open_problems)) + "}")
         if i == 0:
             total = "TotalScoreMP" if mp else "TotalIMP"
             tcols = [("Rank", 3, "R"), ("PairId", 5, "R"), ("Direction", 2, "L"),

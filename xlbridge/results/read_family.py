@@ -24,6 +24,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field, write_csv
 from xlbridge.movements.registry import FamilyName
 from xlbridge.results.figures import decimals, fixed
+from xlbridge.results.problems import Problem
 from xlbridge.results.session import Disagreement, agrees
 from xlbridge.scoring.choices import OutputFormat
 
@@ -59,6 +60,11 @@ class ScoredWorkbook(Protocol):
 
     @property
     def recalculated(self) -> bool: ...
+
+    @property
+    def open_problems(self) -> tuple[Problem, ...]:
+        """The problems its Checks sheet lists (:mod:`xlbridge.results.problems`)."""
+        ...
 
     def render(self, fmt: OutputFormat, table: str = "standings") -> str:
         """The output ``fmt`` (text, csv, json, html); usebio and pbn raise one line."""

@@ -13,6 +13,7 @@ their family folders.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -20,6 +21,7 @@ from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.movements.registry import FamilyName
+from xlbridge.results.problems import Problem
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
 from xlbridge.scoring.choices import (
     DATUM_ROUNDINGS,
@@ -32,6 +34,7 @@ from xlbridge.scoring.choices import (
 )
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Seat, tricks_from_made_down, tricks_taken
+from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook.cells import (
     BOARD_SHEET,
     Book,
@@ -42,10 +45,12 @@ from xlbridge.workbook.cells import (
     whole,
     whole_or_none,
 )
+from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
 from xlbridge.workbook.session import DATUM_ROUNDING_LABEL, read_settings
 
 __all__ = ["MAX_PAIRS", "datum_rounding_of", "read_traveller_session", "scoring_of"]
 
+EXPECTED = EXPECTED_CELL.replace("$", "")
 _MAX_ROWS = 1000  # traveller rows read per board (range 1 .. 1,000)
 MAX_PAIRS = 2000  # Names rows read (range 1 .. 2,000)
 
@@ -116,6 +121,10 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
     rows: list[ResultRow] = []
     cache: list[CachedCell] = []
     expected: dict[int, int] = {}
+    checks = _Checks(
+        TravellerCols.build(result_entry_of(settings), scoring),
+        frozenset(FC.count_key(p.label) for p in pairs),
+    )
     boards = sorted(
         (int(m.group(1)), name)
         for name in formulas.sheetnames
@@ -128,7 +137,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         exp = whole_or_none(ws["H2"].value)
         if exp is not None:
             expected[board] = exp
-        board_rows, board_cache = _read_traveller(ws, wc, board)
+        board_rows, board_cache = _read_traveller(ws, wc, board, checks)
         rows += board_rows
         cache += board_cache
     cache += _recap_cache(formulas, cached)
@@ -144,6 +153,8 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         cached=tuple(cache),
         family=family,
         datum_rounding=datum_rounding_of(settings),
+        problems=tuple(checks.problems),
+        checked=checks.python,
     )
 
 
@@ -166,7 +177,53 @@ def _read_names(wb: Book) -> list[PairInfo]:
     return out
 
 
-def _read_traveller(ws: Sheet, wc: Sheet, board: int) -> tuple[list[ResultRow], list[CachedCell]]:
+@dataclasses.dataclass
+class _Checks:
+    """The Checks sheet worked out in Python while the travellers are read: the layout, the
+    Names sheet's labels, the problems found, and each problem cell's Python value."""
+
+    cols: TravellerCols
+    labels: frozenset[str]
+    problems: list[Problem] = dataclasses.field(default_factory=list)
+    python: dict[tuple[Any, ...], str] = dataclasses.field(default_factory=dict)
+
+    def board(
+        self, ws: Sheet, wc: Sheet, board: int, at: list[tuple[int, tuple[Any, ...], FC.RowCells]]
+    ) -> list[CachedCell]:
+        """Check one board's rows (sheet row, contestants N E S W or NS EW, cells as typed),
+        as the traveller's issues column and problem cell (row 3) do."""
+        c = self.cols
+        has = FC.board_has_result(x for _, _, x in at)
+        facts = [FC.row_facts(x, c, board, has) for _, _, x in at]
+        seen: Counter[str] = Counter(FC.count_key(p) for _, who, _ in at for p in who)
+        cache: list[CachedCell] = []
+        for (r, who, _), f in zip(at, facts, strict=True):
+            issues = FC.python_issues(f)
+            if len(who) == 4:  # individuals: N E S W
+                issues += FC.player_parts_python(who, seen, self.labels)
+                n, e, s, w = (FC.excel_text(x) for x in who)
+                ns, ew = f"{n}-{s}", f"{e}-{w}"
+            else:
+                issues += FC.pair_parts_python(who[0], who[1], seen, self.labels)
+                ns, ew = (FC.excel_text(x) for x in who)
+            line = FC.row_line(board, r, ns, ew, issues)
+            if line:
+                self.problems.append(Problem(ws.title, board, r - FIRST_ROW + 1, line))
+            cache.append(self._cell(wc, f"{c.problem}{r}", ("check", board, r), line))
+        line = FC.board_problem_python(board, facts, ws[EXPECTED].value)
+        if line:
+            self.problems.append(Problem(ws.title, board, None, line))
+        cache.append(self._cell(wc, f"{c.problem}3", ("check", board, 0), line))
+        return cache
+
+    def _cell(self, wc: Sheet, ref: str, key: tuple[Any, ...], line: str) -> CachedCell:
+        self.python[key] = line
+        return CachedCell(wc.title, ref, key, wc[ref].value)
+
+
+def _read_traveller(
+    ws: Sheet, wc: Sheet, board: int, checks: _Checks
+) -> tuple[list[ResultRow], list[CachedCell]]:
     head, col = headers(ws, "Contract")
     seats = (("NS",), ("EW",)) if "NS" in col else (("N", "S"), ("E", "W"))
     for need in (*seats[0], *seats[1], "Contract", "By", "NS Score", "EW Score"):
@@ -176,6 +233,7 @@ def _read_traveller(ws: Sheet, wc: Sheet, board: int) -> tuple[list[ResultRow], 
     ew_label = "EW MP" if "EW MP" in col else "EW IMP"
     rows: list[ResultRow] = []
     cache: list[CachedCell] = []
+    checked: list[tuple[int, tuple[Any, ...], FC.RowCells]] = []
     for r in range(head + 1, head + 1 + _MAX_ROWS):
 
         def v(label: str, r: int = r) -> Any:
@@ -189,6 +247,12 @@ def _read_traveller(ws: Sheet, wc: Sheet, board: int) -> tuple[list[ResultRow], 
         if not any(ns_m) and not any(ew_m):
             break
         result = _read_row(at, board, r, "-".join(ns_m), "-".join(ew_m), v)
+        score = ws.cell(row=r, column=col["NS Score"])
+        who = tuple(v(x) for x in (("NS", "EW") if len(seats[0]) == 1 else ("N", "E", "S", "W")))
+        checked.append((r, who, FC.RowCells(
+            v("Contract"), v("By"), v("Made"), v("Down"), v("Tricks"),
+            None if score.data_type == "f" else score.value, v("OK"), v("Adjusted"),
+        )))  # fmt: skip
         if "Group" in col:  # a fouled board's group (Law 87), written by xlbridge rebuild
             result = dataclasses.replace(result, group=whole_or_none(v("Group")) or 0)
         if len(seats[0]) > 1:  # individuals: each player credited with the side's score
@@ -196,13 +260,13 @@ def _read_traveller(ws: Sheet, wc: Sheet, board: int) -> tuple[list[ResultRow], 
         rows.append(result)
         key = ("row", board, r)
         cells = [("EW Score", "score_ew"), (mp_label, "mp_ns"), (ew_label, "mp_ew")]
-        if result.typed_score is None:
+        if score.data_type == "f":  # a score typed over the formula is no formula value
             cells.append(("NS Score", "score_ns"))
         for label, what in cells:
             if label in col:
                 c = wc.cell(row=r, column=col[label])
                 cache.append(CachedCell(ws.title, c.coordinate, (*key, what), c.value))
-    return rows, cache
+    return rows, cache + checks.board(ws, wc, board, checked)
 
 
 def _read_row(
@@ -235,6 +299,9 @@ def _read_row(
                 by = typed_text(by_v, at("By"))
                 declarer = str(Seat.parse(by)) if by else ""
                 tricks = _tricks(c, v)
+            elif any(v(x) not in (None, "") for x in ("Made", "Down", "Tricks")):
+                # As the traveller: no score for a passed-out board with a result typed.
+                problem = problem or "result on a passed-out board"
     except (XlbridgeError, ValueError) as exc:
         problem = problem or str(exc).splitlines()[0][:120]
     return ResultRow(

@@ -33,9 +33,11 @@ from xlbridge.errors import XlbridgeError
 from xlbridge.movements.registry import FamilyName
 from xlbridge.numerals import shown, whole_or_none
 from xlbridge.results.board import ResultRow, row_score, score_rows
+from xlbridge.results.problems import Problem, problems_json
 from xlbridge.scoring.choices import PAIRS_SCORINGS, DatumRounding, MPScaleName, PairsScoring
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.session import factored_total, percentage, ranks
+from xlbridge.workbook.formulas import FIRST_ROW
 
 __all__ = [
     "BarometerRound",
@@ -97,6 +99,8 @@ class SessionInput:
     cached: tuple[CachedCell, ...] = ()
     family: FamilyName = "pairs"
     datum_rounding: DatumRounding = "half-away"
+    problems: tuple[Problem, ...] = ()  # the Checks sheet's lines, worked out in Python
+    checked: Mapping[tuple[Any, ...], str] = field(default_factory=dict)  # problem cells' lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +189,24 @@ class SessionResults:
         won = [s for s in self.standings if s.seat and s.seat_rank.rstrip("=") == "1"]
         return tuple(sorted(won, key=lambda s: (order.index(s.seat), s.pair.id)))
 
+    @property
+    def open_problems(self) -> tuple[Problem, ...]:
+        """The problems the Checks sheet lists: the session is provisional while any is open."""
+        return self.input.problems
+
+    def row_problem(self, board: int, row: int) -> str:
+        """The open problems of a traveller row (its sheet row) or of its board, "" when none.
+
+        >>> SessionResults(SessionInput("", "", "", "mp", "acbl", (), (), {}, problems=(
+        ...     Problem("Board 2", 2, 1, "Board 2, row 1 (1 v 2): no result"),)), False, (),
+        ...     (), (), (), True).row_problem(2, 6)
+        'Board 2, row 1 (1 v 2): no result'
+        """
+        k = row - FIRST_ROW + 1
+        return "; ".join(
+            p.problem for p in self.input.problems if p.board == board and p.row in (k, None)
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The ``xlbridge results`` JSON object of product.md."""
         imp = self.input.scoring != "mp"
@@ -238,6 +260,7 @@ class SessionResults:
                             ("imp_ns" if imp else "mp_ns"): shown(r.mp_ns, whole=True),
                             ("imp_ew" if imp else "mp_ew"): shown(r.mp_ew, whole=True),
                             "adjusted": r.result.adjusted,
+                            "provisional": bool(self.row_problem(b.board, r.result.row)),
                         }
                         for r in b.rows
                     ],
@@ -248,6 +271,7 @@ class SessionResults:
                 {"sheet": d.sheet, "cell": d.cell, "workbook": d.workbook, "python": d.python}
                 for d in self.disagreements
             ],
+            **problems_json(self.open_problems),
         }
 
 
@@ -456,6 +480,7 @@ def _compare(
         python[(*key, "pct")] = (st.pct / 100 if st.pct is not None else None) if mp else st.average
         python[(*key, "rank")] = st.rank
         python[(*key, "seat_rank")] = st.seat_rank
+    python.update(s.checked)
     cached = [c for c in s.cached if c.key in python]
     recalculated = any(c.value not in (None, "") for c in cached) or not any(
         python[c.key] not in (None, "") for c in cached

@@ -18,6 +18,7 @@ from typing import Any
 from xlbridge.interchange.csvio import write_csv
 from xlbridge.numerals import shown
 from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
+from xlbridge.results.problems import banner, problem_lines, status_of
 from xlbridge.results.session import SessionResults, Standing
 
 __all__ = [
@@ -33,12 +34,16 @@ __all__ = [
     "to_text",
 ]
 
-STANDING_COLUMNS = ("rank", "pair", "names", "dir", "played", "total", "pct", "average")
+# ``status``: the session's, provisional while the Checks sheet lists a problem, else final;
+# ``problem``: the open problems of the row or its board.
+STANDING_COLUMNS = (
+    "rank", "pair", "names", "dir", "played", "total", "pct", "average", "status",
+)  # fmt: skip
 RESULT_COLUMNS = (
     "board", "round", "table", "ns", "ew", "contract", "declarer", "tricks", "score_ns",
-    "adjusted", "ns_points", "ew_points",
+    "adjusted", "ns_points", "ew_points", "status", "problem",
 )  # fmt: skip
-BAROMETER_COLUMNS = ("round", "pair", "played", "score", "pct", "rank")
+BAROMETER_COLUMNS = ("round", "pair", "played", "score", "pct", "rank", "status")
 
 
 def _rank_key(s: Standing) -> tuple[int, int, str]:
@@ -59,7 +64,7 @@ def standings_rows(res: SessionResults) -> list[dict[str, Any]]:
     return [
         {"rank": s.rank, "pair": s.label, "names": s.pair.names, "dir": s.dir,
          "played": s.played, "total": shown(s.total), "pct": shown(s.pct),
-         "average": shown(s.average)}
+         "average": shown(s.average), "status": status_of(res.open_problems)}
         for _, group in ranking_groups(res) for s in group
     ]  # fmt: skip
 
@@ -67,6 +72,7 @@ def standings_rows(res: SessionResults) -> list[dict[str, Any]]:
 def result_rows(res: SessionResults) -> list[dict[str, Any]]:
     """One dict a traveller row (every board, in playing order)."""
     out = []
+    status = status_of(res.open_problems)
     for b in res.boards:
         for r in b.rows:
             x = r.result
@@ -74,7 +80,8 @@ def result_rows(res: SessionResults) -> list[dict[str, Any]]:
                 {"board": b.board, "round": x.round, "table": x.table, "ns": x.ns, "ew": x.ew,
                  "contract": x.contract, "declarer": x.declarer, "tricks": x.tricks,
                  "score_ns": shown(r.score_ns), "adjusted": x.adjusted,
-                 "ns_points": shown(r.mp_ns), "ew_points": shown(r.mp_ew)}
+                 "ns_points": shown(r.mp_ns), "ew_points": shown(r.mp_ew), "status": status,
+                 "problem": res.row_problem(b.board, x.row)}
             )  # fmt: skip
     return out
 
@@ -83,7 +90,7 @@ def barometer_rows(res: SessionResults) -> list[dict[str, Any]]:
     """One dict a pair a round: the standings after each round."""
     return [
         {"round": b.round, "pair": label, "played": n, "score": shown(raw), "pct": shown(pct),
-         "rank": rank}
+         "rank": rank, "status": status_of(res.open_problems)}
         for b in res.barometer for label, n, raw, pct, rank in b.standings
     ]  # fmt: skip
 
@@ -103,7 +110,10 @@ def barometer_sheet(res: SessionResults) -> tuple[tuple[str, ...], list[dict[str
             row = rows.setdefault(label, {"pair": label, "dir": dirs.get(label, "")})
             row[f"round {b.round}"] = shown(pct if mp else raw) if n else None
             row[f"rank {b.round}"] = rank
-    return tuple(cols), list(rows.values())
+    status = status_of(res.open_problems)
+    for row in rows.values():
+        row["status"] = status
+    return (*cols, "status"), list(rows.values())
 
 
 def to_csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> str:
@@ -129,6 +139,8 @@ def to_text(res: SessionResults) -> str:
     # needs, percentages always two.
     total_places = decimals(s.total for s in res.standings)
     avg_places = PERCENT_PLACES if mp else decimals(s.average for s in res.standings)
+    if res.open_problems:
+        lines.insert(0, banner(res.open_problems))
     for direction, group in ranking_groups(res):
         who = "Player" if res.input.family == "individual" else "Pair"
         seats = any(s.seat for s in group)  # the Rainbow: Dir and Dir rank, as on Results
@@ -167,4 +179,5 @@ def to_text(res: SessionResults) -> str:
     if res.problems:
         lines += ["", f"{len(res.problems)} row(s) could not be scored:"]
         lines += [f"  {p}" for p in res.problems]
+    lines += problem_lines(res.open_problems)
     return "\n".join(lines)

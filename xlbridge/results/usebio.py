@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.gate import parse_xml
 from xlbridge.numerals import shown_text
+from xlbridge.results.problems import banner
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 
@@ -80,13 +81,28 @@ def _date(text: str) -> str:
     return f"{m.group(3)}/{m.group(2)}/{m.group(1)}" if m else text
 
 
+def _comment(text: str) -> str:
+    """Text safe in an XML comment (no ``--``, not ending in ``-``), padded with spaces.
+
+    >>> _comment("NS Score --5")
+    ' NS Score - -5 '
+    """
+    while "--" in text:
+        text = text.replace("--", "- -")
+    return f" {text} "
+
+
 def write_usebio(res: SessionResults, club: str = "") -> bytes:
-    """The session as USEBIO 1.2 XML bytes (pairs events)."""
+    """The session as USEBIO 1.2 XML bytes (pairs events). While the Checks sheet lists open
+    problems the file opens with a ``PROVISIONAL`` comment and each traveller line with a
+    problem holds a ``provisional:`` comment (USEBIO 1.2 has no element for either)."""
     if res.input.family != "pairs":
         raise WorkbookError(
             f"USEBIO output is written for pairs events; this is an {res.input.family} event"
         )
     root = ET.Element("USEBIO", Version="1.2")
+    if res.open_problems:  # USEBIO 1.2 has no element for it: a comment, valid under the DTD
+        root.append(ET.Comment(_comment(banner(res.open_problems))))
     c = ET.SubElement(root, "CLUB")
     ET.SubElement(c, "CLUB_NAME").text = club
     ev = ET.SubElement(root, "EVENT", EVENT_TYPE="PAIRS")
@@ -125,6 +141,8 @@ def write_usebio(res: SessionResults, club: str = "") -> bytes:
                 continue  # not played
             line = ET.SubElement(be, "TRAVELLER_LINE")
             x = r.result
+            if mark := res.row_problem(b.board, x.row):
+                line.append(ET.Comment(_comment(f"provisional: {mark}")))
             for tag, text in (
                 ("NS_PAIR_NUMBER", pair_number(x.ns)),
                 ("EW_PAIR_NUMBER", pair_number(x.ew)),

@@ -582,79 +582,7 @@ def ew_imp(c: TravellerCols, r: int) -> str:
 # Checks on a traveller row
 
 
-# IMP games take only the Law 86A adjusted scores (``imp_pairs.adjusted_imps``).
-_ADJ_IMP_HINT = " (IMP games: A+, A or A-, or NS/EW as A+/A-)"
-
-
-def result_issue_parts(c: TravellerCols, b: BoardRange, r: int) -> list[str]:
-    """The problems of one row's result cells (not its contestants), each text ending "; ".
-
-    Shared by the pairs traveller (:func:`row_issues`) and the individual one.
-    """
-    con, by = f"${c.contract}{r}", f"${c.by}{r}"
-    sc, calc, adj = f"${c.ns_score}{r}", f"${c.calc}{r}", f"${c.adjusted}{r}"
-    hint = _ADJ_IMP_HINT if c.scoring != "mp" else ""
-    inputs = [con, by] + ([f"${c.made}{r}", f"${c.down}{r}"] if c.made else [f"${c.tricks_in}{r}"])
-    any_input = "OR(" + ",".join(f'{x}<>""' for x in inputs) + ")"
-    # COUNTA, not COUNTIF "?*": LibreOffice matches "?*" against numbers too, Excel does not.
-    board_has = (
-        f"(COUNT({b.col(c.ns_score)})+COUNTA({b.col(c.adjusted)})+COUNTA({b.col(c.contract)}))>0"
-    )
-    return [
-        f'IF(AND(TRIM({con})<>"",${c.ok}{r}=0),"contract "&{con}&" does not parse; ","")',
-        f'IF(AND(TRIM({con})="",{any_input}),"contract missing; ","")',
-        f'IF(AND(${c.ok}{r}=1,${c.is_pass}{r}=0,${c.side}{r}=""),'
-        f'IF(TRIM({by})="","declarer missing; ","declarer "&{by}&" is not N, E, S or W; "),"")',
-        f'IF(${c.result_msg}{r}<>"",${c.result_msg}{r}&"; ","")',
-        f'IF(AND({sc}<>"",NOT(ISNUMBER({sc}))),"NS Score "&{sc}&" is not a number; ","")',
-        # A score the director marked accepted (OK column) is no longer a problem.
-        f'IF(TRIM(${accepted_col(c)}{r})<>"","",'
-        f'IF(AND(ISNUMBER({sc}),{calc}=""),"NS Score "&{sc}&" typed over the formula; ",'
-        f'IF(AND(ISNUMBER({sc}),ISNUMBER({calc})),IF({sc}<>{calc},"NS Score "&{sc}&'
-        f'" typed over the formula ("&{calc}&" computed); ",""),"")))',
-        f'IF(AND(TRIM({adj})<>"",${c.adj_ns}{r}=""),'
-        f'"adjusted score "&{adj}&" not understood{hint}; ","")',
-        f'IF(AND(TRIM({adj})<>"",{any_input}),"both a result and an adjusted score; ","")',
-        f'IF(AND({board_has},NOT({any_input}),NOT(ISNUMBER({sc})),TRIM({adj})=""),'
-        f'"no result; ","")',
-    ]
-
-
-def row_issues(c: TravellerCols, b: BoardRange, r: int, pairs: str) -> str:
-    """Every problem of one traveller row, each followed by "; " ("" when none).
-
-    ``pairs`` is the range of pair labels on the Names sheet.
-    """
-    ns, ew = f"${c.ns}{r}", f"${c.ew}{r}"
-    ns_col, ew_col = b.col(c.ns), b.col(c.ew)
-    parts = [
-        *result_issue_parts(c, b, r),
-        f"IF(COUNTIF({ns_col},{ns})+COUNTIF({ew_col},{ns})>1,"
-        f'"pair "&{ns}&" twice on this board; ","")',
-        f"IF(COUNTIF({ns_col},{ew})+COUNTIF({ew_col},{ew})>1,"
-        f'"pair "&{ew}&" twice on this board; ","")',
-        f'IF(COUNTIF({pairs},{ns})=0,"pair "&{ns}&" is not in this game; ","")',
-        f'IF(COUNTIF({pairs},{ew})=0,"pair "&{ew}&" is not in this game; ","")',
-    ]
-    return "=" + "&".join(parts)
-
-
-def row_message(c: TravellerCols, r: int, board: int) -> str:
-    """The row's problems prefixed with board and row, without the last "; ", or ""."""
-    issues = f"${c.issues}{r}"
-    where = (
-        text_literal(f"Board {board}, row {r - FIRST_ROW + 1} (")
-        + f'&${c.ns}{r}&" v "&${c.ew}{r}&"): "'
-    )
-    return f'=IF({issues}="","",{where}&LEFT({issues},LEN({issues})-2))'
-
-
-def board_problem(board: int, status: str, n: str, adj: str, field: str) -> str:
-    """A board-level problem: out of balance, or more results than expected."""
-    return (
-        f'=IF({status}="OUT OF BALANCE",{text_literal(f"Board {board}: out of balance")},'
-        f'IF({n}+{adj}>{field},{text_literal(f"Board {board}: more results than Expected")},""))'
-    )
+# The checks themselves, each beside its Python twin: :mod:`~.formulas_checks`.
 
 
 def running_count(msg: str, above: str | None) -> str:
@@ -689,7 +617,7 @@ def sum_of(cells: str) -> str:
 
 
 def problem_row_rule(c: TravellerCols, first: int) -> str:
-    """Format rule: the row has a problem (:func:`row_issues` is not empty)."""
+    """Format rule: the row has a problem (``formulas_checks.row_issues`` is not empty)."""
     return f'${c.issues}{first}<>""'
 
 

@@ -20,6 +20,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook import formulas_imp as FX
 from xlbridge.workbook.context import LISTS, Context, cell_at, pair_value
 from xlbridge.workbook.inputs import finish_board_sheet, highlight_rows, validate_contract_rows
@@ -128,7 +129,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     board_problem = f"{c.problem}3"
     put(
         board_problem,
-        F.board_problem(board, status, n, adj, field)
+        FC.board_problem(board, status, n, adj, field)
         if opt.scoring == "mp"
         else f'=IF({n}+{adj}>{field},"Board {board}: more results than Expected","")',
     )
@@ -182,8 +183,8 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
             c.adj_ew: F.adjusted_pct(c, r, ADJ_TABLE, 3)
             if opt.scoring == "mp"
             else FX.adjusted_imp(c, r, ADJ_IMP_TABLE, 3),
-            c.issues: F.row_issues(c, b, r, ctx.pairs_range),
-            c.problem: F.row_message(c, r, board),
+            c.issues: FC.row_issues(c, b, r, ctx.pairs_range),
+            c.problem: FC.row_message(c, r, board),
         }
         if opt.scoring == "mp":
             hidden[c.mp_raw] = F.mp_raw(c, b, r, per)

@@ -46,6 +46,7 @@ from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.context import Context, Options
 from xlbridge.workbook.inputs import finish_board_sheet, highlight_rows, validate_contract_rows
@@ -155,6 +156,7 @@ def _headers(ic: IndividualCols) -> dict[str, str]:
     h[c.ns_score], h[c.ew_score] = "NS Score", "EW Score"
     h[c.ns_mp], h[c.ew_mp] = "NS MP", "EW MP"
     h[c.adjusted], h[c.round], h[c.table] = "Adjusted", "Round", "Table"
+    h[F.accepted_col(c)] = "OK"  # the director accepts a typed score (Law 79C), as on pairs'
     return h
 
 
@@ -213,7 +215,7 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
     put(f"{hid}2", F.sum_of(b.col(c.ns_mp)))
     put(f"{hid}3", F.sum_of(b.col(c.ew_mp)))
     cells.update(ns_all=f"${hid}$2", ew_all=f"${hid}$3")
-    put(f"{c.problem}3", F.board_problem(board, status, n, adj, field))
+    put(f"{c.problem}3", FC.board_problem(board, status, n, adj, field))
     cells["problem"] = f"${c.problem}$3"
     ctx.board_cells[board] = {k: F.sheet_ref(b.sheet, v) for k, v in cells.items()}
 
@@ -222,7 +224,7 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
         "N, S, E, W: the players' numbers (North and South are partners). Contract like 4S, "
         "3NT, 4HX, PASS; By N E S W; "
         + ("Made = level made, or Down = tricks down." if c.made else "Tricks = tricks taken.")
-        + " A number typed into NS Score replaces the computed score.",
+        + " A number typed into NS Score replaces the computed score; OK in the row accepts it.",
         "xlb Text",
     )
     ws.merge_cells(f"A4:{last_col}4")
@@ -236,7 +238,7 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
         r = F.FIRST_ROW + i
         for col, player in zip(ic.seats, seats, strict=True):
             put(f"{col}{r}", player, "xlb Input")
-        for col in [*input_cols, c.adjusted]:
+        for col in [*input_cols, c.adjusted, F.accepted_col(c)]:
             st(ws.cell(row=r, column=_index(col)), "xlb Input")
         put(f"{c.ns_score}{r}", F.ns_score(c, r), "xlb Score")
         put(f"{c.ew_score}{r}", F.ew_score(c, r), "xlb Value")
@@ -263,7 +265,7 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
 
     widths = {col: 8.5 for col in ic.seats}
     widths.update({c.contract: 10, c.by: 5, c.ns_score: 9, c.ew_score: 9, c.ns_mp: 8})
-    widths.update({c.ew_mp: 8, c.adjusted: 11, c.round: 7, c.table: 7})
+    widths.update({c.ew_mp: 8, c.adjusted: 11, c.round: 7, c.table: 7, F.accepted_col(c): 5})
     finish_board_sheet(
         ws,
         c,

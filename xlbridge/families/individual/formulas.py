@@ -23,6 +23,7 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 
 from xlbridge.scoring.choices import PairsScoring, ResultEntry
 from xlbridge.workbook import formulas as F
+from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook.formulas import BoardRange, TravellerCols
 
 __all__ = [
@@ -99,28 +100,15 @@ def player_board(player: str, b: BoardRange, ic: IndividualCols) -> str:
     return f'=IF({counts}=0,"",{sums})'
 
 
-def _player_parts(ic: IndividualCols, b: BoardRange, r: int, players: str) -> list[str]:
-    cols = [b.col(x) for x in ic.seats]
-    out = []
-    for seat, col in zip("NESW", ic.seats, strict=True):
-        x = f"${col}{r}"
-        times = "+".join(f"COUNTIF({rng},{x})" for rng in cols)
-        out.append(
-            f'IF(TRIM({x})="","{seat} player missing; ",'
-            f'IF({times}>1,"player "&{x}&" twice on this board; ","")'
-            f'&IF(COUNTIF({players},{x})=0,"player "&{x}&" is not in this game; ",""))'
-        )
-    return out
-
-
 def row_issues(ic: IndividualCols, b: BoardRange, r: int, players: str) -> str:
     """Every problem of one individual traveller row, each followed by "; " ("" when none).
 
-    The result checks are the pairs traveller's (``formulas.result_issue_parts``); each of the
-    four player numbers must be filled, a player of this game (``players``: the Names sheet's
+    The result checks are the pairs traveller's (``formulas_checks.result_issue_parts``); each
+    of the four player numbers must be filled, a player of this game (``players``: the Names sheet's
     numbers), and on the board once, as ``scoring.individual.credit`` requires.
     """
-    return "=" + "&".join(F.result_issue_parts(ic.base, b, r) + _player_parts(ic, b, r, players))
+    parts = FC.result_issue_parts(ic.base, b, r) + FC.player_parts(ic.seats, b, r, players)
+    return "=" + "&".join(parts)
 
 
 def row_message(ic: IndividualCols, r: int, board: int) -> str:

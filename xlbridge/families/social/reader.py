@@ -30,6 +30,7 @@ from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.calcutta import CALCUTTA, CalcuttaShare, read_calcutta
 from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.movements.registry import get_kind
+from xlbridge.results.problems import Problem, banner, from_lines, problems_json
 from xlbridge.results.read_family import (
     Expect,
     cached_values,
@@ -153,6 +154,11 @@ class SocialResults:
         return "social"
 
     @property
+    def open_problems(self) -> tuple[Problem, ...]:
+        """The problems found, by sheet and board: the results are provisional while any is."""
+        return from_lines(self.problems)
+
+    @property
     def columns(self) -> tuple[int, ...]:
         """The back score's columns: a rubber, a chukker or (pair games) a round each."""
         return tuple(range(1, 1 + max((len(s.running) for s in self.standings), default=0)))
@@ -228,6 +234,7 @@ class SocialResults:
                 {"sheet": d.sheet, "cell": d.cell, "workbook": d.workbook, "python": d.python}
                 for d in self.disagreements
             ],
+            **problems_json(self.open_problems),
         }
 
     def _what(self) -> str:
@@ -255,6 +262,8 @@ class SocialResults:
             rows = [["Place", "Entry", "Owner", "Price", "Share"]]
             rows += [[c.place, c.entry, c.owner, c.price, c.share] for c in self.calcutta]
             lines.append(table_text(rows, left=(1, 2)))
+        if self.problems:
+            lines.insert(0, banner(self.open_problems))
         lines += disagreement_lines(self.disagreements, self.recalculated)
         if self.problems:
             lines += ["", f"{len(self.problems)} deal(s) could not be scored:"]
@@ -368,6 +377,7 @@ def render_html(res: SocialResults) -> str:
     ]
     return render_template(
         "results_social.html.j2",
+        problems=[p.line() for p in res.open_problems],
         event=res.event,
         date=res.date,
         kind=res.kind,

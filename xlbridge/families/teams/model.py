@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError
+from xlbridge.results.problems import Problem, banner, from_lines, problems_json
 from xlbridge.results.read_family import (
     cell_text,
     column_texts,
@@ -174,6 +175,11 @@ class TeamsResults:
     def family(self) -> str:
         return "teams"
 
+    @property
+    def open_problems(self) -> tuple[Problem, ...]:
+        """The problems found, by sheet and board: the results are provisional while any is."""
+        return from_lines(self.problems)
+
     def name_of(self, team: int | None) -> str:
         """A team's display name (``Team 3`` when none is typed)."""
         return "" if team is None else dict(self.names).get(team, f"Team {team}")
@@ -254,6 +260,7 @@ class TeamsResults:
                 {"sheet": d.sheet, "cell": d.cell, "workbook": d.workbook, "python": d.python}
                 for d in self.disagreements
             ],
+            **problems_json(self.open_problems),
         }
 
     def _ordered(self) -> list[TeamStanding]:
@@ -340,6 +347,8 @@ class TeamsResults:
             rows = [["Pair", "Names", "Wins" if self.result != "vp" else "VP", "Points", "Prize"]]
             rows += [[p.pair, p.names, p.wins, p.points, p.prize] for p in self.prizes]
             lines.append(table_text(rows, left=(1, 4)))
+        if self.problems:
+            lines.insert(0, banner(self.open_problems))
         lines += disagreement_lines(self.disagreements, self.recalculated)
         if self.problems:
             lines += ["", f"{len(self.problems)} board(s) could not be scored:"]
@@ -483,6 +492,7 @@ def render_html(res: TeamsResults) -> str:
     unit = "Points" if res.scoring == "bam" else "IMPs"
     return render_template(
         "results_teams.html.j2",
+        problems=[p.line() for p in res.open_problems],
         event=res.event,
         date=res.date,
         kind=res.kind,

@@ -1,0 +1,136 @@
+"""The problems a workbook's Checks sheet lists, as ``xlbridge results`` reports them: one
+:class:`Problem` each (sheet, board, row, what is wrong), and the session's status, provisional
+while any problem is open and final once every one is fixed or accepted with OK.
+
+Every family's scored workbook carries its open problems (:class:`HasProblems`); each family
+works them out in Python by the same rules its Checks formulas follow, so the list is the
+Checks sheet's even in a workbook never calculated.
+
+>>> p = Problem("Board 3", 3, 2, "Board 3, row 2 (1 v 4): declarer missing")
+>>> p.to_json()
+{'sheet': 'Board 3', 'board': 3, 'row': 2, 'problem': 'Board 3, row 2 (1 v 4): declarer missing'}
+>>> status_of([p]), status_of([])
+('provisional', 'final')
+>>> banner([p])
+'PROVISIONAL: 1 open problem on the Checks sheet; fix it or type OK to accept a typed score.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+__all__ = [
+    "PROVISIONAL_EXIT",
+    "HasProblems",
+    "Problem",
+    "Status",
+    "banner",
+    "from_lines",
+    "problem_lines",
+    "problems_json",
+    "status_of",
+]
+
+Status = Literal["provisional", "final"]
+PROVISIONAL_EXIT = 3  # ``xlbridge results``: open problems (1 stays "a cell disagrees")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One line of the Checks sheet: the sheet it is on, its board and traveller row (None when
+    it is about the whole board or sheet) and the line as the Checks sheet shows it."""
+
+    sheet: str
+    board: int | None
+    row: int | None
+    problem: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``problems`` item of the ``results`` JSON."""
+        return {"sheet": self.sheet, "board": self.board, "row": self.row, "problem": self.problem}
+
+    def line(self) -> str:
+        """The line written to standard error: the Checks line, after the sheet's name unless
+        it starts with it.
+
+        >>> Problem("Match 1", 4, None, "board 4: no result").line()
+        'Match 1: board 4: no result'
+        >>> Problem("Board 2", 2, 1, "Board 2, row 1 (1 v 2): no result").line()
+        'Board 2, row 1 (1 v 2): no result'
+        """
+        if not self.sheet or self.problem.startswith(self.sheet):
+            return self.problem
+        return f"{self.sheet}: {self.problem}"
+
+
+class HasProblems(Protocol):
+    """A scored workbook of any family: the problems its Checks sheet lists."""
+
+    @property
+    def open_problems(self) -> tuple[Problem, ...]: ...
+
+
+def status_of(problems: Sequence[Problem]) -> Status:
+    """``provisional`` while a problem is open, else ``final``."""
+    return "provisional" if problems else "final"
+
+
+def banner(problems: Sequence[Problem]) -> str:
+    """The line every output opens with while problems are open ("" when there are none)."""
+    n = len(problems)
+    if not n:
+        return ""
+    it = "it" if n == 1 else "them"
+    return (
+        f"PROVISIONAL: {n} open problem{'s' if n > 1 else ''} on the Checks sheet;"
+        f" fix {it} or type OK to accept a typed score."
+    )
+
+
+def problem_lines(problems: Sequence[Problem]) -> list[str]:
+    """The text report's closing lines: every open problem, or that the results are final.
+
+    >>> problem_lines([])
+    ['', 'No open problems on the Checks sheet: these results are final.']
+    """
+    if not problems:
+        return ["", "No open problems on the Checks sheet: these results are final."]
+    n = len(problems)
+    head = f"{n} open problem{'s' if n > 1 else ''} on the Checks sheet (results provisional):"
+    return ["", head] + [f"  {p.line()}" for p in problems]
+
+
+_WHERE = re.compile(r"(?P<sheet>[^,:]+)(?:, board (?P<board>[0-9]{1,4}))?[,:] ")
+
+
+def from_lines(lines: Sequence[str]) -> tuple[Problem, ...]:
+    """Problems from a reader's lines ``Sheet, board N: text`` or ``Sheet: text`` (the teams
+    and social readers' form).
+
+    >>> from_lines(["Match 1, board 4: no result", "Rubbers, Rubber 1: row 7: contract missing"])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    (Problem(sheet='Match 1', board=4, row=None, problem='board 4: no result'),
+     Problem(sheet='Rubbers', board=None, row=None, problem='Rubber 1: row 7: contract missing'))
+    """
+    out = []
+    for line in lines:
+        m = _WHERE.match(line)
+        if m is None:
+            out.append(Problem("", None, None, line))
+            continue
+        board = int(m["board"]) if m["board"] else None
+        text = line[m.end() :]
+        out.append(Problem(m["sheet"], board, None, f"board {board}: {text}" if board else text))
+    return tuple(out)
+
+
+def problems_json(problems: Sequence[Problem]) -> dict[str, Any]:
+    """The JSON keys every family's results object adds: ``status`` and ``problems``.
+
+    >>> problems_json([])
+    {'status': 'final', 'problems': []}
+    """
+    return {"status": status_of(problems), "problems": [p.to_json() for p in problems]}
