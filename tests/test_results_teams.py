@@ -22,6 +22,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.families.registry import read_workbook, score_workbook
 from xlbridge.families.teams.build import FIRST_ROW
 from xlbridge.families.teams.model import TeamsResults
+from xlbridge.results.problems import PROVISIONAL_EXIT
 from xlbridge.scoring.team_match import board_imps
 from xlbridge.workbook.recalc import recalculate
 
@@ -61,6 +62,24 @@ def _read(path: Path) -> TeamsResults:
     res = read_workbook(path)
     assert isinstance(res, TeamsResults)
     return res
+
+
+def _exit(path: Path) -> int:
+    """``results``' exit status: 3 while the Checks sheet lists a problem (issue 20)."""
+    return PROVISIONAL_EXIT if _read(path).open_problems else 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_open_problems_are_the_checks_sheets_lines(books: dict[str, Any], name: str) -> None:
+    """The fills' typed scores, missing results and knockout ties, in workbooks LibreOffice
+    calculated: ``open_problems`` are the Checks sheet's lines, in its order, worked out by
+    the same checks (``families.teams.checks``), and no problem cell disagrees."""
+    path = books[name][0]
+    res = _read(path)
+    ws = openpyxl.load_workbook(path, data_only=True)["Checks"]
+    shown = [ws.cell(row=r, column=1).value for r in range(4, ws.max_row + 1)]
+    assert [x for x in shown if x] == [p.problem for p in res.open_problems]
+    assert res.recalculated and res.disagreements == ()
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -117,19 +136,21 @@ def test_cli_outputs_and_the_file_is_unchanged(
 ) -> None:
     path = books["rr3"][0]
     before = digest(path)
-    assert main(["results", str(path)]) == 0
+    code = _exit(path)  # rr3 has a score typed over the formula: provisional (issue 20)
+    assert code == PROVISIONAL_EXIT
+    assert main(["results", str(path)]) == code
     text = capsys.readouterr().out
     assert "Every formula value agrees with Python." in text
-    assert main(["results", str(path), "--format", "json"]) == 0
+    assert main(["results", str(path), "--format", "json"]) == code
     data = json.loads(capsys.readouterr().out)
     assert {e["id"] for e in data["entries"]} == {1, 2, 3}
     plan = books["rr3"][3].plan
     assert [b["board"] for b in data["matches"][0]["boards"]] == list(plan.matches[0].boards)
-    assert main(["results", str(path), "--format", "csv"]) == 0
+    assert main(["results", str(path), "--format", "csv"]) == code
     header = capsys.readouterr().out.splitlines()[0]
     assert header == "rank,team,name,players,played,net,total"
     out = tmp_path / "teams.html"
-    assert main(["results", str(path), "--format", "html", "-o", str(out)]) == 0
+    assert main(["results", str(path), "--format", "html", "-o", str(out)]) == code
     page = _Tables()
     page.feed(out.read_text(encoding="utf-8"))
     assert page.tables.count("match-table") == len(books["rr3"][3].plan.matches)
@@ -172,7 +193,8 @@ class _Tables(HTMLParser):
 def test_html_page_passes_the_nu_validator(books: dict[str, Any], tmp_path: Path) -> None:
     validator = needs_nu_validator()
     page = tmp_path / "results.html"
-    assert main(["results", str(books["marvin4"][0]), "--format", "html", "-o", str(page)]) == 0
+    path = books["marvin4"][0]
+    assert main(["results", str(path), "--format", "html", "-o", str(page)]) == _exit(path)
     done = subprocess.run(
         [validator, "--files", str(page)], capture_output=True, text=True, timeout=120
     )
@@ -192,7 +214,7 @@ def test_every_output_in_rank_order_with_gross_match_scores(
     assert [int(r.rstrip("=")) for r in ranks] == sorted(int(r.rstrip("=")) for r in ranks)
     outputs = {}
     for fmt in ("text", "csv", "json", "html"):
-        assert main(["results", str(path), "--format", fmt]) == 0
+        assert main(["results", str(path), "--format", fmt]) == _exit(path)
         outputs[fmt] = capsys.readouterr().out
         assert "–-" not in outputs[fmt] and "-–" not in outputs[fmt], fmt
     csv_ranks = [line.split(",")[0] for line in outputs["csv"].splitlines()[1:]]

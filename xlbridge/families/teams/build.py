@@ -25,6 +25,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.teams import checks as TC
 from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.context import NAMES, NAMES_FIRST, TeamsContext
 from xlbridge.families.teams.plan import PlannedMatch, TeamsOptions, TeamsPlan, vp_table
@@ -264,8 +265,8 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
         put(f"{T.SEGMENT_COL}{r}", seg, "xlb Value")
         put(f"P{r}", str(Seat.dealer_of(board)), "xlb Value")
         put(f"Q{r}", str(Vulnerability.from_board(board)), "xlb Value")
-        ws[f"{T.ISSUES_COL}{r}"] = T.row_issues(c1, c2, r, not bam)
-        ws[f"{T.PROBLEM_COL}{r}"] = T.row_message(r, m.number, board)
+        ws[f"{T.ISSUES_COL}{r}"] = TC.row_issues(c1, c2, r, not bam)
+        ws[f"{T.PROBLEM_COL}{r}"] = TC.row_message(r, m.number, board)
         ctx.checks_sources.append(F.sheet_ref(name, f"${T.PROBLEM_COL}${r}"))
 
     # Segments, running score, totals, result.
@@ -345,7 +346,7 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
         put(f"A{end}", "Winner", "xlb Label")
         put(f"C{end}", T.winner(done, "$B$2", "$H$2", h, a, f"$C${end - 1}"), "xlb Title")
         cells["winner"] = f"$C${end}"
-        ws[f"{T.PROBLEM_COL}{end}"] = T.winner_problem(
+        ws[f"{T.PROBLEM_COL}{end}"] = TC.winner_problem(
             m.number, done, "$B$2", "$H$2", h, a, f"$C${end - 1}"
         )
         ctx.checks_sources.append(F.sheet_ref(name, f"${T.PROBLEM_COL}${end}"))

@@ -22,7 +22,7 @@ from openpyxl.utils import get_column_letter
 from xlbridge.scoring.vp import blitz
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
-from xlbridge.workbook.formulas import TravellerCols, sheet_ref, text_literal
+from xlbridge.workbook.formulas import TravellerCols, sheet_ref
 
 __all__ = [
     "ADJ_COL",
@@ -178,42 +178,6 @@ def bam_points(r: int, sign: int) -> str:
     return f'=IF(ISNUMBER({d}),IF({s}>0,1,IF({s}=0,0.5,0)),"")'
 
 
-def row_issues(c1: TravellerCols, c2: TravellerCols, r: int, adjusted: bool) -> str:
-    """Problems of one board row, each followed by "; " (the checks of ``Contract.parse``,
-    ``Seat.parse``, ``tricks_taken`` and ``adjusted_imps``)."""
-    parts = []
-    for room, c in ((1, c1), (2, c2)):
-        con, by, sc, calc = (f"${x}{r}" for x in (c.contract, c.by, c.ns_score, c.calc))
-        tag = f"room {room}: "
-        anyin = f'OR({by}<>"",${c.made}{r}<>"",${c.down}{r}<>"")'
-        parts += [
-            f'IF(AND(TRIM({con})<>"",${c.ok}{r}=0),"{tag}contract "&{con}&" does not parse; ","")',
-            f'IF(AND(TRIM({con})="",{anyin}),"{tag}contract missing; ","")',
-            f'IF(AND(${c.ok}{r}=1,TRIM({con})<>"",${c.is_pass}{r}=0,${c.side}{r}=""),'
-            f'"{tag}declarer missing or not N, E, S, W; ","")',
-            f'IF(AND(TRIM({con})<>"",${c.result_msg}{r}<>""),"{tag}"&${c.result_msg}{r}&"; ","")',
-            f'IF(AND({sc}<>"",NOT(ISNUMBER({sc}))),"{tag}NS Score "&{sc}&" is not a number; ","")',
-            # A score the director marked accepted (the room's OK) is no longer a problem.
-            f'IF(TRIM(${OK_COLS[room]}{r})<>"","",'
-            f'IF(AND(ISNUMBER({sc}),{calc}=""),"{tag}NS Score "&{sc}&" typed over the formula; ",'
-            f'IF(AND(ISNUMBER({sc}),ISNUMBER({calc})),IF({sc}<>{calc},"{tag}NS Score "&{sc}&'
-            f'" typed over the formula ("&{calc}&" computed); ",""),"")))',
-        ]
-    if adjusted:
-        a = f"${ADJ_COL}{r}"
-        parts.append(
-            f'IF(AND(TRIM({a})<>"",${ADJ_HOME_COL}{r}=""),'
-            f'"adjusted score "&{a}&" not understood (A+, A, A-, or Home/Away as A+/A-); ","")'
-        )
-    return "=" + "&".join(parts)
-
-
-def row_message(r: int, match: int, board: int) -> str:
-    """The row's problems prefixed with the match and board, without the last "; "."""
-    i = f"${ISSUES_COL}{r}"
-    return f'=IF({i}="","",{text_literal(f"Match {match}, board {board}: ")}&LEFT({i},LEN({i})-2))'
-
-
 # --------------------------------------------------------------------------------------------
 # Match totals (mirrors xlbridge.scoring.team_match.score_match)
 
@@ -314,20 +278,6 @@ def winner(done: str, home: str, away: str, h: str, a: str, override: str) -> st
     return (
         f'=IF(TRIM({override})<>"",{override},IF(AND({done}=1,{home}<>"",{away}<>""),'
         f'IF({h}>{a},{home},IF({a}>{h},{away},"")),""))'
-    )
-
-
-def winner_problem(
-    match: int, done: str, home: str, away: str, h: str, a: str, override: str
-) -> str:
-    """A knockout match's problem: a typed winner that is not one of its teams, or a finished
-    match tied with no winner typed (``knockout_next`` needs a winner)."""
-    o = f"TRIM({override})"
-    where = text_literal(f"Match {match}: ")
-    return (
-        f'=IF(AND({o}<>"",{override}<>{home},{override}<>{away}),{where}&"winner "&{override}'
-        f'&" is neither "&{home}&" nor "&{away},IF(AND({o}="",{done}=1,{h}={a}),'
-        f'{where}&"tied; type the winner after extra boards",""))'
     )
 
 

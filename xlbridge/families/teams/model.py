@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError
-from xlbridge.results.problems import Problem, banner, from_lines, problems_json
+from xlbridge.results.problems import Problem, banner, problem_lines, problems_json
 from xlbridge.results.read_family import (
     cell_text,
     column_texts,
@@ -169,7 +169,8 @@ class TeamsResults:
     champion: int | None
     disagreements: tuple[Disagreement, ...]
     recalculated: bool
-    problems: tuple[str, ...]
+    problems: tuple[str, ...]  # what could not be scored, as the reader found it
+    checks: tuple[Problem, ...] = ()  # the Checks sheet's lines, by its rules (teams.checks)
 
     @property
     def family(self) -> str:
@@ -177,8 +178,9 @@ class TeamsResults:
 
     @property
     def open_problems(self) -> tuple[Problem, ...]:
-        """The problems found, by sheet and board: the results are provisional while any is."""
-        return from_lines(self.problems)
+        """The problems the Checks sheet lists, by sheet, board and row: the results are
+        provisional while any is."""
+        return self.checks
 
     def name_of(self, team: int | None) -> str:
         """A team's display name (``Team 3`` when none is typed)."""
@@ -347,12 +349,13 @@ class TeamsResults:
             rows = [["Pair", "Names", "Wins" if self.result != "vp" else "VP", "Points", "Prize"]]
             rows += [[p.pair, p.names, p.wins, p.points, p.prize] for p in self.prizes]
             lines.append(table_text(rows, left=(1, 4)))
-        if self.problems:
+        if self.open_problems:
             lines.insert(0, banner(self.open_problems))
         lines += disagreement_lines(self.disagreements, self.recalculated)
         if self.problems:
             lines += ["", f"{len(self.problems)} board(s) could not be scored:"]
             lines += [f"  {p}" for p in self.problems]
+        lines += problem_lines(self.open_problems)
         return "\n".join(lines)
 
     def _matches_text(self) -> str:

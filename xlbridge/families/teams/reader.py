@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.families.teams import checks as TC
 from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.model import (
     Prize,
@@ -36,6 +37,7 @@ from xlbridge.families.teams.model import (
 from xlbridge.families.teams.settings import Settings, read
 from xlbridge.families.teams.standings import TEAM_BLOCK
 from xlbridge.movements.teams import MARVIN_TEAMS
+from xlbridge.results.problems import Problem
 from xlbridge.results.read_family import (
     Expect,
     cached_values,
@@ -55,6 +57,7 @@ from xlbridge.scoring.team_match import (
     standings_order,
 )
 from xlbridge.types import Contract, Seat, tricks_from_made_down
+from xlbridge.workbook.formulas_checks import RowCells
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
@@ -92,7 +95,7 @@ def _room_score(
     return score(c, seat, tricks, board), ""
 
 
-def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Expect]]:
+def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Expect], RowCells]:
     c = T.room_cols(room)
     where = f"{ws.title} row {r} room {room}"
     score_cell = ws[f"{c.ns_score}{r}"]
@@ -133,15 +136,27 @@ def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Exp
         problem = ""  # a typed score stands on its own
     ok = ws[f"{T.OK_COLS[room]}{r}"].value
     accepted = overwritten and ok is not None and str(ok).strip() != ""
-    return Room(
-        contract,
-        by if contract and contract != "PASS" else "",
-        tricks,
-        typed,
-        final,
-        problem,
-        accepted,
-    ), expects
+    cells = RowCells(
+        ws[f"{c.contract}{r}"].value,
+        ws[f"{c.by}{r}"].value,
+        made_v,
+        down_v,
+        score=None if score_cell.data_type == "f" else score_cell.value,
+        ok=ok,
+    )
+    return (
+        Room(
+            contract,
+            by if contract and contract != "PASS" else "",
+            tricks,
+            typed,
+            final,
+            problem,
+            accepted,
+        ),
+        expects,
+        cells,
+    )
 
 
 def _names(book: Book, marvin: bool) -> dict[int, tuple[str, str]]:
@@ -194,10 +209,11 @@ def _read_match(
     match_boards: int,
     winners: dict[int, int | None],
     group: int,
-) -> tuple[TeamMatch, list[Expect], list[str]]:
+) -> tuple[TeamMatch, list[Expect], list[str], list[Problem]]:
     bam = st.scoring == "bam"
     expects: list[Expect] = []
     problems: list[str] = []
+    checks: list[Problem] = []  # the Checks sheet's lines (``checks``: its rules in Python)
     teams: list[int | None] = []
     for ref in ("B2", "H2"):
         cell = ws[ref]
@@ -232,10 +248,15 @@ def _read_match(
         board = whole(ws[f"A{r}"].value)
         if board is None:
             raise WorkbookError(f"sheet {ws.title!r}: A{r} does not hold a board number")
-        room1, e1 = _read_room(ws, r, 1, board)
-        room2, e2 = _read_room(ws, r, 2, board)
+        room1, e1, x1 = _read_room(ws, r, 1, board)
+        room2, e2, x2 = _read_room(ws, r, 2, board)
         expects += e1 + e2
-        adjusted = "" if bam else text_of(ws[f"{T.ADJ_COL}{r}"].value, f"{ws.title}!N{r}")
+        adj_cell = None if bam else ws[f"{T.ADJ_COL}{r}"].value
+        line = TC.row_line(number, board, TC.python_row_issues(board, (x1, x2), adj_cell))
+        if line:
+            checks.append(Problem(ws.title, board, i + 1, line))
+        expects.append(Expect(ws.title, f"{T.PROBLEM_COL}{r}", line))
+        adjusted = "" if bam else text_of(adj_cell, f"{ws.title}!N{r}")
         h: float | None = None
         a: float | None = None
         problem = "; ".join(
@@ -334,6 +355,14 @@ def _read_match(
                 problems.append(f"{ws.title}: tied; type the winner after extra boards")
         if winner is not None or override in (None, ""):
             expects.append(Expect(ws.title, f"C{labels['Winner']}", winner))
+        h2h = [
+            ws[ref].value if ws[ref].data_type != "f" else t
+            for ref, t in (("B2", home), ("H2", away))
+        ]
+        line = TC.winner_problem_python(number, done, h2h[0], h2h[1], mh, ma, override)
+        if line:
+            checks.append(Problem(ws.title, None, None, line))
+        expects.append(Expect(ws.title, f"{T.PROBLEM_COL}{labels['Winner']}", line))
     winners[number] = winner
     match = TeamMatch(
         number,
@@ -352,7 +381,7 @@ def _read_match(
         mh,
         ma,
     )
-    return match, expects, problems
+    return match, expects, problems, checks
 
 
 def _groups(book: Book) -> dict[int, int]:
@@ -384,13 +413,15 @@ def read_teams(formulas: Book, cached: Book, settings: Settings | None = None) -
     matches: list[TeamMatch] = []
     expects: list[Expect] = []
     problems: list[str] = []
+    checks: list[Problem] = []
     for n in numbers:
-        match, e, p = _read_match(
+        match, e, p, k = _read_match(
             formulas[f"Match {n}"], n, st, match_boards, winners, groups.get(n, n)
         )
         matches.append(match)
         expects += e
         problems += p
+        checks += k
     knockout = st.kind == "knockout"
     plain_bam = bam and not marvin
     result = (
@@ -458,6 +489,7 @@ def read_teams(formulas: Book, cached: Book, settings: Settings | None = None) -
         disagreements=disagreements,
         recalculated=recalculated,
         problems=tuple(problems),
+        checks=tuple(checks),
     )
 
 
