@@ -148,7 +148,7 @@ def test_cli_outputs_and_the_file_is_unchanged(
     assert [b["board"] for b in data["matches"][0]["boards"]] == list(plan.matches[0].boards)
     assert main(["results", str(path), "--format", "csv"]) == code
     header = capsys.readouterr().out.splitlines()[0]
-    assert header == "rank,team,name,players,played,net,total"
+    assert header == "rank,team,name,players,played,net,total,status"
     out = tmp_path / "teams.html"
     assert main(["results", str(path), "--format", "html", "-o", str(out)]) == code
     page = _Tables()

@@ -17,7 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError
-from xlbridge.results.problems import Problem, banner, problem_lines, problems_json
+from xlbridge.results.problems import (
+    Problem,
+    banner,
+    problem_lines,
+    problems_json,
+    status_of,
+)
 from xlbridge.results.read_family import (
     cell_text,
     column_texts,
@@ -44,7 +50,7 @@ __all__ = [
     "score_line",
 ]
 
-STANDING_COLUMNS = ("rank", "team", "name", "players", "played", "net", "total")
+STANDING_COLUMNS = ("rank", "team", "name", "players", "played", "net", "total", "status")
 BOARD_COLUMNS = (
     "match",
     "home",
@@ -61,6 +67,8 @@ BOARD_COLUMNS = (
     "adjusted",
     "home_points",
     "away_points",
+    "status",
+    "problem",
 )
 
 
@@ -182,6 +190,18 @@ class TeamsResults:
         provisional while any is."""
         return self.checks
 
+    def board_problem(self, match: int, board: int) -> str:
+        """The Checks sheet's line for a board of a match ("" when it has none).
+
+        >>> p = Problem("Match 2", 5, 5, "Match 2, board 5: room 1: contract missing")
+        >>> r = TeamsResults("", "", "head-to-head", "imps", "vp", "IMPs", "VP", (), (), (), (),
+        ...                  (), None, (), True, (), checks=(p,))
+        >>> r.board_problem(2, 5), r.board_problem(1, 5)
+        ('Match 2, board 5: room 1: contract missing', '')
+        """
+        sheet = f"Match {match}"
+        return next((p.problem for p in self.checks if (p.sheet, p.board) == (sheet, board)), "")
+
     def name_of(self, team: int | None) -> str:
         """A team's display name (``Team 3`` when none is typed)."""
         return "" if team is None else dict(self.names).get(team, f"Team {team}")
@@ -241,6 +261,7 @@ class TeamsResults:
                             "adjusted": b.adjusted,
                             "home": shown(b.home),
                             "away": shown(b.away),
+                            "provisional": bool(self.board_problem(m.number, b.board)),
                         }
                         for b in m.boards
                     ],
@@ -283,6 +304,7 @@ class TeamsResults:
                 "played": s.played,
                 "net": shown(s.net),
                 "total": shown(s.total),
+                "status": status_of(self.open_problems),
             }
             for s in self._ordered()
         ]
@@ -300,6 +322,8 @@ class TeamsResults:
                     "adjusted": b.adjusted,
                     "home_points": shown(b.home),
                     "away_points": shown(b.away),
+                    "status": status_of(self.open_problems),
+                    "problem": self.board_problem(m.number, b.board),
                 }
                 for i, x in ((1, b.room1), (2, b.room2)):
                     row.update(
@@ -398,10 +422,12 @@ class TeamsResults:
                             "home_imps": shown(m.h) if m.done else None,
                             "away_imps": shown(m.a) if m.done else None,
                             "winner": m.winner,
+                            "status": status_of(self.open_problems),
                         }
                         for m in self.matches
                     ]
-                    cols = ("round", "match", "home", "away", "home_imps", "away_imps", "winner")
+                    cols = ("round", "match", "home", "away", "home_imps", "away_imps", "winner",
+                            "status")  # fmt: skip
                     return to_csv(cols, rows)
                 return to_csv(STANDING_COLUMNS, self.standings_rows())
             if table == "results":
@@ -456,6 +482,7 @@ def render_html(res: TeamsResults) -> str:
                 "adjusted": b.adjusted,
                 "home": home_col[j],
                 "away": away_col[j],
+                "problem": res.board_problem(m.number, b.board),
             }
             for j, b in enumerate(m.boards)
         ]
