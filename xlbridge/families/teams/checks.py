@@ -103,14 +103,8 @@ def _typed_over(c: TravellerCols, r: int, room: int) -> str:
 
 
 def _typed_over_py(f: RowFacts) -> str:
-    sc, calc = f.shown, f.calc
-    if FC._trimmed(f.cells.ok) or not FC._number(sc):
-        return ""
-    if calc is None:
-        return f"NS Score {excel_text(sc)} typed over the formula; "
-    if sc != calc:
-        return f"NS Score {excel_text(sc)} typed over the formula ({excel_text(calc)} computed); "
-    return ""
+    # The pairs rule (``f.cells.ok`` is the room's OK cell); a match sheet's text has no hint.
+    return FC._typed_over_py(f).replace(FC._OK, "")
 
 
 # The pairs traveller's rules where the teams text and test are the same (the tag aside).
