@@ -294,9 +294,9 @@ def test_round_robin_csv_import(rr_book: Path, tmp_path: Path, capsys: Any) -> N
     assert isinstance(res, TeamsResults)
     m1 = res.matches[0]
     b1 = next(b for b in m1.boards if b.board == 1)
-    assert (b1.room1.score, b1.room2.score, b1.home, b1.away) == (420, -50, 10, -10)
+    assert (b1.room1.score, b1.room2.score, b1.home, b1.away) == (420, -50, 10, 0)  # IMPs won
     b2 = next(b for b in m1.boards if b.board == 2)
-    assert (b2.home, b2.away) == (-3, 3)  # teams: A+/A- is +3/-3 IMPs (Law 86A, rules.md §5)
+    assert (b2.home, b2.away) == (0, 3)  # teams: A+/A- is +3/-3 IMPs (Law 86A, rules.md §5)
     other_match = next(m for m in res.matches if f"Match {m.number}" == m2)
     first = next(b for b in other_match.boards if b.board == boards2[0])
     assert first.room1.score == -600
@@ -354,7 +354,7 @@ def test_swiss_pbn_import(tmp_path: Path, capsys: Any) -> None:
     res = read_workbook(out)
     assert isinstance(res, TeamsResults)
     b1 = res.matches[0].boards[0]
-    assert (b1.home, b1.away) == (10, -10)  # +420 v -50: 470, 10 IMPs (rules.md §3)
+    assert (b1.home, b1.away) == (10, 0)  # +420 v -50: 470, 10 IMPs won (rules.md §3)
 
 
 def test_marvin_pairs_place_by_pair_numbers(tmp_path: Path, capsys: Any) -> None:
