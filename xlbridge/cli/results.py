@@ -59,7 +59,7 @@ def register(sub: Any) -> None:
 
 def _results(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import read_workbook
-    from xlbridge.results.session import SessionResults
+    from xlbridge.results.session import IGNORED, SessionResults
 
     for name in (args.file, args.output, args.deals):
         if name and "\x00" in name:
@@ -88,6 +88,8 @@ def _results(args: argparse.Namespace) -> int:
         )
     else:
         print(data)
+    for name in res.input.ignored if isinstance(res, SessionResults) and fmt != "text" else ():
+        print(f"xlbridge results: sheet {name[:40]!r}: {IGNORED}", file=sys.stderr)
     if res.disagreements:
         print(
             f"xlbridge results: {len(res.disagreements)} cell(s) disagree with Python"

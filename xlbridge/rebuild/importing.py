@@ -28,6 +28,7 @@ from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
 from xlbridge.rebuild.sources import ImportRow, read_results
 from xlbridge.scoring.choices import ResultEntry
+from xlbridge.scoring.contract import check_possible_score
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Seat, made_or_down, tricks_taken
 from xlbridge.workbook import formulas as F
@@ -77,7 +78,10 @@ def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
     text = row.contract.strip()
     if not text:
         if row.score:
-            return {"NS Score": ascii_int(row.score, what="score")}
+            points = ascii_int(row.score, what="score")
+            if row.board is not None:  # 421 or 99999 is no score (Law 77)
+                check_possible_score(points, row.board, "score")
+            return {"NS Score": points}
         raise WorkbookError("no contract, score or adjusted score")
     try:
         c = Contract.parse(text)

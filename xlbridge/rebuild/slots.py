@@ -47,6 +47,7 @@ class Slot:
     sheet: str
     cell: str
     what: str
+    score_board: int | None = None  # an NS Score cell: its board (a typed score is checked)
 
     @property
     def where(self) -> str:

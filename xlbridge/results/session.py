@@ -96,6 +96,12 @@ class SessionInput:
     expected: Mapping[int, int]
     cached: tuple[CachedCell, ...] = ()
     family: FamilyName = "pairs"
+    # Board sheets that are no board of the movement (a "Board 9999" or "Board 0001" a user
+    # added): not scored, and reported.
+    ignored: tuple[str, ...] = ()
+
+
+IGNORED = "no board of the movement (not on the Recap): not scored"
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +222,7 @@ class SessionResults:
                 {"sheet": d.sheet, "cell": d.cell, "workbook": d.workbook, "python": d.python}
                 for d in self.disagreements
             ],
-        }
+        } | ({"ignored_sheets": list(self.input.ignored)} if self.input.ignored else {})
 
 
 def score_session(s: SessionInput) -> SessionResults:
@@ -238,7 +244,8 @@ def score_session(s: SessionInput) -> SessionResults:
     # Individuals are ranked in one field (product spec) even if a player keeps a direction.
     two_winner = s.family != "individual" and all(len(d) <= 1 for d in dirs.values())
     boards: list[BoardScore] = []
-    problems = [
+    problems = [f"sheet {name[:40]!r}: {IGNORED}" for name in s.ignored]
+    problems += [
         f"Board {r.board}, sheet row {r.row}: {r.problem or r.bad_adjusted}"
         for r in s.rows
         if r.problem or r.bad_adjusted

@@ -43,7 +43,7 @@ from xlbridge.results.read_family import (
     text_of,
     whole,
 )
-from xlbridge.scoring.contract import score
+from xlbridge.scoring.contract import check_possible_score, score
 from xlbridge.scoring.team_match import (
     bam_points,
     board_imps,
@@ -99,6 +99,11 @@ def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Exp
         typed = num(score_cell.value)
         if typed is None:
             problem = f"NS Score {str(score_cell.value)[:20]!r} is not a number"
+        else:
+            try:  # 421, 99999 or 1e308 is no score: named and not scored (Law 77)
+                check_possible_score(typed, board, "NS Score")
+            except XlbridgeError as exc:
+                problem, typed = str(exc), None
     text = text_of(ws[f"{c.contract}{r}"].value, f"{where} contract", free_text=False)
     by = text_of(ws[f"{c.by}{r}"].value, f"{where} By", free_text=False).upper()
     made_v, down_v = ws[f"{c.made}{r}"].value, ws[f"{c.down}{r}"].value

@@ -228,6 +228,7 @@ class TeamsAdapter:
                                 sheet,
                                 f"{letter}{r}",
                                 f"{what}, board {board}, {_team(ns)} North-South: {head}",
+                                score_board=board if head == "NS Score" else None,
                             )
                         )
                 if not bam:

@@ -1,0 +1,136 @@
+"""Issue 24, "nothing dropped or scored without a word": a board sheet outside the movement,
+a score no contract can make (Law 77), a number no spreadsheet holds; each is named in one
+line, never scored or carried silently."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import openpyxl
+import pytest
+from conftest import run_cli
+
+from xlbridge.numerals import whole_or_none
+
+
+def _copy_with(src: Path, dest: Path, cells: dict[tuple[str, str], object],
+               extra_sheets: tuple[str, ...] = ()) -> Path:  # fmt: skip
+    shutil.copy(src, dest)
+    wb = openpyxl.load_workbook(dest)
+    for name in extra_sheets:
+        wb.copy_worksheet(wb["Board 1"]).title = name
+    for (sheet, cell), value in cells.items():
+        wb[sheet][cell] = value
+    wb.save(dest)
+    return dest
+
+
+@pytest.fixture
+def mitchell3(new_workbook: Callable[..., Path]) -> Path:
+    # 3-table Mitchell, 6 boards: Board 1's rows are NS 1 v EW 1, ...; column G is NS Score.
+    return new_workbook("mitchell", "--tables", "3")
+
+
+def test_board_sheets_outside_the_movement_are_reported_not_scored(
+    mitchell3: Path, tmp_path: Path
+) -> None:
+    """A user's 'Board 9999' (and 'Board 0001', which is not board 1's name) is not scored:
+    the results name it, in the text and JSON output, and on standard error."""
+    path = _copy_with(
+        mitchell3, tmp_path / "extra.xlsx",
+        {("Board 1", "C6"): "4S", ("Board 1", "D6"): "N", ("Board 1", "E6"): 4,
+         ("Board 9999", "C7"): "7NTXX", ("Board 9999", "D7"): "N", ("Board 9999", "E7"): 7},
+        extra_sheets=("Board 9999", "Board 0001"),
+    )  # fmt: skip
+    status, out, _err = run_cli("results", str(path))
+    assert status == 0
+    assert "sheet 'Board 9999': no board of the movement (not on the Recap): not scored" in out
+    assert "sheet 'Board 0001': no board of the movement" in out
+    status, out, err = run_cli("results", str(path), "--format", "json")
+    data = json.loads(out)
+    assert data["ignored_sheets"] == ["Board 9999", "Board 0001"]
+    assert sorted(b["board"] for b in data["boards"]) == [1, 2, 3, 4, 5, 6]
+    rows = [r for b in data["boards"] for r in b["rows"] if r["contract"]]
+    assert [(r["contract"], r["score_ns"]) for r in rows] == [("4S", 420)]  # 7NTXX not scored
+    assert err.count("no board of the movement") == 2
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [(421, "421"), (99999, "99999"), (1e308, "1e+308"), (2980, "2980")],
+)
+def test_typed_score_no_contract_makes_is_named(
+    mitchell3: Path, tmp_path: Path, typed: float, shown: str
+) -> None:
+    """Board 1 is at love all (rules.md §7): 421, 99999, 1e308 and 2980 (7NTXX made, only
+    vulnerable) are no Law 77 score there; the row is not scored and the cell is named."""
+    path = _copy_with(mitchell3, tmp_path / "typed.xlsx", {("Board 1", "G6"): typed})
+    status, out, _ = run_cli("results", str(path))
+    assert status == 1  # the workbook holds a score Python does not take: the cell is named
+    assert f"Board 1!G6: workbook {typed!r}, Python None" in out
+    assert (
+        f"Board 1, sheet row 6: NS Score {shown} is no score a contract can make at"
+        " vulnerability None (Law 77)"
+    ) in out
+    _, out, _ = run_cli("results", str(path), "--format", "json")
+    (row,) = [r for r in json.loads(out)["boards"][0]["rows"] if r["ns"] == "NS 1"]
+    assert row["score_ns"] is None
+
+
+def test_possible_typed_score_is_scored(mitchell3: Path, tmp_path: Path) -> None:
+    path = _copy_with(mitchell3, tmp_path / "ok.xlsx", {("Board 1", "G6"): -420})
+    _, out, _ = run_cli("results", str(path), "--format", "json")
+    (row,) = [r for r in json.loads(out)["boards"][0]["rows"] if r["ns"] == "NS 1"]
+    assert row["score_ns"] == -420
+
+
+def _set_value(path: Path, sheet_xml: str, cell: str, text: str) -> None:
+    """Write ``<v>text</v>`` into a number cell of a saved workbook, as a hostile file would."""
+    with zipfile.ZipFile(path) as z:
+        items = [(i, z.read(i.filename)) for i in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in items:
+            if info.filename == sheet_xml:
+                old = f'<c r="{cell}" s="6" t="n"><v>0</v></c>'.encode()
+                assert old in data
+                data = data.replace(old, f'<c r="{cell}" s="6" t="n"><v>{text}</v></c>'.encode())
+            z.writestr(info, data)
+
+
+def test_rebuild_lists_numbers_it_cannot_carry(mitchell3: Path, tmp_path: Path) -> None:
+    """A typed infinity (``1e999`` in the file), 1e308 and a score no contract makes are not
+    carried: each is listed with its reason, and the count says so."""
+    path = _copy_with(
+        mitchell3, tmp_path / "nums.xlsx",
+        {("Board 1", "G6"): 0, ("Board 2", "G6"): 1e308, ("Board 3", "G6"): 421,
+         ("Board 4", "G6"): -100},
+    )  # fmt: skip
+    index = openpyxl.load_workbook(path).sheetnames.index("Board 1") + 1
+    _set_value(path, f"xl/worksheets/sheet{index}.xml", "G6", "1e999")
+    status, out, err = run_cli("rebuild", str(path), "-o", str(tmp_path / "new.xlsx"))
+    assert status == 0, err
+    assert "carried 1 of 4 entered cells" in out
+    assert "NS Score=inf (NS Score inf is not a number a spreadsheet holds)" in out
+    assert "NS Score=1e+308 (NS Score 1e+308 is not a number a spreadsheet holds)" in out
+    assert "NS Score=421 (NS Score 421 is no score a contract can make at vulnerability" in out
+    got = openpyxl.load_workbook(tmp_path / "new.xlsx")
+    assert got["Board 4"]["G6"].value == -100
+    assert all(isinstance(got[f"Board {b}"]["G6"].value, str) for b in (1, 2, 3))  # formulas
+
+
+def test_a_number_openpyxl_cannot_read_is_one_line(mitchell3: Path, tmp_path: Path) -> None:
+    path = _copy_with(mitchell3, tmp_path / "inf.xlsx", {("Board 1", "G6"): 0})
+    index = openpyxl.load_workbook(path).sheetnames.index("Board 1") + 1
+    _set_value(path, f"xl/worksheets/sheet{index}.xml", "G6", "inf")
+    status, out, err = run_cli("results", str(path))
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "sheet 'Board 1': a cell holds a number that is none" in err
+
+
+def test_whole_numbers_are_exact_spreadsheet_numbers() -> None:
+    assert whole_or_none(2.0**53 - 1) == 2**53 - 1
+    assert [whole_or_none(x) for x in (2.0**53, 1e308, -1e308, float("inf"))] == [None] * 4
