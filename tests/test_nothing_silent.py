@@ -134,3 +134,44 @@ def test_a_number_openpyxl_cannot_read_is_one_line(mitchell3: Path, tmp_path: Pa
 def test_whole_numbers_are_exact_spreadsheet_numbers() -> None:
     assert whole_or_none(2.0**53 - 1) == 2**53 - 1
     assert [whole_or_none(x) for x in (2.0**53, 1e308, -1e308, float("inf"))] == [None] * 4
+
+
+def test_names_file_naming_a_pair_twice_is_refused(tmp_path: Path) -> None:
+    """``NS 1`` and ``1`` are the same pair of a Mitchell: one row would be dropped."""
+    names = tmp_path / "names.csv"
+    names.write_text("pair,player 1,player 2\nNS 1,Ann Lee,Bo Chan\n1,Cy Dee,Di Eve\n")
+    status, out, err = run_cli(
+        "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(tmp_path / "n.xlsx")
+    )
+    assert status == 2 and not (tmp_path / "n.xlsx").exists()
+    assert err.strip() == (
+        "xlbridge new: error: names file: rows 'NS 1' and '1' both name pair NS 1; keep one"
+    )
+
+
+def test_names_file_mixing_encodings_is_refused(tmp_path: Path) -> None:
+    names = tmp_path / "names.csv"
+    names.write_bytes("NS 1,Zoë Åberg,Bo\n".encode() + b"NS 2,Jos\xe9 Ruiz,Ann\n")
+    status, _, err = run_cli(
+        "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(tmp_path / "n.xlsx")
+    )
+    assert status == 2
+    assert "mixes UTF-8 and another encoding (line 2 is not UTF-8); save it as UTF-8" in err
+    names.write_bytes(b"NS 1,Zo\xeb \xc5berg,Bo\nNS 2,Jos\xe9 Ruiz,Ann\n")  # all Windows-1252
+    out = tmp_path / "ok.xlsx"
+    status, _, err = run_cli(
+        "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(out)
+    )
+    assert status == 0, err
+    ws = openpyxl.load_workbook(out)["Names"]
+    assert (ws["B4"].value, ws["B5"].value) == ("Zoë Åberg", "José Ruiz")
+
+
+def test_team_numbers_written_twice_are_refused(tmp_path: Path) -> None:
+    names = tmp_path / "teams.csv"
+    names.write_text("team,name,players\n3,Aces,Ann\n03,Kings,Bo\n")
+    status, _, err = run_cli(
+        "new", "swiss-teams", "--tables", "4", "--rounds", "3", "--names", str(names),
+        "-o", str(tmp_path / "t.xlsx"),
+    )  # fmt: skip
+    assert status == 2 and "names file: team (or Marvin pair) 3 twice" in err

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import stat
 import struct
 import zipfile
@@ -167,6 +168,13 @@ def _read_limited(fh: IO[bytes], max_bytes: int, what: str, name: str) -> bytes:
     return b"".join(chunks)
 
 
+# A well-formed UTF-8 sequence of two to four bytes: in a file that is not UTF-8 as a whole,
+# it says that part of the file is UTF-8 (Windows-1252 names hardly ever hold one).
+_UTF8_MULTIBYTE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+
+
 def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
     """Text in an encoding Excel writes: UTF-8 with or without BOM, UTF-16 with BOM, or cp1252
     (Windows "ANSI"). Anything else, or NUL bytes in 8-bit text, is refused with one line.
@@ -175,6 +183,12 @@ def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
     'ns'
     >>> decode_text("ns".encode("utf-16"), what="CSV")
     'ns'
+    >>> decode_text(b"Jos\\xe9", what="CSV")  # Windows-1252
+    'José'
+    >>> decode_text("Zoë\\n".encode() + b"Jos\\xe9", what="CSV")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: CSV <stdin> mixes UTF-8 and another encoding (line 2 is not ...
     >>> decode_text(b"n\\x00s\\x00", what="CSV")
     Traceback (most recent call last):
     ...
@@ -194,7 +208,13 @@ def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
             )
         try:
             text = data.decode("utf-8")
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as exc:
+            if _UTF8_MULTIBYTE.search(data):  # some lines UTF-8, some not: never mojibake
+                line = data.count(b"\n", 0, exc.start) + 1
+                raise InputFileError(
+                    f"{what} {name} mixes UTF-8 and another encoding (line {line} is not"
+                    " UTF-8); save it as UTF-8"
+                ) from None
             text = _decode(data, "cp1252", what, name)
     if "\x00" in text:
         raise InputFileError(f"{what} {name} holds NUL characters")

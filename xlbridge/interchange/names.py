@@ -82,6 +82,8 @@ def read_player_names(path: str | Path) -> dict[int, str]:
                 f"names file {str(path)!r}: {key[:20]!r} is not a player number "
                 "(one row per player: number, name)"
             )
+        if int(key) in out:  # "1" and "01": one player, one row would be lost
+            raise WorkbookError(f"names file {str(path)!r}: player {int(key)} twice")
         out[int(key)] = " ".join(names)
     return out
 
@@ -94,7 +96,9 @@ def numbered(
     for key, value in names.items():
         if key.lower() in headers:
             continue
-        if not key.isdigit():
-            raise WorkbookError(f"names file: {key!r} is not a {word} number")
+        if not key.isdigit() or not key.isascii():
+            raise WorkbookError(f"names file: {key[:20]!r} is not a {word} number")
+        if int(key) in out:  # "3" and "03": one row would be lost
+            raise WorkbookError(f"names file: {word} {int(key)} twice")
         out[int(key)] = value
     return out
