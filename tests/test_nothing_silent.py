@@ -140,7 +140,7 @@ def test_names_file_naming_a_pair_twice_is_refused(tmp_path: Path) -> None:
     """``NS 1`` and ``1`` are the same pair of a Mitchell: one row would be dropped."""
     names = tmp_path / "names.csv"
     names.write_text("pair,player 1,player 2\nNS 1,Ann Lee,Bo Chan\n1,Cy Dee,Di Eve\n")
-    status, out, err = run_cli(
+    status, _out, err = run_cli(
         "new", "mitchell", "--tables", "3", "--names", str(names), "-o", str(tmp_path / "n.xlsx")
     )
     assert status == 2 and not (tmp_path / "n.xlsx").exists()
