@@ -175,3 +175,104 @@ def test_team_numbers_written_twice_are_refused(tmp_path: Path) -> None:
         "-o", str(tmp_path / "t.xlsx"),
     )  # fmt: skip
     assert status == 2 and "names file: team (or Marvin pair) 3 twice" in err
+
+
+def test_a_long_team_player_list_is_taken_by_every_command(tmp_path: Path) -> None:
+    """A team's eight players in one cell (262 characters) is real club data: new, results
+    and rebuild all take it (limits.PLAYERS_TEXT); over the limit, new refuses in one line."""
+    players = ", ".join(f"Player {i} Long-Surname-{i:02d}xxxxxxx" for i in range(1, 9))
+    assert len(players) == 262
+    names = tmp_path / "teams.csv"
+    names.write_text(f'team,name,players\n1,Aces,"{players}"\n')
+    book = tmp_path / "t.xlsx"
+    status, _, err = run_cli(
+        "new", "swiss-teams", "--tables", "4", "--rounds", "3", "--names", str(names),
+        "-o", str(book),
+    )  # fmt: skip
+    assert status == 0, err
+    status, out, err = run_cli("results", str(book), "--format", "json")
+    assert status == 0, err
+    assert players in out
+    status, out, err = run_cli("rebuild", str(book), "-o", str(tmp_path / "again.xlsx"))
+    assert status == 0 and "not carried" not in out, err
+    assert openpyxl.load_workbook(tmp_path / "again.xlsx")["Names"]["C4"].value == players
+    names.write_text(f'team,name,players\n1,Aces,"{players * 2}"\n')
+    status, _, err = run_cli(
+        "new", "swiss-teams", "--tables", "4", "--rounds", "3", "--names", str(names),
+        "-o", str(tmp_path / "u.xlsx"),
+    )  # fmt: skip
+    assert status == 2 and err.count("\n") == 1 and "is over 500 characters" in err
+
+
+@pytest.mark.parametrize("as_formula", [True, False])
+def test_swiss_next_never_carries_a_name_as_a_live_formula(
+    tmp_path: Path, as_formula: bool
+) -> None:
+    """A Swiss pairs name typed as a formula is listed, not carried (as rebuild lists it); a
+    name that is text starting with "=" is carried as text, in the text format."""
+    from xlbridge.families.social.pairs import PairsOptions, pairs_layouts
+
+    old = tmp_path / "r1.xlsx"
+    assert run_cli("new", "swiss-pairs", "--tables", "3", "--rounds", "3", "-o", str(old))[0] == 0
+    wb = openpyxl.load_workbook(old)
+    ws = wb["Round 1"]
+    for t, lay in enumerate(pairs_layouts(PairsOptions("swiss-pairs", 3, 3))[0]):
+        for k, r in enumerate(range(lay.first, lay.last + 1)):
+            ws[f"D{r}"], ws[f"E{r}"], ws[f"F{r}"] = "1NT", "NE"[k % 2], 7 + t
+    name = wb["Pairs"]["B4"]
+    name.value = '=HYPERLINK("http://x","y")'
+    if not as_formula:
+        name.data_type = "s"
+    wb.save(old)
+    status, out, err = run_cli("swiss", "next", str(old), "-o", str(tmp_path / "r2.xlsx"))
+    assert status == 0, err
+    got = openpyxl.load_workbook(tmp_path / "r2.xlsx")
+    cell = got["Pairs"]["B4"]
+    if as_formula:
+        assert "1 entry not carried" in out + err and cell.value is None
+        listed = [c.value for row in got["Not carried"].iter_rows() for c in row]
+        assert '=HYPERLINK("http://x","y")' in listed
+    else:
+        assert (cell.value, cell.data_type, cell.number_format) == (name.value, "s", "@")
+
+
+_X14_VALIDATION = (
+    '<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"'
+    ' xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+    '<x14:dataValidations count="1" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+    '<x14:dataValidation type="list" allowBlank="1"><x14:formula1><xm:f>Lists!$A$1:$A$5</xm:f>'
+    "</x14:formula1><xm:sqref>P6</xm:sqref></x14:dataValidation></x14:dataValidations></ext>"
+    "</extLst></worksheet>"
+)
+
+
+def test_import_says_what_its_copy_loses_and_openpyxl_says_nothing(
+    mitchell3: Path, tmp_path: Path
+) -> None:
+    """A workbook an Excel user gave an Excel 2010 (x14) validation: openpyxl cannot keep it in
+    the copy import writes. import says so in one line, with no openpyxl warning (and no path
+    into its installation) on standard error; results reads the workbook without a word."""
+    path = tmp_path / "x14.xlsx"
+    shutil.copy(mitchell3, path)
+    index = openpyxl.load_workbook(path).sheetnames.index("Board 1") + 1
+    member = f"xl/worksheets/sheet{index}.xml"
+    with zipfile.ZipFile(path) as z:
+        items = [(i, z.read(i.filename)) for i in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in items:
+            if info.filename == member:
+                data = data.replace(b"</worksheet>", _X14_VALIDATION.encode())
+            z.writestr(info, data)
+    csv = tmp_path / "scores.csv"
+    csv.write_text("board,ns,ew,contract,declarer,result\n1,NS 1,EW 1,4S,N,10\n")
+    status, out, err = run_cli(
+        "import", str(path), "--from", str(csv), "-o", str(tmp_path / "filled.xlsx")
+    )
+    assert status == 0, err
+    assert "1 results filled" in out
+    assert err == (
+        "xlbridge import: note: x14.xlsx: Data Validation extension is not supported and will"
+        " be removed; the copy filled.xlsx does not keep it\n"
+    )
+    status, _out, err = run_cli("results", str(path))
+    assert status == 0 and "Warning" not in err and "site-packages" not in err

@@ -35,6 +35,7 @@ __all__ = [
     "MATCH_BOARDS",
     "NAME_TEXT",
     "NUMBER_DIGITS",
+    "PLAYERS_TEXT",
     "ROUNDS",
     "SEGMENTS",
     "SESSION_BOARDS",
@@ -74,6 +75,7 @@ CELL_TEXT = 32_767
 EVENT_TEXT = 120  # printed in page headers: "EVENT: Board 12" must stay under 255
 DATE_TEXT = 60
 NAME_TEXT = 100  # a player's, pair's or team's name
+PLAYERS_TEXT = 500  # a team's players in one cell: eight names and their commas
 
 
 def check_count(

@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from xlbridge.cli._args import path_arg
+from xlbridge.cli._args import path_arg, text_arg
 from xlbridge.errors import WorkbookError
+from xlbridge.limits import NAME_TEXT
 from xlbridge.scoring.choices import OUTPUT_FORMATS, OutputFormat
 
 FORMATS: tuple[OutputFormat, ...] = OUTPUT_FORMATS
@@ -40,7 +41,10 @@ def register(sub: Any) -> None:
         help="CSV only: the ranking (default), every result, or the standings after each round"
         " (one row a pair, a percentage and rank column a round)",
     )  # fmt: skip
-    p.add_argument("--club", default="", help="USEBIO only: the club's name")
+    p.add_argument(
+        "--club", default="", type=text_arg("club", NAME_TEXT),
+        help=f"USEBIO only: the club's name (text, at most {NAME_TEXT} characters)",
+    )  # fmt: skip
     p.add_argument(
         "--deals",
         metavar="FILE.pbn",

@@ -38,6 +38,8 @@ import os
 import re
 import stat
 import struct
+import warnings
+import weakref
 import zipfile
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
@@ -58,6 +60,7 @@ __all__ = [
     "RATIO_FLOOR_BYTES",
     "check_zip",
     "decode_text",
+    "load_notes",
     "load_workbook",
     "parse_xml",
     "read_bytes",
@@ -445,6 +448,21 @@ def _scan_xml_parts(data: bytes, name: str, what: str) -> None:
                 ) from None
 
 
+_NOTES: weakref.WeakKeyDictionary[Workbook, tuple[str, ...]] = weakref.WeakKeyDictionary()
+
+
+def load_notes(wb: Workbook) -> tuple[str, ...]:
+    """What openpyxl said while :func:`load_workbook` opened ``wb`` (its warnings, one line
+    each, such as ``Data Validation extension is not supported and will be removed``:
+    what a copy written by openpyxl loses), never printed by openpyxl itself.
+
+    >>> from openpyxl import Workbook
+    >>> load_notes(Workbook())
+    ()
+    """
+    return _NOTES.get(wb, ())
+
+
 def load_workbook(
     path: str | os.PathLike[str],
     *,
@@ -488,13 +506,18 @@ def load_workbook(
     if not DEFUSEDXML:  # OPENPYXL_DEFUSEDXML=False in the environment
         raise InputFileError("openpyxl is not using defusedxml; unset OPENPYXL_DEFUSEDXML")
     try:
-        return openpyxl.load_workbook(
-            io.BytesIO(data),
-            data_only=data_only,
-            read_only=read_only,
-            keep_links=False,
-            keep_vba=keep_vba,
-        )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            wb = openpyxl.load_workbook(
+                io.BytesIO(data),
+                data_only=data_only,
+                read_only=read_only,
+                keep_links=False,
+                keep_vba=keep_vba,
+            )
+        # openpyxl's warnings name its own files; what they say is kept as one line each.
+        _NOTES[wb] = tuple(dict.fromkeys(str(w.message)[:200] for w in caught))
+        return wb
     except InputFileError:
         raise
     except Exception as exc:  # openpyxl raises many types for damaged parts; each is one line

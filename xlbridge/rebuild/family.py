@@ -285,7 +285,7 @@ def rebuild_in_memory(
             continue
         try:
             put_entry(wb[target.sheet][target.cell], value, target.what,
-                      score_board=target.score_board)  # fmt: skip
+                      score_board=target.score_board, max_chars=target.max_chars)  # fmt: skip
         except TextError as exc:
             listed.append(NotCarried("entry", f"{slot.what} ({slot.where})", _shown(value)[:200],
                                      f"cannot be written as text: {exc}"))  # fmt: skip

@@ -23,7 +23,7 @@ from xlbridge import numerals
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int
 from xlbridge.interchange.files import write_atomically
-from xlbridge.interchange.gate import load_workbook
+from xlbridge.interchange.gate import load_notes, load_workbook
 from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
 from xlbridge.rebuild.sources import ImportRow, read_results
@@ -68,6 +68,7 @@ class Imported:
     filled: int
     same: int
     problems: tuple[str, ...]
+    notes: tuple[str, ...] = ()  # what the copy loses (openpyxl drops Excel 2010 extensions)
 
 
 def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
@@ -166,7 +167,11 @@ def import_results(
     problems.sort(key=_line_of)  # in the order of the results file
     _report_on_checks(wb, Path(source).name, problems)
     write_atomically(Path(out), wb.save, force=force)
-    return Imported(got.filled, got.same, tuple(problems))
+    notes = tuple(
+        f"{Path(workbook).name}: {n}; the copy {Path(out).name} does not keep it"
+        for n in load_notes(wb)
+    )
+    return Imported(got.filled, got.same, tuple(problems), notes)
 
 
 def _line_of(problem: str) -> int:

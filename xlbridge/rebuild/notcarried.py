@@ -16,6 +16,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment
 
 from xlbridge.errors import WorkbookError
+from xlbridge.limits import CELL_TEXT
 from xlbridge.movements.registry import FamilyName
 from xlbridge.scoring.contract import check_possible_score
 from xlbridge.workbook.styles import fit_landscape
@@ -52,9 +53,13 @@ class NotCarried:
         return f"{self.where}: {self.entered} ({self.reason})"
 
 
-def put_entry(cell: Any, value: Any, what: str, *, score_board: int | None = None) -> None:
+def put_entry(
+    cell: Any, value: Any, what: str, *, score_board: int | None = None,
+    max_chars: int = CELL_TEXT,
+) -> None:  # fmt: skip
     """Write an entered value as it was typed: text stays text (never a formula), numbers stay
-    numbers. A number no spreadsheet holds (``inf``, ``nan``, ``1e308``) is refused
+    numbers; text of more than ``max_chars`` characters is refused. A number no spreadsheet
+    holds (``inf``, ``nan``, ``1e308``) is refused
     (:class:`~xlbridge.errors.WorkbookError`), and so is, in the NS Score of board
     ``score_board``, a score no contract can make there (Law 77).
 
@@ -72,7 +77,7 @@ def put_entry(cell: Any, value: Any, what: str, *, score_board: int | None = Non
     xlbridge.errors.WorkbookError: Made inf is not a number a spreadsheet holds
     """
     if isinstance(value, str):
-        put_text(cell, value, what)
+        put_text(cell, value, what, max_chars=max_chars)
         return
     if isinstance(value, int | float) and not isinstance(value, bool):
         if not -EXCEL_MAX <= value <= EXCEL_MAX:  # also inf and nan

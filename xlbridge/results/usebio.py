@@ -24,9 +24,11 @@ from dataclasses import dataclass
 
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.gate import parse_xml
+from xlbridge.limits import NAME_TEXT
 from xlbridge.numerals import shown_text
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
+from xlbridge.workbook.text import clean_text
 
 __all__ = ["DOCTYPE", "UsebioLine", "UsebioPair", "pair_number", "read_usebio", "write_usebio"]
 
@@ -86,6 +88,7 @@ def write_usebio(res: SessionResults, club: str = "") -> bytes:
         raise WorkbookError(
             f"USEBIO output is written for pairs events; this is an {res.input.family} event"
         )
+    club = clean_text(club, "club", max_chars=NAME_TEXT)  # XML 1.0 holds no control character
     root = ET.Element("USEBIO", Version="1.2")
     c = ET.SubElement(root, "CLUB")
     ET.SubElement(c, "CLUB_NAME").text = club

@@ -34,6 +34,7 @@ from xlbridge.families.teams.model import (
     TeamStanding,
 )
 from xlbridge.families.teams.settings import Settings, read
+from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.movements.teams import MARVIN_TEAMS
 from xlbridge.results.read_family import (
     Expect,
@@ -148,8 +149,11 @@ def _names(book: Book, marvin: bool) -> dict[int, tuple[str, str]]:
         if t is None:
             break
         b, c = (ws.cell(r, k) for k in (2, 3))
+        # A team's players share one cell: the same limit as new and rebuild give it.
+        limits = (NAME_TEXT, NAME_TEXT if marvin else PLAYERS_TEXT)
         texts = [
-            "" if x.data_type == "f" else text_of(x.value, f"Names!{x.coordinate}") for x in (b, c)
+            "" if x.data_type == "f" else text_of(x.value, f"Names!{x.coordinate}", max_chars=n)
+            for x, n in zip((b, c), limits, strict=True)
         ]
         out[t] = (texts[0], texts[1])
     return out
