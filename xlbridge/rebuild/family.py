@@ -292,7 +292,7 @@ def rebuild_in_memory(
             continue
         except XlbridgeError as exc:  # inf, 1e308, or an NS score no contract makes
             why = str(exc).replace(f"{target.what} ", "", 1)
-            listed.append(NotCarried("number", f"{slot.what} ({slot.where})",
+            listed.append(NotCarried("entry", f"{slot.what} ({slot.where})",
                                      _shown(value)[:40], why))  # fmt: skip
             continue
         carried += 1
