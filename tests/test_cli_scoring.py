@@ -135,7 +135,8 @@ def test_traveller_adjusted_and_expected() -> None:
 
 
 def test_traveller_neuberg_expected() -> None:
-    rows = "".join(f"{i},{i},{10 * i}\n" for i in range(1, 11))
+    scores = (50, 70, 80, 90, 100, 110, 120, 130, 140, 150)  # ten Law 77 scores, ascending
+    rows = "".join(f"{i},{i},{x}\n" for i, x in enumerate(scores, start=1))
     _status, out, _ = run_cli(
         "traveller", "--board", "1", "--method", "mp", "--scale", "ebu", "--expected",
         "11", "--format", "json", stdin="ns,ew,score\n" + rows,
@@ -184,7 +185,11 @@ def test_errors_exit_2_one_line(argv: list[str], message: str) -> None:
     ("csv", "message"),
     [("", "empty"), ("foo,bar\n1,2\n", "no 'ns' column"), ("ns,ew\n1,2\n", "needs contract"),
      ("ns,ew,score\n1,1,abc\n", "row 1: score 'abc'"), ("ns,ew,score\n,1,420\n", "row 1: no NS"),
-     ("ns,ew,score,adjusted\n1,1,,B\n", "row 1: adjusted score 'B'")],
+     ("ns,ew,score,adjusted\n1,1,,B\n", "row 1: adjusted score 'B'"),
+     # Law 77: no contract scores 421 or 99999, nor 2980 (7NTXX vulnerable) on board 1 (None)
+     ("ns,ew,score\n1,1,421\n", "row 1: score 421 is no score a contract can make"),
+     ("ns,ew,score\n1,1,99999\n", "row 1: score 99999 is no score"),
+     ("ns,ew,score\n1,1,2980\n", "at vulnerability None")],
 )  # fmt: skip
 def test_malformed_csv(csv: str, message: str) -> None:
     status, _, err = run_cli("traveller", "--board", "1", "--method", "mp", stdin=csv)

@@ -9,7 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge.errors import ResultError, SeatError, VulnerabilityError
-from xlbridge.scoring.contract import declarer_score, score, undertrick_penalty
+from xlbridge.scoring.contract import (
+    check_possible_score,
+    declarer_score,
+    is_possible_score,
+    possible_scores,
+    score,
+    undertrick_penalty,
+)
 from xlbridge.types import Contract, Doubling, Seat, Strain, Vulnerability
 
 # rules.md §1 "Worked examples" (cross-checked there against endplay's and bridge-scorer's tests).
@@ -147,3 +154,37 @@ def test_ns_and_ew_declarer_mirror(c: Contract, vul: Vulnerability, tricks: int)
         Vulnerability.EW: Vulnerability.NS,
     }.get(vul, vul)
     assert score(c, "N", tricks, vul) == -score(c, "E", tricks, mirrored)
+
+
+# Law 77 (Laws of Duplicate Bridge 2017): the scores a contract can make. Published values:
+# 4S= NV 420, 3NT+1 V 630, 7NTXX= V 2980, 7NTXX -13 V 7600 (the largest penalty), 1m= 70;
+# one off undoubled vulnerable is 100, so EW vulnerable never concede 50.
+@pytest.mark.parametrize(
+    ("points", "vul", "possible"),
+    [(420, "None", True), (421, "None", False), (99999, "None", False), (0, "All", True),
+     (-630, "EW", True), (50, "EW", False), (50, "NS", True), (220, "None", False),
+     (2980, "All", True), (2980, "None", False),
+     (-2980, "EW", True), (7600, "EW", True), (7600, "NS", False), (-7600, "NS", True),
+     (70, 1, True), (425, "None", False), (1e308, "All", False), (float("inf"), "All", False),
+     (float("nan"), "All", False), (420.5, "None", False), (420.0, "None", True)],
+)  # fmt: skip
+def test_possible_scores_published(points: float, vul: str | int, possible: bool) -> None:
+    assert is_possible_score(points, vul) is possible
+
+
+def test_possible_scores_are_every_contract_result() -> None:
+    """The set is exactly what score() gives over every contract, declarer and trick count."""
+    for vul in Vulnerability:
+        made = {0} | {
+            score(Contract(level, strain, dbl), seat, tricks, vul)
+            for level, strain, dbl, seat, tricks in itertools.product(
+                range(1, 8), Strain, Doubling, Seat, range(14)
+            )
+        }
+        assert possible_scores(vul) == made
+        assert all(x % 10 == 0 for x in made)
+
+
+def test_impossible_score_names_where() -> None:
+    with pytest.raises(ResultError, match=r"^Board 2 row 6: NS Score 421 is no score"):
+        check_possible_score(421, 2, "Board 2 row 6: NS Score")

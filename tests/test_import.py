@@ -101,11 +101,11 @@ def test_typed_cells_are_kept_without_force(book: Path, tmp_path: Path, capsys: 
 def test_csv_traveller_forms(book: Path, tmp_path: Path) -> None:
     (b, ns, ew), (b2, ns2, ew2) = _plays()[1], _plays()[2]
     csv = tmp_path / "t.csv"
-    csv.write_text(f"board,ns,ew,score,adjusted\n{b},{ns},{ew},-620,\n{b2},{ns2},{ew2},,A+/A-\n")
+    csv.write_text(f"board,ns,ew,score,adjusted\n{b},{ns},{ew},-420,\n{b2},{ns2},{ew2},,A+/A-\n")
     out = tmp_path / "o.xlsx"
     assert main(["import", str(book), "--from", str(csv), "-o", str(out)]) == 0
     got = _cells(out)
-    assert got[(b, ns, ew)] == {"NS Score": -620}
+    assert got[(b, ns, ew)] == {"NS Score": -420}
     assert got[(b2, ns2, ew2)] == {"Adjusted": "A+/A-"}
 
 

@@ -66,7 +66,7 @@ def fill(path: Path, movement: Movement, seed: int, entry: str = "made-down",
             elif x < 0.75:
                 cells[c.adjusted] = rng.choice(["A", "A+", "60/40", "A+/A-", "junk"])
             elif x < 0.9:
-                cells[c.ns_score] = rng.choice([420, -50, 110.5, 0])
+                cells[c.ns_score] = rng.choice([400, -100, 110, 0])  # Law 77 scores at every vul
                 if rng.random() < 0.5:
                     cells[accepted_col(c)] = "OK"
             else:

@@ -34,6 +34,7 @@ from xlbridge.families.teams.rebuild import ADAPTER, Settings, plan_of
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.teams import swiss_teams_pairing
 from xlbridge.rebuild.slots import RebuildChange, Slot
+from xlbridge.scoring.contract import is_possible_score
 
 TEAM_KINDS = (
     "head-to-head",
@@ -290,7 +291,9 @@ def test_hand_checked_round_robin_with_longer_matches(
     m2["B8"], m2["C8"], m2["D8"] = "4S", "N", 4  # board 11, room 1: team 2 North-South
     m2["G8"], m2["H8"], m2["J8"] = "4S", "S", 1  # board 11, room 2: team 3 North-South
     m2["B6"] = "3NT"  # board 9: not played by 2 v 3 with 10-board matches
-    m1["K10"] = -620  # board 5, room 2: a score typed over the formula
+    m1[
+        "K10"
+    ] = -420  # board 5 (NS vulnerable: EW 4S= is 420), room 2: a score typed over the formula
     m1["N7"] = "A+/A-"  # board 2 adjusted
     wb["Names"]["B5"] = "Smith"  # team 2
     wb.save(old)
@@ -304,7 +307,7 @@ def test_hand_checked_round_robin_with_longer_matches(
     assert (n2["A6"].value, n2["B6"].value, n2["C6"].value, n2["D6"].value) == (11, "4S", "N", 4)
     assert (n2["G6"].value, n2["H6"].value, n2["J6"].value) == ("4S", "S", 1)
     assert n2["B6"].data_type == "s"
-    assert (n1["A10"].value, n1["K10"].value, n1["N7"].value) == (5, -620, "A+/A-")
+    assert (n1["A10"].value, n1["K10"].value, n1["N7"].value) == (5, -420, "A+/A-")
     assert got["Names"]["B5"].value == "Smith"
     assert "Not carried" in got.sheetnames
     assert ADAPTER.settings(load_workbook(new)).boards == 10
@@ -665,6 +668,7 @@ def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObje
     new_keys = {x.key: x for x in ADAPTER.slots(new_wb, new)}
     listed = [n.where for n in res.not_carried]
     entries = carried = 0
+    refused: set[tuple[str, str]] = set()
     for x in slots:
         value = typed.get((x.sheet, x.cell))
         default = blank[(x.sheet, x.cell)]
@@ -674,8 +678,13 @@ def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObje
             continue
         entries += 1
         target = new_keys.get(x.key)
-        if _formula(value) or target is None:
+        # An NS score no contract makes on the board (Law 77) is listed, never carried.
+        impossible = x.score_board is not None and not isinstance(value, str)
+        impossible = impossible and not is_possible_score(value, x.score_board)
+        if _formula(value) or target is None or impossible:
             assert sum(x.where in w for w in listed) == 1, f"{x.where} ({value!r}) was lost"
+            if impossible:
+                refused.add((x.sheet, x.cell))
         else:
             assert new_wb[target.sheet][target.cell].value == value, x.where
             carried += 1
@@ -685,9 +694,11 @@ def test_property_every_entry_carried_or_listed(old: Settings, data: st.DataObje
     assert res.carried + len(res.not_carried) == res.entered
     if all(getattr(change, k) is None for k in ("kind", "tables", "rounds", "boards_per_round")):
         # The identity rebuild: every entry carried, the input cells exactly as they were.
-        assert carried == entries - sum(_formula(v) for v in typed.values() if v is not None)
+        formulas = sum(_formula(v) for v in typed.values() if v is not None)
+        assert carried == entries - formulas - len(refused)
         mine, theirs = input_cells(new_wb), input_cells(book)
-        assert {k: v for k, v in theirs.items() if not _formula(v) and mine[k] != v} == {}
+        kept = {k: v for k, v in theirs.items() if not _formula(v) and k not in refused}
+        assert {k: v for k, v in kept.items() if mine[k] != v} == {}
 
 
 _ONE_PER_KIND = [c for i, c in enumerate(CASES) if c[1][0] not in {d[1][0] for d in CASES[:i]}]

@@ -77,7 +77,7 @@ def _room(rng: random.Random) -> Room:
     if x < 0.06:
         return Room(contract="PASS")
     if x < 0.10:
-        return Room(typed=float(rng.choice([-100, 50, 110, 420, -650, 1430])))
+        return Room(typed=float(rng.choice([-100, 100, 110, 400, -650, 1430])))
     text = rng.choice(_POOL)
     c = Contract.parse(text)
     tricks = max(0, min(13, c.tricks_needed + rng.choice([-3, -1, -1, 0, 0, 0, 1, 2])))

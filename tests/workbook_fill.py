@@ -65,7 +65,7 @@ def random_result(rng: random.Random, options: Options, pool: list[Result]) -> R
     if x < 0.15 and options.scoring == "mp":
         return Result(adjusted=rng.choice(["A", "A+", "A-", "60/40", "A+/A-", "50/50", "40/60"]))
     if x < 0.20:
-        return Result(typed=float(rng.choice([-100, 50, 110, 420, -650, 1430])))
+        return Result(typed=float(rng.choice([-100, 100, 110, 400, -650, 1430])))
     if x < 0.23:
         r = random_contract(rng)
         r.typed = float(rng.choice([-200, 300, 990]))

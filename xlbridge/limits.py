@@ -36,6 +36,7 @@ __all__ = [
     "NAME_TEXT",
     "NUMBER_DIGITS",
     "PAIR_NUMBER",
+    "PLAYERS_TEXT",
     "ROUNDS",
     "SEGMENTS",
     "SESSION_BOARDS",
@@ -88,6 +89,7 @@ CELL_TEXT = 32_767
 EVENT_TEXT = 120  # printed in page headers: "EVENT: Board 12" must stay under 255
 DATE_TEXT = 60
 NAME_TEXT = 100  # a player's, pair's or team's name
+PLAYERS_TEXT = 500  # a team's players in one cell: eight names and their commas
 
 
 def check_count(

@@ -37,6 +37,7 @@ from xlbridge.errors import XlbridgeError
 
 __all__ = ["shown", "shown_text", "whole_number", "whole_or_none"]
 
+_EXACT = 2**53  # whole numbers beyond it are not exact in a spreadsheet (a double)
 _PATTERNS: dict[tuple[str, int | None], re.Pattern[str]] = {}
 
 
@@ -60,7 +61,9 @@ def whole_or_none(
 ) -> int | None:
     """``value`` as a whole number, else None.
 
-    - a number (``numbers``): an ``int`` (not a bool) or a finite ``float`` with no fraction;
+    - a number (``numbers``): an ``int`` (not a bool) or a finite ``float`` with no fraction,
+      below 2**53 in size (a spreadsheet holds no larger whole number exactly: ``1e308`` typed
+      into a cell is no count);
     - text (``text``): surrounding blanks stripped, then ASCII digits (at most ``digits``,
       ``None``: any number) with one optional sign from ``signs``; ``ascii_digits=False``
       takes any digits ``str.isdigit`` takes and ``int`` reads (no sign, no digit limit);
@@ -70,13 +73,14 @@ def whole_or_none(
     [7, -2, 3, None, 3, 12, None, None, None]
     >>> whole_or_none("-4"), whole_or_none("-4", signs="-"), whole_or_none("1234", digits=3)
     (None, -4, None)
+    >>> whole_or_none(1e308), whole_or_none(float("inf")), whole_or_none(float("nan"))
+    (None, None, None)
     """
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
-        return value if numbers else None
-    if isinstance(value, float):
-        return int(value) if numbers and math.isfinite(value) and value.is_integer() else None
+    if isinstance(value, int | float):
+        exact = -_EXACT < value < _EXACT and (isinstance(value, int) or value.is_integer())
+        return int(value) if numbers and exact else None  # nan and inf are not exact
     if isinstance(value, str) and text:
         t = value.strip()
         if not ascii_digits:

@@ -104,13 +104,30 @@ def import_engine(name: str) -> ModuleType:
 
 
 def _check_names(names: dict[str, tuple[str, ...]], labels: dict[str, int]) -> None:
-    ids = {str(i) for i in labels.values()}
+    """Every row of a names file names a pair of the movement (by label, ``NS 1``, or by
+    number, ``1``), and no pair twice (``NS 1`` and ``1`` are one pair: one row would be lost).
+
+    >>> _check_names({"NS 1": ("Ann",), "1": ("Bo",)}, {"NS 1": 1, "EW 1": 4})
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: names file: rows 'NS 1' and '1' both name pair NS 1; keep one
+    """
+    ids = {str(i): label for label, i in labels.items()}
     unknown = [k for k in names if k not in labels and k not in ids]
     if unknown:
         raise WorkbookError(
             f"names file: pair {unknown[0]!r} is not in this movement "
             f"(pairs: {', '.join(list(labels)[:6])}{', ...' if len(labels) > 6 else ''})"
         )
+    seen: dict[str, str] = {}
+    for key in names:
+        pair = key if key in labels else ids[key]
+        if pair in seen:
+            raise WorkbookError(
+                f"names file: rows {seen[pair][:20]!r} and {key[:20]!r} both name pair {pair};"
+                " keep one"
+            )
+        seen[pair] = key
 
 
 def run(args: argparse.Namespace, info: KindInfo) -> int:

@@ -135,6 +135,8 @@ def _import(args: argparse.Namespace) -> int:
     res = import_results(args.file, args.source, args.output, force=args.force)
     for line in res.problems:
         print(f"xlbridge import: {line}", file=sys.stderr)
+    for line in res.notes:
+        print(f"xlbridge import: note: {line}", file=sys.stderr)
     print(
         f"wrote {destination(args.output)}: {res.filled} results filled, {res.same} already there,"
         f" {len(res.problems)} not imported"

@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from xlbridge.cli._args import path_arg
+from xlbridge.cli._args import path_arg, text_arg
 from xlbridge.errors import WorkbookError
+from xlbridge.limits import NAME_TEXT
 from xlbridge.scoring.choices import OUTPUT_FORMATS, OutputFormat
 
 FORMATS: tuple[OutputFormat, ...] = OUTPUT_FORMATS
@@ -44,7 +45,10 @@ def register(sub: Any) -> None:
         help="CSV only: the ranking (default), every result, or the standings after each round"
         " (one row a pair, a percentage and rank column a round)",
     )  # fmt: skip
-    p.add_argument("--club", default="", help="USEBIO only: the club's name")
+    p.add_argument(
+        "--club", default="", type=text_arg("club", NAME_TEXT),
+        help=f"USEBIO only: the club's name (text, at most {NAME_TEXT} characters)",
+    )  # fmt: skip
     p.add_argument(
         "--deals",
         metavar="FILE.pbn",
@@ -64,7 +68,7 @@ def register(sub: Any) -> None:
 def _results(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import read_workbook
     from xlbridge.results.problems import PROVISIONAL_EXIT, banner
-    from xlbridge.results.session import SessionResults
+    from xlbridge.results.session import IGNORED, SessionResults
 
     for name in (args.file, args.output, args.deals):
         if name and "\x00" in name:
@@ -93,6 +97,8 @@ def _results(args: argparse.Namespace) -> int:
         )
     else:
         print(data)
+    for name in res.input.ignored if isinstance(res, SessionResults) and fmt != "text" else ():
+        print(f"xlbridge results: sheet {name[:40]!r}: {IGNORED}", file=sys.stderr)
     problems = res.open_problems
     for p in problems:
         print(f"xlbridge results: {p.line()}", file=sys.stderr)

@@ -186,11 +186,12 @@ def arg_number(value: Any, what: str) -> float:
 
 
 def arg_whole(value: Any, what: str) -> int:
-    n = whole_or_none(arg_number(value, what))  # text such as "1E3" or "3.0" read as a number
+    x = arg_number(value, what)  # text such as "1E3" or "3.0" read as a number
+    if abs(x) >= _MAX_WHOLE:  # beyond exact whole numbers: a typo such as 1E+300
+        raise CellValueError(f"{what} {shown(value)} is too large")
+    n = whole_or_none(x)
     if n is None:
         raise CellValueError(f"{what} {shown(value)} is not a whole number")
-    if abs(n) >= _MAX_WHOLE:  # beyond exact whole numbers: a typo such as 1E+300
-        raise CellValueError(f"{what} {shown(value)} is too large")
     return n
 
 

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from xlbridge.errors import InputFileError
 from xlbridge.numerals import whole_or_none
+from xlbridge.workbook.text import unsafe_char
 
 __all__ = [
     "MAX_FIELD",
@@ -79,15 +80,25 @@ def write_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 def check_field(
     text: str, *, what: str, free_text: bool = False, max_chars: int = MAX_FIELD
 ) -> str:
-    """``text`` if it is a plausible field: at most ``max_chars`` long, no control characters,
-    and (unless ``free_text``, such as a player's name) digits only in ASCII."""
+    """``text`` if it is a plausible field: at most ``max_chars`` characters, no character the
+    one text rule refuses (:func:`xlbridge.workbook.text.unsafe_char`: control characters but
+    tab, undecoded bytes, non-characters), and (unless ``free_text``, such as a player's name)
+    digits only in ASCII.
+
+    >>> check_field("Ann\\x9b[2J", what="Names!B4")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: Names!B4 'Ann\\x9b[2J' has the control character U+009B ...
+    """
     if len(text) > max_chars:
         raise InputFileError(f"{what} is {len(text):,} characters long; the limit is {max_chars}")
-    for ch in text:
-        if (ch < " " and ch != "\t") or ch == "\x7f":
-            raise InputFileError(f"{what} {text[:40]!r} holds a control character")
-        if not free_text and not ch.isascii() and (ch.isdigit() or ch.isnumeric()):
-            raise InputFileError(f"{what} {text[:40]!r} holds a digit that is not 0-9")
+    why = unsafe_char(text, keep="\t")
+    if why:
+        raise InputFileError(f"{what} {text[:40]!r} {why}")
+    if not free_text:
+        for ch in text:
+            if not ch.isascii() and (ch.isdigit() or ch.isnumeric()):
+                raise InputFileError(f"{what} {text[:40]!r} holds a digit that is not 0-9")
     return text
 
 

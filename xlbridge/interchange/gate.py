@@ -39,8 +39,11 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import stat
 import struct
+import warnings
+import weakref
 import zipfile
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
@@ -61,6 +64,7 @@ __all__ = [
     "RATIO_FLOOR_BYTES",
     "check_zip",
     "decode_text",
+    "load_notes",
     "load_workbook",
     "parse_xml",
     "read_bytes",
@@ -182,6 +186,13 @@ def _read_limited(fh: IO[bytes], max_bytes: int, what: str, name: str) -> bytes:
     return b"".join(chunks)
 
 
+# A well-formed UTF-8 sequence of two to four bytes: in a file that is not UTF-8 as a whole,
+# it says that part of the file is UTF-8 (Windows-1252 names hardly ever hold one).
+_UTF8_MULTIBYTE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+
+
 def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
     """Text in an encoding Excel writes: UTF-8 with or without BOM, UTF-16 with BOM, or cp1252
     (Windows "ANSI"). Anything else, or NUL bytes in 8-bit text, is refused with one line.
@@ -190,6 +201,12 @@ def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
     'ns'
     >>> decode_text("ns".encode("utf-16"), what="CSV")
     'ns'
+    >>> decode_text(b"Jos\\xe9", what="CSV")  # Windows-1252
+    'José'
+    >>> decode_text("Zoë\\n".encode() + b"Jos\\xe9", what="CSV")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: CSV <stdin> mixes UTF-8 and another encoding (line 2 is not ...
     >>> decode_text(b"n\\x00s\\x00", what="CSV")
     Traceback (most recent call last):
     ...
@@ -209,7 +226,13 @@ def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
             )
         try:
             text = data.decode("utf-8")
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as exc:
+            if _UTF8_MULTIBYTE.search(data):  # some lines UTF-8, some not: never mojibake
+                line = data.count(b"\n", 0, exc.start) + 1
+                raise InputFileError(
+                    f"{what} {name} mixes UTF-8 and another encoding (line {line} is not"
+                    " UTF-8); save it as UTF-8"
+                ) from None
             text = _decode(data, "cp1252", what, name)
     if "\x00" in text:
         raise InputFileError(f"{what} {name} holds NUL characters")
@@ -452,6 +475,21 @@ def _scan_xml_parts(data: bytes, name: str, what: str) -> None:
                 ) from None
 
 
+_NOTES: weakref.WeakKeyDictionary[Workbook, tuple[str, ...]] = weakref.WeakKeyDictionary()
+
+
+def load_notes(wb: Workbook) -> tuple[str, ...]:
+    """What openpyxl said while :func:`load_workbook` opened ``wb`` (its warnings, one line
+    each, such as ``Data Validation extension is not supported and will be removed``:
+    what a copy written by openpyxl loses), never printed by openpyxl itself.
+
+    >>> from openpyxl import Workbook
+    >>> load_notes(Workbook())
+    ()
+    """
+    return _NOTES.get(wb, ())
+
+
 def load_workbook(
     path: str | os.PathLike[str],
     *,
@@ -502,13 +540,18 @@ def load_workbook(
     if not DEFUSEDXML:  # OPENPYXL_DEFUSEDXML=False in the environment
         raise InputFileError("openpyxl is not using defusedxml; unset OPENPYXL_DEFUSEDXML")
     try:
-        return openpyxl.load_workbook(
-            io.BytesIO(data),
-            data_only=data_only,
-            read_only=read_only,
-            keep_links=False,
-            keep_vba=keep_vba,
-        )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            wb = openpyxl.load_workbook(
+                io.BytesIO(data),
+                data_only=data_only,
+                read_only=read_only,
+                keep_links=False,
+                keep_vba=keep_vba,
+            )
+        # openpyxl's warnings name its own files; what they say is kept as one line each.
+        _NOTES[wb] = tuple(dict.fromkeys(str(w.message)[:200] for w in caught))
+        return wb
     except InputFileError:
         raise
     except Exception as exc:  # openpyxl raises many types for damaged parts; each is one line

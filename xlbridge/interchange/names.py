@@ -13,11 +13,13 @@ from pathlib import Path
 from xlbridge.errors import InputFileError, WorkbookError
 from xlbridge.interchange.csvio import csv_lines
 from xlbridge.interchange.gate import read_text
+from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
+from xlbridge.workbook.text import unsafe_char
 
 __all__ = ["MAX_NAMES_BYTES", "MAX_NAME_CHARS", "numbered", "read_names", "read_player_names"]
 
 MAX_NAMES_BYTES = 1_000_000  # a names file of a few hundred pairs is a few kB
-MAX_NAME_CHARS = 100
+MAX_NAME_CHARS = NAME_TEXT
 
 
 def read_names(path: str | Path) -> dict[str, tuple[str, ...]]:
@@ -48,12 +50,11 @@ def read_names(path: str | Path) -> dict[str, tuple[str, ...]]:
         key, names = cells[0], tuple(c for c in cells[1:3])
         if not key:
             raise WorkbookError(f"names file {str(p)!r} line {n}: the pair is missing")
-        for c in (key, *names):
-            if len(c) > MAX_NAME_CHARS or any(ord(ch) < 32 for ch in c):
-                raise WorkbookError(
-                    f"names file {str(p)!r} line {n}: {c[:20]!r} is not a name "
-                    f"(control characters, or over {MAX_NAME_CHARS} characters)"
-                )
+        # A team's players share its second field: PLAYERS_TEXT, as new and rebuild allow.
+        for c, most in zip((key, *names), (NAME_TEXT, NAME_TEXT, PLAYERS_TEXT), strict=False):
+            why = unsafe_char(c) or (f"is over {most} characters" if len(c) > most else "")
+            if why:
+                raise WorkbookError(f"names file {str(p)!r} line {n}: {c[:20]!r} {why}")
         if key in out:
             raise WorkbookError(f"names file {str(p)!r} line {n}: pair {key} twice")
         out[key] = tuple(x for x in names if x) if any(names) else ()
@@ -81,6 +82,8 @@ def read_player_names(path: str | Path) -> dict[int, str]:
                 f"names file {str(path)!r}: {key[:20]!r} is not a player number "
                 "(one row per player: number, name)"
             )
+        if int(key) in out:  # "1" and "01": one player, one row would be lost
+            raise WorkbookError(f"names file {str(path)!r}: player {int(key)} twice")
         out[int(key)] = " ".join(names)
     return out
 
@@ -93,7 +96,9 @@ def numbered(
     for key, value in names.items():
         if key.lower() in headers:
             continue
-        if not key.isdigit():
-            raise WorkbookError(f"names file: {key!r} is not a {word} number")
+        if not key.isdigit() or not key.isascii():
+            raise WorkbookError(f"names file: {key[:20]!r} is not a {word} number")
+        if int(key) in out:  # "3" and "03": one row would be lost
+            raise WorkbookError(f"names file: {word} {int(key)} twice")
         out[int(key)] = value
     return out

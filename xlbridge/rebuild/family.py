@@ -32,7 +32,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xlbridge.errors import TextError, WorkbookError
+from xlbridge.errors import TextError, WorkbookError, XlbridgeError
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
@@ -282,10 +282,16 @@ def rebuild_in_memory(
                                      "no place for it in the new workbook"))  # fmt: skip
             continue
         try:
-            put_entry(wb[target.sheet][target.cell], value, target.what)
+            put_entry(wb[target.sheet][target.cell], value, target.what,
+                      score_board=target.score_board, max_chars=target.max_chars)  # fmt: skip
         except TextError as exc:
             listed.append(NotCarried("entry", f"{slot.what} ({slot.where})", _shown(value)[:200],
                                      f"cannot be written as text: {exc}"))  # fmt: skip
+            continue
+        except XlbridgeError as exc:  # inf, 1e308, or an NS score no contract makes
+            why = str(exc).replace(f"{target.what} ", "", 1)
+            listed.append(NotCarried("entry", f"{slot.what} ({slot.where})",
+                                     _shown(value)[:40], why))  # fmt: skip
             continue
         carried += 1
     entered = len(entries) + sum(1 for n in listed if n.what != "entry")

@@ -25,11 +25,12 @@ from xlbridge import numerals
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int
 from xlbridge.interchange.files import write_atomically
-from xlbridge.interchange.gate import load_workbook
+from xlbridge.interchange.gate import load_notes, load_workbook
 from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
 from xlbridge.rebuild.sources import ImportRow, read_results
 from xlbridge.scoring.choices import ResultEntry
+from xlbridge.scoring.contract import check_possible_score
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Seat, made_or_down, tricks_taken
 from xlbridge.workbook import formulas as F
@@ -69,6 +70,7 @@ class Imported:
     filled: int
     same: int
     problems: tuple[str, ...]
+    notes: tuple[str, ...] = ()  # what the copy loses (openpyxl drops Excel 2010 extensions)
 
 
 def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
@@ -79,7 +81,10 @@ def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
     text = row.contract.strip()
     if not text:
         if row.score:
-            return {"NS Score": ascii_int(row.score, what="score")}
+            points = ascii_int(row.score, what="score")
+            if row.board is not None:  # 421 or 99999 is no score (Law 77)
+                check_possible_score(points, row.board, "score")
+            return {"NS Score": points}
         raise WorkbookError("no contract, score or adjusted score")
     try:
         c = Contract.parse(text)
@@ -164,7 +169,11 @@ def import_results(
     problems.sort(key=_line_of)  # in the order of the results file
     _report_on_checks(wb, Path(source).name, problems)
     write_atomically(Path(out), wb.save, force=force)
-    return Imported(got.filled, got.same, tuple(problems))
+    notes = tuple(
+        f"{Path(workbook).name}: {n}; the copy {Path(out).name} does not keep it"
+        for n in load_notes(wb)
+    )
+    return Imported(got.filled, got.same, tuple(problems), notes)
 
 
 def _line_of(problem: str) -> int:

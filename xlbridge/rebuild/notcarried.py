@@ -15,7 +15,10 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
 
+from xlbridge.errors import WorkbookError
+from xlbridge.limits import CELL_TEXT
 from xlbridge.movements.registry import FamilyName
+from xlbridge.scoring.contract import check_possible_score
 from xlbridge.workbook.cells import EXCEL_COLUMNS, EXCEL_ROWS, stored_cells
 from xlbridge.workbook.styles import fit_landscape
 from xlbridge.workbook.text import put_text
@@ -35,6 +38,7 @@ EARLIER = "earlier rebuild: "
 
 
 NOT_CARRIED = "Not carried"
+EXCEL_MAX = 9.99999999999999e307  # the largest number a spreadsheet cell holds (Excel's limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +54,38 @@ class NotCarried:
         return f"{self.where}: {self.entered} ({self.reason})"
 
 
-def put_entry(cell: Any, value: Any, what: str) -> None:
+def put_entry(
+    cell: Any, value: Any, what: str, *, score_board: int | None = None,
+    max_chars: int = CELL_TEXT,
+) -> None:  # fmt: skip
     """Write an entered value as it was typed: text stays text (never a formula), numbers stay
-    numbers."""
+    numbers; text of more than ``max_chars`` characters is refused. A number no spreadsheet
+    holds (``inf``, ``nan``, ``1e308``) is refused
+    (:class:`~xlbridge.errors.WorkbookError`), and so is, in the NS Score of board
+    ``score_board``, a score no contract can make there (Law 77).
+
+    >>> from openpyxl import Workbook
+    >>> c = Workbook().active["A1"]
+    >>> put_entry(c, 420, "NS Score", score_board=1); c.value
+    420
+    >>> put_entry(c, 421, "NS Score", score_board=1)
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.ResultError: NS Score 421 is no score a contract can make at vulnerability ...
+    >>> put_entry(c, float("inf"), "Made")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: Made inf is not a number a spreadsheet holds
+    """
     if isinstance(value, str):
-        put_text(cell, value, what)
-    else:
-        cell.value = value
+        put_text(cell, value, what, max_chars=max_chars)
+        return
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if not -EXCEL_MAX <= value <= EXCEL_MAX:  # also inf and nan
+            raise WorkbookError(f"{what} {str(value)[:24]} is not a number a spreadsheet holds")
+        if score_board is not None:
+            check_possible_score(value, score_board, what)
+    cell.value = value
 
 
 def earlier_not_carried(book: Any) -> tuple[NotCarried, ...]:

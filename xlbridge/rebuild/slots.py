@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from openpyxl import Workbook
 
+from xlbridge.limits import CELL_TEXT
 from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import NotCarried
 
@@ -47,6 +48,8 @@ class Slot:
     sheet: str
     cell: str
     what: str
+    score_board: int | None = None  # an NS Score cell: its board (a typed score is checked)
+    max_chars: int = CELL_TEXT  # text typed here: at most this many characters (limits.py)
 
     @property
     def where(self) -> str:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError
-from xlbridge.interchange.csvio import check_field, write_csv
+from xlbridge.interchange.csvio import MAX_FIELD, check_field, write_csv
 from xlbridge.movements.registry import FamilyName
 from xlbridge.results.figures import decimals, fixed
 from xlbridge.results.problems import Problem
@@ -80,13 +80,13 @@ class Expect:
     python: Any
 
 
-def text_of(value: Any, what: str, free_text: bool = True) -> str:
+def text_of(value: Any, what: str, free_text: bool = True, max_chars: int = MAX_FIELD) -> str:
     """A cell's text (numbers shown whole), checked like every user text."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return check_field(str(value).strip(), what=what, free_text=free_text)
+    return check_field(str(value).strip(), what=what, free_text=free_text, max_chars=max_chars)
 
 
 def num(value: Any) -> float | None:

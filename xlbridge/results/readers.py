@@ -13,6 +13,7 @@ their family folders.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
@@ -32,6 +33,7 @@ from xlbridge.scoring.choices import (
     ResultEntry,
     parse_choice,
 )
+from xlbridge.scoring.contract import check_possible_score
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Seat, tricks_from_made_down, tricks_taken
 from xlbridge.workbook import formulas_checks as FC
@@ -125,11 +127,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         TravellerCols.build(result_entry_of(settings), scoring),
         frozenset(FC.count_key(p.label) for p in pairs),
     )
-    boards = sorted(
-        (int(m.group(1)), name)
-        for name in formulas.sheetnames
-        if (m := BOARD_SHEET.fullmatch(name))
-    )
+    boards, ignored = movement_boards(formulas)
     if not boards:
         raise WorkbookError("the workbook has no 'Board N' traveller sheets")
     for board, name in boards:
@@ -155,7 +153,47 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         datum_rounding=datum_rounding_of(settings),
         problems=tuple(checks.problems),
         checked=checks.python,
+        ignored=ignored,
     )
+
+
+def movement_boards(wb: Book) -> tuple[list[tuple[int, str]], tuple[str, ...]]:
+    """(board, sheet) of each traveller of the movement, in board order, and the names of the
+    other ``Board N`` sheets (not scored): the movement's boards are the Recap's board columns
+    (xlbridge writes one per board of the movement); a workbook without a Recap has every
+    ``Board N`` sheet. ``Board 0001`` is no name xlbridge writes, so it is never board 1."""
+    found = [
+        (int(m.group(1)), name)
+        for name in wb.sheetnames
+        if (m := BOARD_SHEET.fullmatch(name)) and name == f"Board {int(m.group(1))}"
+    ]
+    played = _recap_boards(wb)
+    keep = sorted(x for x in found if played is None or x[0] in played)
+    kept = {name for _b, name in keep}
+    ignored = tuple(n for n in wb.sheetnames if n not in kept and _ANY_BOARD.fullmatch(n))
+    return keep, ignored
+
+
+_ANY_BOARD = re.compile(r"Board *[0-9]+", re.ASCII)
+_RECAP_COLUMNS = 250  # a Recap's columns read: 200 boards and the pair's own columns
+
+
+def _recap_boards(wb: Book) -> set[int] | None:
+    """The board numbers heading the Recap's board columns, which run from its third or fourth
+    column up to ``Played`` (None: no Recap, or no ``Played`` heading found)."""
+    if "Recap" not in wb.sheetnames:
+        return None
+    ws = wb["Recap"]
+    head, _col = headers(ws, "Pair" if "Pair" in _row_texts(ws) else "Player")
+    out: set[int] = set()
+    for c in range(3, _RECAP_COLUMNS):
+        label = ws.cell(row=head, column=c).value
+        if label == "Played":
+            return out
+        n = whole_or_none(label)
+        if n is not None and n > 0:
+            out.add(n)
+    return None
 
 
 def _read_names(wb: Book) -> list[PairInfo]:
@@ -279,7 +317,10 @@ def _read_row(
     typed: float | None = None
     score_cell = v("NS Score")
     if isinstance(score_cell, int | float) and not isinstance(score_cell, bool):
-        typed = float(score_cell)
+        try:  # 421, 99999 or 1e308 is no score: named and not scored (Law 77)
+            typed = float(check_possible_score(score_cell, board, "NS Score"))
+        except XlbridgeError as exc:
+            problem = str(exc)
     elif isinstance(score_cell, str) and score_cell.strip() and not score_cell.startswith("="):
         problem = f"NS Score {score_cell[:20]!r} is not a number"
     adjusted = typed_text(v("Adjusted"), at("Adjusted")).upper()

@@ -101,6 +101,12 @@ class SessionInput:
     datum_rounding: DatumRounding = "half-away"
     problems: tuple[Problem, ...] = ()  # the Checks sheet's lines, worked out in Python
     checked: Mapping[tuple[Any, ...], str] = field(default_factory=dict)  # problem cells' lines
+    # Board sheets that are no board of the movement (a "Board 9999" or "Board 0001" a user
+    # added): not scored, and reported.
+    ignored: tuple[str, ...] = ()
+
+
+IGNORED = "no board of the movement (not on the Recap): not scored"
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +278,7 @@ class SessionResults:
                 for d in self.disagreements
             ],
             **problems_json(self.open_problems),
-        }
+        } | ({"ignored_sheets": list(self.input.ignored)} if self.input.ignored else {})
 
 
 def score_session(s: SessionInput) -> SessionResults:
@@ -294,7 +300,8 @@ def score_session(s: SessionInput) -> SessionResults:
     # Individuals are ranked in one field (product spec) even if a player keeps a direction.
     two_winner = s.family != "individual" and all(len(d) <= 1 for d in dirs.values())
     boards: list[BoardScore] = []
-    problems = [
+    problems = [f"sheet {name[:40]!r}: {IGNORED}" for name in s.ignored]
+    problems += [
         f"Board {r.board}, sheet row {r.row}: {r.problem or r.bad_adjusted}"
         for r in s.rows
         if r.problem or r.bad_adjusted

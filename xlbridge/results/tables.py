@@ -177,7 +177,7 @@ def to_text(res: SessionResults) -> str:
     else:
         lines += ["", "Every formula value agrees with Python."]
     if res.problems:
-        lines += ["", f"{len(res.problems)} row(s) could not be scored:"]
+        lines += ["", f"{len(res.problems)} row(s) or sheet(s) could not be scored:"]
         lines += [f"  {p}" for p in res.problems]
     lines += problem_lines(res.open_problems)
     return "\n".join(lines)

@@ -35,7 +35,7 @@ from xlbridge.interchange.csvio import ascii_int, result_rows, write_csv
 from xlbridge.numerals import shown
 from xlbridge.results.board import ResultRow, score_rows
 from xlbridge.scoring.choices import DatumRounding, PairsScoring, TravellerFormat
-from xlbridge.scoring.contract import score
+from xlbridge.scoring.contract import check_possible_score, score
 from xlbridge.scoring.imp_pairs import BOARD_METHODS, CROSS_IMP_DIVISORS
 from xlbridge.scoring.matchpoints import Adjusted, MPScale
 from xlbridge.types import Contract, Seat, Vulnerability, tricks_taken
@@ -173,6 +173,7 @@ def _read_row(
     points: int | None = None
     if score_text:
         points = ascii_int(score_text, what=f"{where}: score")
+        check_possible_score(points, vul, f"{where}: score")
     elif contract is not None and adjusted is None:
         if result and not _RESULT.fullmatch(result):
             raise TravellerError(

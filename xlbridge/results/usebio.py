@@ -24,10 +24,12 @@ from dataclasses import dataclass
 
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.gate import parse_xml
+from xlbridge.limits import NAME_TEXT
 from xlbridge.numerals import shown_text
 from xlbridge.results.problems import banner
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
+from xlbridge.workbook.text import clean_text
 
 __all__ = ["DOCTYPE", "UsebioLine", "UsebioPair", "pair_number", "read_usebio", "write_usebio"]
 
@@ -100,6 +102,7 @@ def write_usebio(res: SessionResults, club: str = "") -> bytes:
         raise WorkbookError(
             f"USEBIO output is written for pairs events; this is an {res.input.family} event"
         )
+    club = clean_text(club, "club", max_chars=NAME_TEXT)  # XML 1.0 holds no control character
     root = ET.Element("USEBIO", Version="1.2")
     if res.open_problems:  # USEBIO 1.2 has no element for it: a comment, valid under the DTD
         root.append(ET.Comment(_comment(banner(res.open_problems))))

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from xlbridge.errors import ResultError, SeatError
 from xlbridge.types import (
     Contract,
@@ -22,7 +24,15 @@ from xlbridge.types import (
     tricks_taken,
 )
 
-__all__ = ["declarer_score", "score", "trick_score", "undertrick_penalty"]
+__all__ = [
+    "check_possible_score",
+    "declarer_score",
+    "is_possible_score",
+    "possible_scores",
+    "score",
+    "trick_score",
+    "undertrick_penalty",
+]
 
 # Law 77 premiums, (not vulnerable, vulnerable).
 PARTSCORE_PREMIUM = 50
@@ -131,3 +141,71 @@ def score(
     tricks = tricks_taken(c, result)
     points = declarer_score(c, tricks, vul.is_vulnerable(seat))
     return points if seat.side is Side.NS else -points
+
+
+@functools.cache
+def _declarer_scores(vulnerable: bool) -> frozenset[int]:
+    """Every score a declaring side of this vulnerability can make or concede (Law 77)."""
+    out = {0}
+    for level in range(1, 8):
+        for strain in Strain:
+            for doubling in Doubling:
+                c = Contract(level, strain, doubling)
+                out.update(declarer_score(c, tricks, vulnerable) for tricks in range(14))
+    return frozenset(out)
+
+
+@functools.cache
+def possible_scores(vulnerability: Vulnerability) -> frozenset[int]:
+    """Every North-South score some contract can make on a board of ``vulnerability``: each
+    contract, doubling, declarer and number of tricks scored by Law 77, and 0 for a pass-out.
+
+    >>> s = possible_scores(Vulnerability.NONE)
+    >>> 420 in s, -50 in s, 421 in s, 2980 in s, min(s), max(s)
+    (True, True, False, False, -7000, 7000)
+    >>> 2980 in possible_scores(Vulnerability.ALL), -2980 in possible_scores(Vulnerability.NS)
+    (True, False)
+    """
+    ns = _declarer_scores(vulnerability.is_vulnerable(Side.NS))
+    ew = _declarer_scores(vulnerability.is_vulnerable(Side.EW))
+    return frozenset(ns) | frozenset(-x for x in ew)
+
+
+def is_possible_score(points: float, vulnerability: str | int | Vulnerability) -> bool:
+    """Whether ``points`` is a North-South score some contract can score on a board of
+    ``vulnerability`` (a name or a board number): :func:`possible_scores`. A fraction, an
+    infinity or NaN never is.
+
+    >>> is_possible_score(420, "None"), is_possible_score(421, "None"), is_possible_score(99999, 1)
+    (True, False, False)
+    >>> is_possible_score(2980, "All"), is_possible_score(1e308, "All"), is_possible_score(-50.0, 1)
+    (True, False, True)
+    """
+    if isinstance(points, bool) or not isinstance(points, int | float):
+        return False
+    if isinstance(points, float):
+        if not points.is_integer():  # also inf and nan
+            return False
+        points = int(points)
+    return points in possible_scores(Vulnerability.parse(vulnerability))
+
+
+def check_possible_score(
+    points: float, vulnerability: str | int | Vulnerability, where: str
+) -> float:
+    """``points`` if :func:`is_possible_score`, else :class:`ResultError` naming ``where``.
+
+    >>> check_possible_score(-100, 3, "Board 3 row 7: NS Score")
+    -100
+    >>> check_possible_score(421, 1, "Board 1 row 7: NS Score")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.ResultError: Board 1 row 7: NS Score 421 is no score a contract can make at ...
+    """
+    if not is_possible_score(points, vulnerability):
+        vul = Vulnerability.parse(vulnerability)
+        shown = f"{points:g}" if isinstance(points, float) else str(points)
+        raise ResultError(
+            f"{where} {shown[:20]} is no score a contract can make at vulnerability {vul} (Law 77)"
+        )
+    return points

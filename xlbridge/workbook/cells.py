@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -101,10 +102,19 @@ class Sheet:
     def __init__(self, ws: Any) -> None:
         self.title: str = ws.title
         self._cells: dict[tuple[int, int], Cell] = {}
-        for c in stored_cells(ws, max_row=_MAX_SHEET_ROWS, max_col=_MAX_COLS):
-            if c.value is not None:  # EmptyCell (no row) has value None
-                r, k = c.row, c.column
-                self._cells[(r, k)] = Cell(c.value, c.data_type, f"{get_column_letter(k)}{r}")
+        try:
+            with warnings.catch_warnings():  # a read-only sheet is parsed here; what openpyxl
+                warnings.simplefilter("ignore")  # drops (x14 extensions) matters only to a copy
+                cells = list(stored_cells(ws, max_row=_MAX_SHEET_ROWS, max_col=_MAX_COLS))
+            for c in cells:
+                if c.value is not None:  # EmptyCell (no row) has value None
+                    r, k = c.row, c.column
+                    self._cells[(r, k)] = Cell(c.value, c.data_type, f"{get_column_letter(k)}{r}")
+        except ValueError as exc:  # openpyxl reading a number such as "inf" or "1,5"
+            raise WorkbookError(
+                f"sheet {self.title[:40]!r}: a cell holds a number that is none"
+                f" ({str(exc).splitlines()[0][:80]})"
+            ) from None
 
     def cell(self, row: int, column: int) -> Cell:
         got = self._cells.get((row, column))

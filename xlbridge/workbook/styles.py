@@ -134,16 +134,33 @@ def fit_portrait(ws: Any) -> None:
 
 
 class Styler:
-    """Applies named styles fast: the style array of each name is looked up once."""
+    """Applies named styles fast: the style array of each name is looked up once. A cell
+    holding text in the ``@`` format (:func:`~xlbridge.workbook.text.put_text`) keeps it.
+
+    >>> from openpyxl import Workbook
+    >>> from xlbridge.workbook.text import put_text
+    >>> wb = Workbook()
+    >>> for name, style in default_styles().items():
+    ...     wb.add_named_style(style)
+    >>> c = put_text(wb.active["A1"], "=1+1", "event")
+    >>> Styler(wb)(c, "xlb Title")
+    >>> c.number_format, c.font.bold
+    ('@', True)
+    """
 
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
         self._cache: dict[str, StyleArray] = {}
 
     def __call__(self, cell: Any, name: str) -> None:
+        # User text written by put_text keeps its "@" format, whatever the style says: a named
+        # style sets a number format too, and a retyped "=1+1" would become a live formula.
+        text = cell.data_type == "s" and cell.number_format == "@"
         arr = self._cache.get(name)
         if arr is None:
             cell.style = name
             self._cache[name] = copy(cell._style)
-            return
-        cell._style = copy(arr)
+        else:
+            cell._style = copy(arr)
+        if text:
+            cell.number_format = "@"

@@ -26,17 +26,45 @@ from typing import Any
 from xlbridge.errors import TextError
 from xlbridge.limits import CELL_TEXT
 
-__all__ = ["clean_text", "header_text", "put_text", "sheet_title"]
+__all__ = ["clean_text", "header_text", "put_text", "sheet_title", "unsafe_char"]
 
 # Line breaks and tabs become spaces in one-line text; they are legal in a cell otherwise.
 _SPACES = re.compile("[\t\n\r\x0b\x0c\x85\u2028\u2029]")
-_KEEP_MULTILINE = frozenset("\t\n\r")
 _SHEET_FORBIDDEN = re.compile(r"[:\\/?*\[\]]")
 SHEET_TITLE_CHARS = 31
 
 
 def _shown(value: str) -> str:
     return repr(value if len(value) <= 40 else value[:37] + "...")
+
+
+def unsafe_char(text: str, *, keep: str = "") -> str:
+    """Why ``text`` cannot be written as user text anywhere (a workbook, XML, a terminal), or
+    "" when it can: the one character rule of every output. Refused: control characters (C0,
+    DEL and C1; those in ``keep`` excepted), a byte that arrived undecoded (not UTF-8), a lone
+    surrogate, and the non-characters U+FFFE and U+FFFF (not allowed in XML).
+
+    >>> unsafe_char("Zoë Åberg"), unsafe_char("a\\x9bb"), unsafe_char("tab\\there", keep="\\t")
+    ('', 'has the control character U+009B at position 2; type plain text', '')
+    >>> unsafe_char("Caf\\udce9")
+    'has the byte 0xE9, which is not UTF-8 text; type it again in UTF-8 (or save the file as UTF-8)'
+    """
+    for i, ch in enumerate(text):
+        code = ord(ch)
+        if code < 0x20 or 0x7F <= code < 0xA0:
+            if ch in keep:
+                continue
+            return f"has the control character U+{code:04X} at position {i + 1}; type plain text"
+        if 0xD800 <= code <= 0xDFFF:
+            if 0xDC80 <= code <= 0xDCFF:  # a byte Python could not decode (surrogateescape)
+                return (
+                    f"has the byte 0x{code - 0xDC00:02X}, which is not UTF-8 text; type it"
+                    " again in UTF-8 (or save the file as UTF-8)"
+                )
+            return f"is not valid Unicode (U+{code:04X})"
+        if code in (0xFFFE, 0xFFFF):  # not allowed in XML, so not in a workbook
+            return f"has the non-character U+{code:04X}"
+    return ""
 
 
 def clean_text(
@@ -62,24 +90,9 @@ def clean_text(
     text = value
     if single_line:
         text = _SPACES.sub(" ", text)
-    for i, ch in enumerate(text):
-        code = ord(ch)
-        if code < 0x20 or 0x7F <= code < 0xA0:
-            if ch in _KEEP_MULTILINE and not single_line:
-                continue
-            raise TextError(
-                f"{what} {_shown(value)} has the control character U+{code:04X} at position "
-                f"{i + 1}; type plain text"
-            )
-        if 0xD800 <= code <= 0xDFFF:
-            if 0xDC80 <= code <= 0xDCFF:  # a byte Python could not decode (surrogateescape)
-                raise TextError(
-                    f"{what} {_shown(value)} has the byte 0x{code - 0xDC00:02X}, which is not "
-                    "UTF-8 text; type it again in UTF-8 (or save the file as UTF-8)"
-                )
-            raise TextError(f"{what} {_shown(value)} is not valid Unicode (U+{code:04X})")
-        if code in (0xFFFE, 0xFFFF):  # not allowed in XML, so not in a workbook
-            raise TextError(f"{what} {_shown(value)} has the non-character U+{code:04X}")
+    why = unsafe_char(text, keep="" if single_line else "\t\n\r")
+    if why:
+        raise TextError(f"{what} {_shown(value)} {why}")
     units = len(text.encode("utf-16-le")) // 2
     if units > max_chars:
         raise TextError(f"{what} is {units} characters long; at most {max_chars}")

@@ -266,7 +266,8 @@ def _board_slot(
         # A player number typed into a seat is in the old numbering: carried, it would name
         # someone else, so it has no slot of the same key (listed, not carried).
         key = (*key, "renumbered")
-    return Slot(key, ws.title, where, f"Board {board}, {seats_text(seats)}: {heading}")
+    what = f"Board {board}, {seats_text(seats)}: {heading}"
+    return Slot(key, ws.title, where, what, score_board=board if heading == "NS Score" else None)
 
 
 ADAPTER = IndividualAdapter()

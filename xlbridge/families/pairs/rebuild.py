@@ -45,7 +45,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xlbridge.errors import MovementError, TextError, WorkbookError
+from xlbridge.errors import MovementError, TextError, WorkbookError, XlbridgeError
 from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.pairs.fouled import check_fouled, mark_fouled
 from xlbridge.limits import NAME_TEXT
@@ -527,11 +527,21 @@ class PairsAdapter:
                     why = f"the new workbook has no {heading} column"
                     lost.append(NotCarried("result", where, f"{heading}={e.value}", why))
                     continue
+                score_board = key[0] if heading == "NS Score" else None
                 try:
-                    put_entry(wb[target.sheet][target.cell], e.value, f"{where} {heading}")
+                    put_entry(
+                        wb[target.sheet][target.cell],
+                        e.value,
+                        f"{where} {heading}",
+                        score_board=score_board if isinstance(score_board, int) else None,
+                    )
                     carried += 1
                 except TextError as exc:
                     lost.append(NotCarried("result", where, f"{heading}", str(exc)))
+                except XlbridgeError as exc:  # inf, 1e308, an NS score no contract makes
+                    why = str(exc).replace(f"{where} ", "", 1)
+                    lost.append(NotCarried("result", where, f"{heading}={_text(e.value)[:40]}",
+                                           why))  # fmt: skip
         for e in expected:
             entered += 1
             target = slots.get(e.slot.key)
@@ -586,7 +596,7 @@ def _put(wb: Workbook, target: Slot | None, value: Any, what: str, lost: list[No
         return 0
     try:
         put_entry(wb[target.sheet][target.cell], value, target.what)
-    except TextError as exc:
+    except XlbridgeError as exc:  # text that cannot be text; inf or 1e308
         lost.append(NotCarried(what, e.slot.where, _text(value)[:200], str(exc)))
         return 0
     return 1

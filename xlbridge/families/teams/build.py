@@ -37,6 +37,7 @@ from xlbridge.families.teams.standings import (
     write_standings,
 )
 from xlbridge.interchange.files import write_atomically
+from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.checks import write_checks
@@ -142,7 +143,8 @@ def _names(ctx: TeamsContext) -> None:
             cell = ws[f"{col}{r}"]
             st(cell, "xlb Names")
             if j < len(given) and given[j]:
-                _text(cell, given[j])
+                players = j == 1 and not marvin  # a team's players share one cell
+                put_text(cell, given[j], "name", max_chars=PLAYERS_TEXT if players else NAME_TEXT)
         if marvin:
             ws[f"D{r}"] = T.pair_display_name(r)
         else:

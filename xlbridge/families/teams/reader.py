@@ -36,6 +36,7 @@ from xlbridge.families.teams.model import (
 )
 from xlbridge.families.teams.settings import Settings, read
 from xlbridge.families.teams.standings import TEAM_BLOCK
+from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.movements.teams import MARVIN_TEAMS
 from xlbridge.results.problems import Problem
 from xlbridge.results.read_family import (
@@ -46,7 +47,7 @@ from xlbridge.results.read_family import (
     text_of,
     whole,
 )
-from xlbridge.scoring.contract import score
+from xlbridge.scoring.contract import check_possible_score, score
 from xlbridge.scoring.team_match import (
     bam_points,
     board_imps,
@@ -105,6 +106,11 @@ def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Exp
         typed = num(score_cell.value)
         if typed is None:
             problem = f"NS Score {str(score_cell.value)[:20]!r} is not a number"
+        else:
+            try:  # 421, 99999 or 1e308 is no score: named and not scored (Law 77)
+                check_possible_score(typed, board, "NS Score")
+            except XlbridgeError as exc:
+                problem, typed = str(exc), None
     text = text_of(ws[f"{c.contract}{r}"].value, f"{where} contract", free_text=False)
     by = text_of(ws[f"{c.by}{r}"].value, f"{where} By", free_text=False).upper()
     made_v, down_v = ws[f"{c.made}{r}"].value, ws[f"{c.down}{r}"].value
@@ -169,8 +175,11 @@ def _names(book: Book, marvin: bool) -> dict[int, tuple[str, str]]:
         if t is None:
             break
         b, c = (ws.cell(r, k) for k in (2, 3))
+        # A team's players share one cell: the same limit as new and rebuild give it.
+        limits = (NAME_TEXT, NAME_TEXT if marvin else PLAYERS_TEXT)
         texts = [
-            "" if x.data_type == "f" else text_of(x.value, f"Names!{x.coordinate}") for x in (b, c)
+            "" if x.data_type == "f" else text_of(x.value, f"Names!{x.coordinate}", max_chars=n)
+            for x, n in zip((b, c), limits, strict=True)
         ]
         out[t] = (texts[0], texts[1])
     return out

@@ -43,6 +43,7 @@ from xlbridge.families.teams.settings import (
     read,
 )
 from xlbridge.families.teams.standings import marvin_label
+from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.numerals import whole_or_none
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
@@ -215,7 +216,9 @@ class TeamsAdapter:
         for i, t in enumerate(ids):
             for col, head in zip("BC", heads, strict=True):
                 cell = f"{col}{NAMES_FIRST + i}"
-                out.append(Slot((who, t, head), NAMES, cell, f"{who.title()} {t}: {head}"))
+                most = PLAYERS_TEXT if head == "Players" else NAME_TEXT  # as new allows
+                what = f"{who.title()} {t}: {head}"
+                out.append(Slot((who, t, head), NAMES, cell, what, max_chars=most))
         bam = settings.scoring == "bam"
         carries = not bam and plan.kind in SEGMENTED
         for m in plan.matches:
@@ -238,6 +241,7 @@ class TeamsAdapter:
                                 sheet,
                                 f"{letter}{r}",
                                 f"{what}, board {board}, {_team(ns)} North-South: {head}",
+                                score_board=board if head == "NS Score" else None,
                             )
                         )
                 if not bam:

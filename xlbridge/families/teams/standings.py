@@ -20,6 +20,7 @@ from xlbridge.movements.teams import MARVIN_TEAMS
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.styles import fit_landscape
+from xlbridge.workbook.text import put_text
 
 if TYPE_CHECKING:
     from xlbridge.families.teams.context import TeamsContext
@@ -116,9 +117,7 @@ def write_standings(ctx: TeamsContext) -> Worksheet:
 
     ws["A1"] = "Standings"
     st(ws["A1"], "xlb Title")
-    T_ = ws["C1"]
-    T_.value, T_.data_type = ctx.options.event, "s"
-    st(T_, "xlb Label")
+    st(put_text(ws["C1"], ctx.options.event, "event"), "xlb Label")
     ws["A2"] = (
         "Board-a-match: 1, 1/2, 0 a board"
         if ctx.bam
@@ -273,8 +272,7 @@ def write_bracket(ctx: TeamsContext) -> Worksheet:
     st = ctx.style
     ws["A1"] = "Knockout bracket"
     st(ws["A1"], "xlb Title")
-    c1 = ws["C1"]
-    c1.value, c1.data_type = ctx.options.event, "s"
+    put_text(ws["C1"], ctx.options.event, "event")
     first = 4
     for i, text in enumerate(
         ("Round", "Match", "Home", "Away", "Home IMPs", "Away IMPs", "Winner"), start=1
