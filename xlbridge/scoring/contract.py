@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from xlbridge.errors import ResultError, SeatError
 from xlbridge.types import (
     Contract,
@@ -22,7 +24,7 @@ from xlbridge.types import (
     tricks_taken,
 )
 
-__all__ = ["declarer_score", "score", "trick_score", "undertrick_penalty"]
+__all__ = ["declarer_score", "possible_scores", "score", "trick_score", "undertrick_penalty"]
 
 # Law 77 premiums, (not vulnerable, vulnerable).
 PARTSCORE_PREMIUM = 50
@@ -131,3 +133,25 @@ def score(
     tricks = tricks_taken(c, result)
     points = declarer_score(c, tricks, vul.is_vulnerable(seat))
     return points if seat.side is Side.NS else -points
+
+
+@cache
+def possible_scores() -> tuple[int, ...]:
+    """Every size of score Law 77 can give one side on a board, ascending: 0 (passed out) and
+    each declarer's score, made or defeated, of every contract, doubling, result and
+    vulnerability. A typed NS score whose size is not here is no bridge score (it may still be
+    one the board's vulnerability rules out).
+
+    >>> s = possible_scores()
+    >>> s[:4], s[-1], 420 in s, 425 in s, 7600 in s
+    ((0, 50, 70, 80), 7600, True, False, True)
+    """
+    out = {0}
+    for level in range(1, 8):
+        for strain in Strain:
+            for dbl in Doubling:
+                c = Contract(level, strain, dbl)
+                for tricks in range(14):
+                    for vul in (False, True):
+                        out.add(abs(declarer_score(c, tricks, vul)))
+    return tuple(sorted(out))

@@ -121,6 +121,11 @@ def write_individuals(
     an existing file unless ``force``; never leaves half a workbook.
     """
     out = Path(path)
+    if result_entry == "score":
+        raise WorkbookError(
+            "--result-entry score is for pairs games; an individual's travellers take"
+            " made-down or tricks"
+        )
     if out.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
     if out.exists() and not force:
