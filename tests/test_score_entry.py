@@ -13,7 +13,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from conftest import needs_tool, run_cli
+from conftest import cli_new, needs_tool, run_cli
 from engines import excel_grammar_errors, same_value
 from workbook_fill import Expected, Filled, Result, expected, fill, random_contract
 
@@ -83,11 +83,26 @@ def test_import_writes_the_score() -> None:
     assert cells_for(ImportRow("x line 5", 2, contract="PASS"), "score") == {"NS Score": 0}
 
 
-def test_individuals_refuse_score_entry(tmp_path: Path) -> None:
-    code, _out, err = run_cli("new", "individual-2", "--tables", "2", "--result-entry", "score",
-                              "-o", str(tmp_path / "i.xlsx"))  # fmt: skip
-    assert code == 2 and "score is for pairs games" in err
-    assert err.count("\n") == 1 and not (tmp_path / "i.xlsx").exists()
+def _type_scores_by_header(path: Path, seed: int) -> int:
+    """Type a score some contract gives into every traveller row's NS Score (found by its
+    header, so any family's traveller); returns the rows typed."""
+    rng = random.Random(seed)
+    wb = openpyxl.load_workbook(path)
+    typed = 0
+    for ws in wb.worksheets:
+        if not ws.title.startswith("Board "):
+            continue
+        head = {c.value: c.column_letter for c in ws[HEADER_ROW] if isinstance(c.value, str)}
+        board = int(ws.title.split()[1])
+        for r in range(FIRST_ROW, ws.max_row + 1):
+            if ws[f"A{r}"].value is None:
+                break
+            x = random_contract(rng)
+            assert x.contract is not None and x.by is not None and x.tricks is not None
+            ws[f"{head['NS Score']}{r}"] = score(Contract.parse(x.contract), x.by, x.tricks, board)
+            typed += 1
+    wb.save(path)
+    return typed
 
 
 def _scores_only(m: Movement, seed: int, *, problems: bool = False) -> Filled:
@@ -138,13 +153,18 @@ def recalculated(
         fill(path, m, opt, filled)
         paths.append(path)
         exp[name] = expected(m, opt, filled)
+    individual = cli_new(src, "score-individual", "individual-2", "--tables", "2",
+                         "--result-entry", "score")  # fmt: skip
+    assert _type_scores_by_header(individual, 6) == 21 * 2  # 21 boards, 2 plays each
+    paths.append(individual)
     path = src / "score-problems.xlsx"
     write_session(m, path, result_entry="score")
     fill(path, m, Options(result_entry="score"), _scores_only(m, 4, problems=True))
     paths.append(path)
     done = recalculate(paths, out)
     got: dict[str, tuple[Path, Expected | None]] = {
-        name: (p, exp.get(name)) for name, p in zip([*CASES, "score-problems"], done, strict=True)
+        name: (p, exp.get(name))
+        for name, p in zip([*CASES, "score-individual", "score-problems"], done, strict=True)
     }
     return got
 
@@ -225,3 +245,21 @@ def test_import_into_a_score_workbook(tmp_path: Path) -> None:
     got = openpyxl.load_workbook(out)["Board 1"]
     assert got[f"G{FIRST_ROW}"].value == 420  # board 1: none vulnerable (Law 77)
     assert got[f"C{FIRST_ROW}"].value is None
+
+
+@pytest.mark.libreoffice
+def test_individual_typed_scores_agree_with_python(
+    recalculated: dict[str, tuple[Path, Expected | None]],
+) -> None:
+    """An individual game with score entry: ``xlbridge results`` recomputes every board and
+    every player's total from the typed scores and finds every workbook cell equal and no open
+    problem (exit 0); each player is credited with their side's score."""
+    path, _ = recalculated["score-individual"]
+    code, out, err = run_cli("results", str(path))
+    assert code == 0, err
+    assert "disagree" not in out + err
+    wb = openpyxl.load_workbook(path, data_only=True)
+    session = {r[0].value: r[1].value for r in wb["Session"].iter_rows(max_col=2)}
+    assert session["Result entry"] == "score"
+    mps = [c.value for c in wb["Board 1"]["K"][FIRST_ROW - 1 : FIRST_ROW + 1]]
+    assert all(isinstance(x, int | float) for x in mps), mps

@@ -39,6 +39,7 @@ __all__ = [
     "BOUNDS0",
     "CONTRACTS",
     "TRAVELLERS",
+    "instruction_line",
     "write_paper_travellers",
     "write_traveller",
 ]
@@ -73,8 +74,12 @@ def _headers(ctx: Context) -> dict[str, str]:
     return h
 
 
-def _instruction(c: F.TravellerCols) -> str:
-    """The traveller's one line of instructions (row 4)."""
+def instruction_line(c: F.TravellerCols) -> str:
+    """The traveller's line of instructions about its result cells (row 4).
+
+    >>> instruction_line(F.TravellerCols.build("tricks", "mp"))[-40:]
+    'e computed score; OK in the row accepts it.'
+    """
     if c.score_entry:
         return (
             "NS Score = North-South's score, minus when East-West scored (420, -50; 0 passed"
@@ -155,7 +160,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     cells["problem"] = f"${c.problem}$3"
     ctx.board_cells[board] = {k: F.sheet_ref(b.sheet, v) for k, v in cells.items()}
 
-    put("A4", _instruction(c), "xlb Text")
+    put("A4", instruction_line(c), "xlb Text")
 
     headers = _headers(ctx)
     ok_col = F.accepted_col(c)

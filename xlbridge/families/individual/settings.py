@@ -86,7 +86,7 @@ def read(book: Any) -> Settings:
     scale_text = _text(rows.get("Matchpoint scale"))
     scales = [v for k, v in _SCALES.items() if k in scale_text]
     entry = _text(rows.get("Result entry")).strip()
-    if len(scales) != 1 or entry not in RESULT_ENTRIES or entry == "score":  # pairs only
+    if len(scales) != 1 or entry not in RESULT_ENTRIES:
         bad = "Matchpoint scale" if len(scales) != 1 else "Result entry"
         raise WorkbookError(
             f"Session sheet: {bad} {_text(rows.get(bad))[:40]!r} is not one xlbridge writes"
