@@ -77,8 +77,10 @@ def _headers(ctx: Context) -> dict[str, str]:
 def instruction_line(c: F.TravellerCols) -> str:
     """The traveller's line of instructions about its result cells (row 4).
 
-    >>> instruction_line(F.TravellerCols.build("tricks", "mp"))[-40:]
-    'e computed score; OK in the row accepts it.'
+    >>> instruction_line(F.TravellerCols.build("tricks", "mp"))[:56]
+    'Contract like 4S, 3NT, 4HX, PASS; By N E S W; Tricks = t'
+    >>> instruction_line(F.TravellerCols.build("score", "mp"))[:30]
+    "NS Score = North-South's score"
     """
     if c.score_entry:
         return (
