@@ -263,3 +263,23 @@ def test_individual_typed_scores_agree_with_python(
     assert session["Result entry"] == "score"
     mps = [c.value for c in wb["Board 1"]["K"][FIRST_ROW - 1 : FIRST_ROW + 1]]
     assert all(isinstance(x, int | float) for x in mps), mps
+
+
+def test_individual_rebuild_carries_typed_scores(tmp_path: Path) -> None:
+    """An individual workbook with score entry rebuilt: its Session sheet is read back (score
+    entry kept) and every typed NS Score is carried."""
+    old = cli_new(tmp_path, "old", "individual-2", "--tables", "2", "--result-entry", "score")
+    _type_scores_by_header(old, 7)
+    new = tmp_path / "new.xlsx"
+    code, _out, err = run_cli("rebuild", str(old), "-o", str(new))
+    assert code == 0, err
+    before, after = openpyxl.load_workbook(old), openpyxl.load_workbook(new)
+    session = {r[0].value: r[1].value for r in after["Session"].iter_rows(max_col=2)}
+    assert session["Result entry"] == "score"
+    carried = 0
+    for ws in before.worksheets:
+        if ws.title.startswith("Board "):
+            for r in (FIRST_ROW, FIRST_ROW + 1):
+                assert after[ws.title][f"I{r}"].value == ws[f"I{r}"].value is not None
+                carried += 1
+    assert carried == 42
