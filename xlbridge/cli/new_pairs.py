@@ -40,7 +40,10 @@ def add_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("pairs games")
     g.add_argument("--scoring", choices=SCORINGS, default="mp", help="mp, butler or ximp")
     g.add_argument("--scale", choices=("acbl", "ebu"), default="acbl", help="matchpoint scale")
-    g.add_argument("--result-entry", choices=RESULT_ENTRIES, default="made-down")
+    g.add_argument(
+        "--result-entry", choices=RESULT_ENTRIES, default="made-down",
+        help="made-down (Made or Down), tricks (Tricks taken) or score (NS Score only)",
+    )  # fmt: skip
     g.add_argument(
         "--datum-rounding",
         choices=DATUM_ROUNDINGS,

@@ -30,7 +30,7 @@ from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
 from xlbridge.rebuild.sources import ImportRow, read_results
 from xlbridge.scoring.choices import ResultEntry
-from xlbridge.scoring.contract import check_possible_score
+from xlbridge.scoring.contract import check_possible_score, score
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Seat, made_or_down, tricks_taken
 from xlbridge.workbook import formulas as F
@@ -75,16 +75,17 @@ class Imported:
 
 def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
     """The traveller cells (by heading) that hold ``row``'s result; raises one line if the
-    contract, declarer or result is not one."""
+    contract, declarer or result is not one. Score entry (``score``) takes the NS score only:
+    the one given, else the contract's (Law 77, the board's vulnerability)."""
     if row.adjusted:
         return {"Adjusted": str(Adjusted.parse(row.adjusted))}
     text = row.contract.strip()
+    if row.score and (not text or result_entry == "score"):
+        points = ascii_int(row.score, what="score")
+        if row.board is not None:  # 421 or 99999 is no score (Law 77)
+            check_possible_score(points, row.board, "score")
+        return {"NS Score": points}
     if not text:
-        if row.score:
-            points = ascii_int(row.score, what="score")
-            if row.board is not None:  # 421 or 99999 is no score (Law 77)
-                check_possible_score(points, row.board, "score")
-            return {"NS Score": points}
         raise WorkbookError("no contract, score or adjusted score")
     try:
         c = Contract.parse(text)
@@ -94,11 +95,15 @@ def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
         except XlbridgeError:
             raise first from None
     if c.is_pass:
-        return {"Contract": "PASS"}
+        return {"NS Score": 0} if result_entry == "score" else {"Contract": "PASS"}
     by = str(Seat.parse(row.declarer))
     typed = row.result.strip()
     n = numerals.whole_or_none(typed, digits=None, numbers=False)
     result: int | str = typed if n is None else n
+    if result_entry == "score":
+        if row.board is None:
+            raise WorkbookError("no board number for the contract's score")
+        return {"NS Score": score(c, by, result, row.board)}
     out: dict[str, Any] = {"Contract": str(c), "By": by}
     if result_entry == "tricks":
         out["Tricks"] = tricks_taken(c, result)

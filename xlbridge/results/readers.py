@@ -83,11 +83,15 @@ def scoring_of(settings: Mapping[str, Any]) -> tuple[PairsScoring, MPScaleName]:
 
 def result_entry_of(settings: Mapping[str, Any]) -> ResultEntry:
     """The Session sheet's ``Result entry`` line (``made-down`` when there is none), refused in
-    one line when it is neither ``made-down`` nor ``tricks``."""
+    one line when it is not one of :data:`RESULT_ENTRIES`.
+
+    >>> result_entry_of({"Result entry": "score"}), result_entry_of({})
+    ('score', 'made-down')
+    """
     entry = str(settings.get("Result entry") or "made-down")
     if entry not in RESULT_ENTRIES:
         raise WorkbookError(
-            f"Session sheet: result entry {entry[:20]!r} is not made-down or tricks"
+            f"Session sheet: result entry {entry[:20]!r} is not {', '.join(RESULT_ENTRIES)}"
         )
     return entry
 
@@ -285,6 +289,9 @@ def _read_traveller(
         if not any(ns_m) and not any(ew_m):
             break
         result = _read_row(at, board, r, "-".join(ns_m), "-".join(ew_m), v)
+        if checks.cols.score_entry:  # the typed score is the result; the contract is a note
+            result = dataclasses.replace(result, contract="", declarer="", tricks=None,
+                                         problem=_score_problem(result))  # fmt: skip
         score = ws.cell(row=r, column=col["NS Score"])
         who = tuple(v(x) for x in (("NS", "EW") if len(seats[0]) == 1 else ("N", "E", "S", "W")))
         checked.append((r, who, FC.RowCells(
@@ -350,6 +357,12 @@ def _read_row(
         declarer=declarer, tricks=tricks, typed_score=typed, adjusted=adjusted, problem=problem,
         bad_adjusted=bad_adjusted,
     )  # fmt: skip
+
+
+def _score_problem(r: ResultRow) -> str:
+    """Score entry: the row's problem is its NS Score's (text typed there), never the
+    contract's, which is a note. A score no contract gives is on the Checks sheet."""
+    return r.problem if r.problem.startswith("NS Score") else ""
 
 
 def _tricks(c: Contract, v: Callable[[str], Any]) -> int | None:

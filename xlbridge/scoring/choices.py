@@ -6,7 +6,7 @@ come from a user (a command line, a Session sheet) are narrowed by the ``parse_*
 which raise the error the library has always raised for them.
 
 >>> PAIRS_SCORINGS, RESULT_ENTRIES
-(('mp', 'butler', 'ximp'), ('made-down', 'tricks'))
+(('mp', 'butler', 'ximp'), ('made-down', 'tricks', 'score'))
 >>> parse_choice("ebu", MP_SCALE_NAMES, "matchpoint scale")
 'ebu'
 >>> parse_choice("x", TEAMS_SCORINGS, "team scoring")
@@ -55,8 +55,9 @@ ImpMethod = Literal["butler", "ximp"]
 DatumRounding = Literal["half-away", "half-even", "half-up"]
 #: A matchpoint scale's canonical name (:class:`~xlbridge.scoring.matchpoints.MPScale` values).
 MPScaleName = Literal["acbl", "ebu"]
-#: How a traveller row's result is typed: ``made-down`` (``=``, ``+1``, ``-2``) or ``tricks``.
-ResultEntry = Literal["made-down", "tricks"]
+#: How a traveller row's result is typed: ``made-down`` (``=``, ``+1``, ``-2``), ``tricks``, or
+#: ``score`` (only North-South's score, for travellers that carry nothing else).
+ResultEntry = Literal["made-down", "tricks", "score"]
 #: How a teams match is scored: IMPs or board-a-match points.
 TeamsScoring = Literal["imps", "bam"]
 #: How a social game is scored: rubber bridge or Chicago.

@@ -30,6 +30,7 @@ __all__ = [
     "is_possible_score",
     "possible_scores",
     "score",
+    "score_sizes",
     "trick_score",
     "undertrick_penalty",
 ]
@@ -209,3 +210,17 @@ def check_possible_score(
             f"{where} {shown[:20]} is no score a contract can make at vulnerability {vul} (Law 77)"
         )
     return points
+
+
+@functools.cache
+def score_sizes() -> tuple[int, ...]:
+    """Every size of score Law 77 can give one side on a board, ascending, whatever the
+    vulnerability: 0 (passed out) and each declarer's score, made or defeated. A typed score
+    whose size is not here is no bridge score on any board (:func:`possible_scores` is the
+    exact set for one vulnerability).
+
+    >>> s = score_sizes()
+    >>> s[:4], s[-1], 420 in s, 425 in s, 7600 in s
+    ((0, 50, 70, 80), 7600, True, False, True)
+    """
+    return tuple(sorted({abs(x) for vul in (False, True) for x in _declarer_scores(vul)}))

@@ -2,7 +2,7 @@
 parser from these, and importing this module loads neither openpyxl nor a sheet writer.
 
 >>> SCORINGS, RESULT_ENTRIES
-(('mp', 'butler', 'ximp'), ('made-down', 'tricks'))
+(('mp', 'butler', 'ximp'), ('made-down', 'tricks', 'score'))
 """
 
 from __future__ import annotations

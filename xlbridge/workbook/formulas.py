@@ -87,13 +87,16 @@ FIRST_ROW = 6
 BOARD_CELL = "$B$1"
 VUL_CELL = "$H$1"
 EXPECTED_CELL = "$H$2"
+# The hidden Lists sheet's column of every score size Law 77 can give (score entry's check).
+SCORES_LIST = f"Lists!$L$1:$L${len(law77.score_sizes())}"
 
 
 @dataclass(frozen=True, slots=True)
 class TravellerCols:
     """Column letters of a traveller, for one result-entry style and scoring method.
 
-    ``made``/``down`` are set for made-down entry, ``tricks`` for tricks entry.
+    ``made``/``down`` are set for made-down entry, ``tricks`` for tricks entry. Score entry
+    (``score``) keeps the made-down columns for information only: NS Score is typed.
     """
 
     result_entry: ResultEntry
@@ -138,6 +141,11 @@ class TravellerCols:
     problem: str
 
     @property
+    def score_entry(self) -> bool:
+        """NS Score is typed (``--result-entry score``), no formula: the score is the entry."""
+        return self.result_entry == "score"
+
+    @property
     def first_hidden(self) -> str:
         return self.key
 
@@ -147,9 +155,9 @@ class TravellerCols:
 
     @classmethod
     def build(cls, result_entry: ResultEntry, scoring: PairsScoring) -> TravellerCols:
-        """The layout for ``result_entry`` ("made-down" or "tricks") and ``scoring``."""
+        """The layout for ``result_entry`` ("made-down", "tricks" or "score") and ``scoring``."""
         visible = ["ns", "ew", "contract", "by"]
-        visible += ["made", "down"] if result_entry == "made-down" else ["tricks_in"]
+        visible += ["tricks_in"] if result_entry == "tricks" else ["made", "down"]
         visible += ["ns_score", "ew_score", "ns_mp", "ew_mp", "adjusted", "round", "table"]
         hidden = [
             "key", "is_pass", "level", "strain", "dbl", "mult", "ok", "side", "vul", "tricks",
@@ -371,9 +379,15 @@ def score_cells(c: TravellerCols, r: int, vul: str) -> dict[str, str]:
     }
 
 
-def ns_score(c: TravellerCols, r: int) -> str:
-    """The visible NS Score: the computed score. A number typed over it wins (and is checked)."""
-    return f"=${c.calc}{r}"
+def ns_score(c: TravellerCols, r: int) -> str | None:
+    """The visible NS Score: the computed score. A number typed over it wins (and is checked).
+    None (an empty input cell) for score entry, where the typed score is the entry.
+
+    >>> ns_score(TravellerCols.build("made-down", "mp"), 6), ns_score(TravellerCols.build(
+    ...     "score", "mp"), 6)
+    ('=$AK6', None)
+    """
+    return None if c.score_entry else f"=${c.calc}{r}"
 
 
 def ew_score(c: TravellerCols, r: int) -> str:

@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from xlbridge.scoring.contract import score
+from xlbridge.scoring.contract import score, score_sizes
 from xlbridge.types import Contract, Seat
 from xlbridge.workbook.formulas import (
     FIRST_ROW,
+    SCORES_LIST,
     BoardRange,
     TravellerCols,
     accepted_col,
@@ -40,6 +41,7 @@ from xlbridge.workbook.formulas import (
 
 __all__ = [
     "RESULT_CHECKS",
+    "SCORE_CHECKS",
     "RowCells",
     "RowFacts",
     "board_problem",
@@ -114,7 +116,8 @@ class RowCells:
 class RowFacts:
     """A row's cells and what the traveller's hidden helpers make of them: the contract parsed
     (``ok``, ``is_pass``, ``level``), declarer's side, the result's problem, the computed NS
-    score (``calc``), the NS Score shown (``shown``), and whether the board has any result."""
+    score (``calc``), the NS Score shown (``shown``), and whether the board has any result.
+    ``score_entry``: NS Score is the entry (``--result-entry score``)."""
 
     cells: RowCells
     tricks_entry: bool
@@ -127,6 +130,7 @@ class RowFacts:
     calc: float | None
     shown: Any
     board_has: bool
+    score_entry: bool = False
 
 
 def row_facts(x: RowCells, c: TravellerCols, board: int, board_has: bool) -> RowFacts:
@@ -157,9 +161,10 @@ def row_facts(x: RowCells, c: TravellerCols, board: int, board_has: bool) -> Row
         if t is not None:
             assert parsed is not None
             calc = float(score(parsed, Seat.N if side == "NS" else Seat.E, t, board))
-    shown = x.score if x.score is not None else calc
+    # Score entry: the NS Score cell holds no formula, so it shows what was typed or nothing.
+    shown = x.score if x.score is not None or c.score_entry else calc
     return RowFacts(x, tricks_entry, c.scoring != "mp", ok, is_pass, level, side, msg, calc,
-                    shown, board_has)  # fmt: skip
+                    shown, board_has, c.score_entry)  # fmt: skip
 
 
 def _tricks(x: RowCells, level: int, tricks_entry: bool) -> int | None:
@@ -225,6 +230,8 @@ def _adjusted_understood(f: RowFacts) -> bool:
 
 def _any_input(f: RowFacts) -> bool:
     x = f.cells
+    if f.score_entry:
+        return _filled(x.score)
     inputs = [x.contract, x.by] + ([x.tricks] if f.tricks_entry else [x.made, x.down])
     return any(_filled(v) for v in inputs)
 
@@ -236,6 +243,8 @@ Rule = Callable[[RowFacts], str]
 
 
 def _inputs(c: TravellerCols, r: int) -> str:
+    if c.score_entry:
+        return f'${c.ns_score}{r}<>""'
     con, by = f"${c.contract}{r}", f"${c.by}{r}"
     inputs = [con, by] + ([f"${c.made}{r}", f"${c.down}{r}"] if c.made else [f"${c.tricks_in}{r}"])
     return "OR(" + ",".join(f'{x}<>""' for x in inputs) + ")"
@@ -292,6 +301,22 @@ def _score_text(c: TravellerCols, b: BoardRange, r: int) -> str:
 def _score_text_py(f: RowFacts) -> str:
     sc = f.shown
     return f"NS Score {excel_text(sc)} is not a number; " if _filled(sc) and not _number(sc) else ""
+
+
+def _impossible(c: TravellerCols, b: BoardRange, r: int) -> str:
+    # Score entry only: a whole number whose size no contract scores (Law 77).
+    sc = f"${c.ns_score}{r}"
+    return (
+        f"IF(ISNUMBER({sc}),IF(COUNTIF({SCORES_LIST},ABS({sc}))=0,"
+        f'"NS Score "&{sc}&" is no bridge score; ",""),"")'
+    )
+
+
+def _impossible_py(f: RowFacts) -> str:
+    sc = f.shown
+    if not _number(sc) or abs(sc) in score_sizes():
+        return ""
+    return f"NS Score {excel_text(sc)} is no bridge score; "
 
 
 _OK = ": type OK in the row to accept it"
@@ -370,6 +395,15 @@ RESULT_CHECKS: tuple[tuple[Formula, Rule], ...] = (
     (_both, _both_py),
     (_no_result, _no_result_py),
 )
+# Score entry (``--result-entry score``): the typed NS Score is the result; Contract, By, Made
+# and Down are there for information only and are not checked.
+SCORE_CHECKS: tuple[tuple[Formula, Rule], ...] = (
+    (_score_text, _score_text_py),
+    (_impossible, _impossible_py),
+    (_bad_adjusted, _bad_adjusted_py),
+    (_both, _both_py),
+    (_no_result, _no_result_py),
+)
 
 
 def result_issue_parts(c: TravellerCols, b: BoardRange, r: int) -> list[str]:
@@ -377,12 +411,21 @@ def result_issue_parts(c: TravellerCols, b: BoardRange, r: int) -> list[str]:
 
     Shared by the pairs traveller (:func:`row_issues`) and the individual one.
     """
-    return [formula(c, b, r) for formula, _ in RESULT_CHECKS]
+    checks = SCORE_CHECKS if c.score_entry else RESULT_CHECKS
+    return [formula(c, b, r) for formula, _ in checks]
 
 
 def python_issues(f: RowFacts) -> str:
-    """:func:`result_issue_parts` in Python: the row's result problems, each ending "; "."""
-    return "".join(rule(f) for _, rule in RESULT_CHECKS)
+    """:func:`result_issue_parts` in Python: the row's result problems, each ending "; ".
+
+    >>> c = TravellerCols.build("score", "mp")
+    >>> python_issues(row_facts(RowCells(contract="4H", score=425), c, 1, True))
+    'NS Score 425 is no bridge score; '
+    >>> python_issues(row_facts(RowCells(contract="4H"), c, 1, True))
+    'no result; '
+    """
+    checks = SCORE_CHECKS if f.score_entry else RESULT_CHECKS
+    return "".join(rule(f) for _, rule in checks)
 
 
 def board_has_result(rows: Iterable[RowFacts | RowCells]) -> bool:

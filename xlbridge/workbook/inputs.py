@@ -27,6 +27,7 @@ from openpyxl.styles import PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.scoring.contract import score_sizes
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.formulas import TravellerCols
 from xlbridge.workbook.styles import fit_landscape
@@ -43,6 +44,7 @@ __all__ = [
     "highlight_places",
     "highlight_rows",
     "result_rules",
+    "score_rule",
     "validate_contract_rows",
 ]
 
@@ -66,6 +68,17 @@ def result_rules(c: TravellerCols) -> list[WholeRule]:
     if c.tricks_in:
         return [(c.tricks_in, 0, 13, "Tricks taken are 0-13")]
     return []
+
+
+def score_rule(c: TravellerCols) -> WholeRule:
+    """Score entry's NS Score: a whole number no larger than any contract scores (Law 77; 13
+    down redoubled vulnerable, 7600); Checks reports one no contract scores.
+
+    >>> score_rule(TravellerCols.build("score", "mp"))[:3]
+    ('G', -7600, 7600)
+    """
+    most = max(score_sizes())
+    return (c.ns_score, -most, most, f"NS Score is a whole number, -{most} to {most}")
 
 
 def add_whole(ws: Worksheet, sqref: str, lo: int, hi: int, msg: str) -> None:
@@ -121,6 +134,8 @@ def highlight_rows(
                 formula=[F.problem_row_rule(c, first)], fill=BAD
             ),
         )
+    if c.score_entry:  # the typed score is the entry: nothing is typed over
+        return
     ws.conditional_formatting.add(
         f"{c.ns_score}{first}:{c.ns_score}{last}",
         FormulaRule(  # type: ignore[no-untyped-call]

@@ -12,6 +12,7 @@ from functools import cache
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import XlbridgeError
+from xlbridge.scoring.contract import score_sizes
 from xlbridge.scoring.imp_pairs import adjusted_imps
 from xlbridge.scoring.imps import IMP_BOUNDS
 from xlbridge.scoring.matchpoints import Adjusted
@@ -22,6 +23,7 @@ __all__ = ["ADJ_IMP_FIRST_COL", "adjusted_texts", "imp_adjusted_rows", "write_co
            "write_lists"]  # fmt: skip
 
 ADJ_IMP_FIRST_COL = 8  # H: text, then NS and EW IMPs (IMP games only)
+SCORES_COL = 12  # L: every score size Law 77 gives (score entry only; formulas.SCORES_LIST)
 
 
 @cache
@@ -107,6 +109,9 @@ def write_lists(ctx: Context) -> Worksheet:
             ws.cell(row=i, column=ADJ_IMP_FIRST_COL, value=text)
             ws.cell(row=i, column=ADJ_IMP_FIRST_COL + 1, value=ns)
             ws.cell(row=i, column=ADJ_IMP_FIRST_COL + 2, value=ew)
+    if ctx.options.result_entry == "score":  # F.SCORES_LIST, the typed scores' check
+        for i, points in enumerate(score_sizes(), start=1):
+            ws.cell(row=i, column=SCORES_COL, value=points)
     ws.sheet_state = "hidden"
     ws.protection.sheet = True
     return ws

@@ -282,13 +282,23 @@ def instructions(ctx: Context) -> list[str]:
         if ctx.options.result_entry == "made-down"
         else "Tricks (tricks taken by declarer, 0-13)"
     )
-    return [
-        "1. Print the Movement sheet, the Table Cards and the Travellers sheet (several a page).",
-        "2. Type the pair names on the Names sheet (optional).",
+    typing = [
         f"3. On each Board sheet type Contract (4S, 3NT, 4HX, PASS), By (N, E, S, W) and {entry}.",
         "   NS Score, EW Score and the matchpoints fill in by themselves.",
         "4. A score typed straight into NS Score replaces the computed one (Checks lists it);"
         " type OK in the row's OK column to accept it.",
+    ]
+    if ctx.options.result_entry == "score":
+        typing = [
+            "3. On each Board sheet type NS Score: North-South's score, minus when East-West"
+            " scored (420, -50; 0 for a passed-out board).",
+            "4. EW Score and the matchpoints fill in by themselves; Contract, By, Made and Down"
+            " may be typed for information and are not used.",
+        ]
+    return [
+        "1. Print the Movement sheet, the Table Cards and the Travellers sheet (several a page).",
+        "2. Type the pair names on the Names sheet (optional).",
+        *typing,
         "5. Adjusted scores: type A, A+, A-, A+/A- or 60/40 in the Adjusted column"
         + (
             "."

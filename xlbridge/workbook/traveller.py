@@ -23,7 +23,12 @@ from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook import formulas_imp as FX
 from xlbridge.workbook.context import LISTS, Context, cell_at, pair_value
-from xlbridge.workbook.inputs import finish_board_sheet, highlight_rows, validate_contract_rows
+from xlbridge.workbook.inputs import (
+    finish_board_sheet,
+    highlight_rows,
+    score_rule,
+    validate_contract_rows,
+)
 from xlbridge.workbook.styles import fit_portrait
 from xlbridge.workbook.text import put_text
 
@@ -34,6 +39,7 @@ __all__ = [
     "BOUNDS0",
     "CONTRACTS",
     "TRAVELLERS",
+    "instruction_line",
     "write_paper_travellers",
     "write_traveller",
 ]
@@ -66,6 +72,26 @@ def _headers(ctx: Context) -> dict[str, str]:
     h[c.ns_mp], h[c.ew_mp] = ("NS MP", "EW MP") if mp else ("NS IMP", "EW IMP")
     h[c.adjusted], h[c.round], h[c.table] = "Adjusted", "Round", "Table"
     return h
+
+
+def instruction_line(c: F.TravellerCols) -> str:
+    """The traveller's line of instructions about its result cells (row 4).
+
+    >>> instruction_line(F.TravellerCols.build("tricks", "mp"))[:56]
+    'Contract like 4S, 3NT, 4HX, PASS; By N E S W; Tricks = t'
+    >>> instruction_line(F.TravellerCols.build("score", "mp"))[:30]
+    "NS Score = North-South's score"
+    """
+    if c.score_entry:
+        return (
+            "NS Score = North-South's score, minus when East-West scored (420, -50; 0 passed"
+            " out). Contract, By, Made and Down are for information only."
+        )
+    return (
+        "Contract like 4S, 3NT, 4HX, PASS; By N E S W; "
+        + ("Made = level made, or Down = tricks down." if c.made else "Tricks = tricks taken.")
+        + " A number typed into NS Score replaces the computed score; OK in the row accepts it."
+    )
 
 
 def write_traveller(ctx: Context, board: int) -> Worksheet:
@@ -136,13 +162,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     cells["problem"] = f"${c.problem}$3"
     ctx.board_cells[board] = {k: F.sheet_ref(b.sheet, v) for k, v in cells.items()}
 
-    put(
-        "A4",
-        "Contract like 4S, 3NT, 4HX, PASS; By N E S W; "
-        + ("Made = level made, or Down = tricks down." if c.made else "Tricks = tricks taken.")
-        + " A number typed into NS Score replaces the computed score; OK in the row accepts it.",
-        "xlb Text",
-    )
+    put("A4", instruction_line(c), "xlb Text")
 
     headers = _headers(ctx)
     ok_col = F.accepted_col(c)
@@ -169,7 +189,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         for col in [*input_cols, c.adjusted, ok_col]:
             assert col is not None
             st(ws.cell(row=r, column=_index(col)), "xlb Input")
-        put(f"{c.ns_score}{r}", F.ns_score(c, r), "xlb Score")
+        put(f"{c.ns_score}{r}", F.ns_score(c, r), "xlb Input" if c.score_entry else "xlb Score")
         put(f"{c.ew_score}{r}", F.ew_score(c, r), "xlb Value")
         put(f"{c.round}{r}", entry.round, "xlb Value")
         put(f"{c.table}{r}", entry.table, "xlb Value")
@@ -213,6 +233,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         c,
         lambda col: b.col(col).replace("$", ""),
         contract_rule=F.contract_entry_rule(first_contract)[1:],
+        extra=[score_rule(c)] if c.score_entry else [],
     )
     most = max(len(rows), ctx.expected, 1)
     dv = DataValidation(type="whole", operator="between", formula1="1", formula2=str(most))
@@ -224,7 +245,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     # Highlight wrong entries: the row's inputs when it has a problem; NS Score when typed over.
     first = F.FIRST_ROW
     # One rule over all the input columns (a multi-range), not one rule per column.
-    inputs = [c.ns, c.ew, *input_cols, c.adjusted]
+    inputs = [c.ns, c.ew, *input_cols, *([c.ns_score] if c.score_entry else []), c.adjusted]
     highlight_rows(ws, c, [" ".join(f"{col}{first}:{col}{last}" for col in inputs)], first, last)
 
     # Layout, printing, protection

@@ -49,11 +49,16 @@ from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.context import Context, Options
-from xlbridge.workbook.inputs import finish_board_sheet, highlight_rows, validate_contract_rows
+from xlbridge.workbook.inputs import (
+    finish_board_sheet,
+    highlight_rows,
+    score_rule,
+    validate_contract_rows,
+)
 from xlbridge.workbook.lists import write_lists
 from xlbridge.workbook.styles import open_template
 from xlbridge.workbook.text import put_text
-from xlbridge.workbook.traveller import ADJ_TABLE
+from xlbridge.workbook.traveller import ADJ_TABLE, instruction_line
 
 __all__ = ["build_individual_workbook", "write_individual_traveller", "write_individuals"]
 
@@ -221,10 +226,7 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
 
     put(
         "A4",
-        "N, S, E, W: the players' numbers (North and South are partners). Contract like 4S, "
-        "3NT, 4HX, PASS; By N E S W; "
-        + ("Made = level made, or Down = tricks down." if c.made else "Tricks = tricks taken.")
-        + " A number typed into NS Score replaces the computed score; OK in the row accepts it.",
+        "N, S, E, W: the players' numbers (North and South are partners). " + instruction_line(c),
         "xlb Text",
     )
     ws.merge_cells(f"A4:{last_col}4")
@@ -240,7 +242,7 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
             put(f"{col}{r}", player, "xlb Input")
         for col in [*input_cols, c.adjusted, F.accepted_col(c)]:
             st(ws.cell(row=r, column=_index(col)), "xlb Input")
-        put(f"{c.ns_score}{r}", F.ns_score(c, r), "xlb Score")
+        put(f"{c.ns_score}{r}", F.ns_score(c, r), "xlb Input" if c.score_entry else "xlb Score")
         put(f"{c.ew_score}{r}", F.ew_score(c, r), "xlb Value")
         put(f"{c.round}{r}", entry.round, "xlb Value")
         put(f"{c.table}{r}", entry.table, "xlb Value")
@@ -285,7 +287,8 @@ def _validate(ws: Worksheet, ic: IndividualCols, first: int, last: int) -> None:
         return f"{col}{first}:{col}{last}"
 
     seats = [(col, 1, 999, "A player number") for col in ic.seats]
-    validate_contract_rows(ws, ic.base, rng, extra=seats)
+    score = [score_rule(ic.base)] if ic.base.score_entry else []
+    validate_contract_rows(ws, ic.base, rng, extra=[*seats, *score])
     dv = DataValidation(type="whole", operator="between", formula1="1", formula2="99")
     dv.add(F.EXPECTED_CELL.replace("$", ""))
     ws.add_data_validation(dv)
@@ -296,5 +299,6 @@ def _highlight(
 ) -> None:
     """The row's inputs turn red when it has a problem (a rule a column); NS Score orange when
     typed over."""
-    cols = [*ic.seats, *input_cols, ic.base.adjusted]
+    typed = [ic.base.ns_score] if ic.base.score_entry else []
+    cols = [*ic.seats, *input_cols, *typed, ic.base.adjusted]
     highlight_rows(ws, ic.base, [f"{col}{first}:{col}{last}" for col in cols], first, last)

@@ -58,10 +58,10 @@ class IndividualCols:
 
     @classmethod
     def build(cls, result_entry: ResultEntry, scoring: PairsScoring) -> IndividualCols:
-        """The layout for ``result_entry`` ("made-down" or "tricks") and ``scoring``."""
+        """The layout for ``result_entry`` ("made-down", "tricks" or "score") and ``scoring``."""
         pairs = TravellerCols.build(result_entry, scoring)
         visible = ["north", "south", "east", "west", "contract", "by"]
-        visible += ["made", "down"] if result_entry == "made-down" else ["tricks_in"]
+        visible += ["tricks_in"] if result_entry == "tricks" else ["made", "down"]
         visible += ["ns_score", "ew_score", "ns_mp", "ew_mp", "adjusted", "round", "table"]
         letters: dict[str, Any] = {
             name: get_column_letter(i) for i, name in enumerate(visible, start=1)

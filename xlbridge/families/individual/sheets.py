@@ -101,10 +101,23 @@ def write_individual_session(ctx: Context) -> Worksheet:
         "1. Print the Movement sheet, the Table Cards (a card per table, then a guide card per "
         "player) and one traveller per board.",
         "2. Type each player's name on the Names sheet (optional).",
-        "3. Each traveller row already holds the four players (N, S, E, W) of that play; "
-        f"type Contract (4S, 3NT, 4HX, PASS), By (N, E, S, W) and {entry}.",
-        "   NS Score, EW Score and the matchpoints fill in by themselves.",
-        "4. A score typed straight into NS Score replaces the computed one (Checks lists it).",
+        *(
+            [
+                "3. Each traveller row already holds the four players (N, S, E, W) of that play;"
+                " type NS Score: North-South's score, minus when East-West scored (420, -50; 0"
+                " for a passed-out board).",
+                "4. EW Score and the matchpoints fill in by themselves; Contract, By, Made and"
+                " Down may be typed for information and are not used.",
+            ]
+            if opt.result_entry == "score"
+            else [
+                "3. Each traveller row already holds the four players (N, S, E, W) of that play;"
+                f" type Contract (4S, 3NT, 4HX, PASS), By (N, E, S, W) and {entry}.",
+                "   NS Score, EW Score and the matchpoints fill in by themselves.",
+                "4. A score typed straight into NS Score replaces the computed one (Checks lists"
+                " it).",
+            ]
+        ),
         "5. Adjusted scores: type A, A+, A-, A+/A- or 60/40 in the Adjusted column.",
         "6. Fix every line on the Checks sheet; each board shows 'in balance' when it adds up.",
         "7. The Recap credits every player with their side's matchpoints on every board they "
