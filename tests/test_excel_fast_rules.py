@@ -73,8 +73,12 @@ def test_butler_datum_counts_each_score_once(scores: list[int]) -> None:
     k = default_trim(len(scores))
     kept = sorted(scores)[k : len(scores) - k]
     mean = sum((Fraction(v) for v in kept), Fraction(0)) / len(kept)
-    want = 10 * int((mean / 10 + Fraction(1, 2)).__floor__())
-    assert butler_datum(scores) == want
+    # rules.md §6: to the nearest 10, an exact 5 away from zero (the default)
+    away = 10 * int((abs(mean) / 10 + Fraction(1, 2)).__floor__())
+    assert butler_datum(scores) == (away if mean >= 0 else -away)
+    assert butler_datum(scores, rounding="half-up") == 10 * int(
+        (mean / 10 + Fraction(1, 2)).__floor__()
+    )
 
 
 def test_rules_md_worked_examples_still_hold() -> None:

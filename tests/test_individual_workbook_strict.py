@@ -179,7 +179,7 @@ def test_cli_new_writes_individuals(
         (["rainbow", "--tables", "6"], "6 tables is not supported"),
         (["rainbow", "--tables", "5", "--scoring", "butler"], "scored by matchpoints"),
         (["rainbow", "--tables", "5", "--boards-per-round", "4"], "multiple of 3"),
-        (["individual-2", "--tables", "2", "--even", "skip"], "--even does not apply"),
+        (["individual-2", "--tables", "2", "--even", "skip"], "--even is an option of pairs games"),
     ],
 )
 def test_cli_new_refuses_with_one_line(

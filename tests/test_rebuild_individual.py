@@ -170,7 +170,7 @@ def test_settings_refuse_a_workbook_of_another_game(tmp_path: Path) -> None:
         ("Boards per round", "lots", "Session sheet: Boards per round is 'lots', not a number"),
         ("Rounds", None, "Session sheet: Rounds is 'None', not a number"),
         ("Matchpoint scale", "3 / 1", "Session sheet: Matchpoint scale '3 / 1' is not one"),
-        ("Result entry", "score", "Session sheet: Result entry 'score' is not one"),
+        ("Result entry", "points", "Session sheet: Result entry 'points' is not one"),
     ],
 )
 def test_settings_refuse_a_session_sheet_changed_by_hand(

@@ -803,7 +803,10 @@ def test_a_workbook_written_before_issue_20_reads_and_rebuilds(tmp_path: Path, n
     assert any(min(m.mh, m.ma) < 0 for m in before.matches)  # the margins are still there
     new = tmp_path / "new.xlsx"
     res = rebuild_family(old, _args(), new)
-    assert res.carried == res.entered > 20 and res.not_carried == ()
+    # The knockout's bracket note said "(seed 002)" before issue 21 named the source (Party
+    # Bridge): that locked text is listed as changed, and nothing else.
+    noted = [n for n in res.not_carried if "seed 002" not in n.entered]
+    assert res.carried == res.entered - (len(res.not_carried) - len(noted)) > 20 and noted == []
     wb = load_workbook(new)
     assert wb["Match 1"][f"{T.OK_COLS[1]}5"].value == "OK 1"
     after = read_workbook(new)

@@ -146,6 +146,8 @@ def _owners() -> dict[str, set[str]]:
                 owners.setdefault(name, set()).add(family)
     for name in names(lambda q: add_new_options(q, q)):
         owners.setdefault(name, set()).add("individual")
+    # Individual games take --scoring to refuse the IMP methods in their own words.
+    owners.setdefault("--scoring", set()).add("individual")
     return owners
 
 
