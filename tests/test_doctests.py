@@ -49,7 +49,6 @@ NO_EXAMPLES = frozenset(
         "xlbridge.workbook.names",
         "xlbridge.families.pairs.recap",
         "xlbridge.families.social.swiss",
-        "xlbridge.workbook.traveller",
     }
 )
 

@@ -160,7 +160,11 @@ def test_custom_movement_workbook_scores(tmp_path: Path) -> None:
     fill(book, m, opt, filled)
     want = expected(m, opt, filled).recap
     code, out, err = run_cli("results", str(book), "--format", "json")
-    assert code == 0, err
+    # Provisional (exit 3, issue 20): the random fill types some scores over the formula and
+    # leaves a row empty; those are the only open problems.
+    assert code == 3, err
+    problems = [p["problem"] for p in json.loads(out)["problems"]]
+    assert problems and all("typed over" in p or "no result" in p for p in problems), problems
     got = json.loads(out)
     assert got["kind"] == "club-howell-3"
     for row in got["entries"]:

@@ -47,7 +47,7 @@ def test_board_sheets_outside_the_movement_are_reported_not_scored(
         extra_sheets=("Board 9999", "Board 0001"),
     )  # fmt: skip
     status, out, _err = run_cli("results", str(path))
-    assert status == 0
+    assert status == 3  # provisional: the other rows have no result yet (issue 20)
     assert "sheet 'Board 9999': no board of the movement (not on the Recap): not scored" in out
     assert "sheet 'Board 0001': no board of the movement" in out
     status, out, err = run_cli("results", str(path), "--format", "json")
@@ -59,23 +59,30 @@ def test_board_sheets_outside_the_movement_are_reported_not_scored(
     assert err.count("no board of the movement") == 2
 
 
-@pytest.mark.parametrize(
-    ("typed", "shown"),
-    [(421, "421"), (99999, "99999"), (1e308, "1e+308"), (2980, "2980")],
-)
+@pytest.mark.parametrize(("typed", "shown"), [(421, "421"), (99999, "99999"), (2980, "2980")])
 def test_typed_score_no_contract_makes_is_named(
     mitchell3: Path, tmp_path: Path, typed: float, shown: str
 ) -> None:
-    """Board 1 is at love all (rules.md §7): 421, 99999, 1e308 and 2980 (7NTXX made, only
-    vulnerable) are no Law 77 score there; the row is not scored and the cell is named."""
+    """Board 1 is at love all (rules.md §7): 421, 99999 and 2980 (7NTXX made, only vulnerable)
+    are no Law 77 score there. The row is scored as the workbook scores it (so no correct cell
+    is blamed), and the cell is named as an open problem: the session is provisional."""
     path = _copy_with(mitchell3, tmp_path / "typed.xlsx", {("Board 1", "G6"): typed})
-    status, out, _ = run_cli("results", str(path))
-    assert status == 1  # the workbook holds a score Python does not take: the cell is named
-    assert f"Board 1!G6: workbook {typed!r}, Python None" in out
+    status, out, err = run_cli("results", str(path))
+    assert status == 3  # provisional (issue 20): the row is an open problem, named
     assert (
-        f"Board 1, sheet row 6: NS Score {shown} is no score a contract can make at"
-        " vulnerability None (Law 77)"
-    ) in out
+        f"Board 1!G6 (NS Score) {shown} is no score a contract can make at"
+        " vulnerability None (Law 77): fix it"
+    ) in err
+    _, out, _ = run_cli("results", str(path), "--format", "json")
+    data = json.loads(out)
+    assert data["status"] == "provisional"
+    assert any(f"{shown} is no score" in p["problem"] for p in data["problems"])
+
+
+def test_typed_score_no_spreadsheet_holds_is_not_scored(mitchell3: Path, tmp_path: Path) -> None:
+    path = _copy_with(mitchell3, tmp_path / "typed.xlsx", {("Board 1", "G6"): 1e308})
+    status, out, _ = run_cli("results", str(path))
+    assert status == 3 and "NS Score 1e+308 is no number a spreadsheet holds exactly" in out
     _, out, _ = run_cli("results", str(path), "--format", "json")
     (row,) = [r for r in json.loads(out)["boards"][0]["rows"] if r["ns"] == "NS 1"]
     assert row["score_ns"] is None

@@ -181,7 +181,7 @@ def _every_problem_pairs(path: Path, entry: str, scoring: str) -> Path:
     put(b[0], rows[3], None, "N", *made)  # no contract
     put(b[1], rows[0], "4S", "N", *made, ns_score=100)  # typed over
     put(b[1], rows[1], "4S", "N", *made, ns_score=100, ok="ok")  # accepted
-    put(b[1], rows[2], None, None, ns_score=-50)  # a score alone
+    put(b[1], rows[2], None, None, ns_score=-100)  # a score alone (NS vulnerable, one down)
     put(b[1], rows[3], "4S", "N", *made, adjusted="A")  # both
     bad = (14,) if entry == "tricks" else (3, 2)  # 14 tricks / Made and Down both filled
     put(b[2], rows[0], "4S", "N", *bad)

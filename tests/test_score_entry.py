@@ -75,7 +75,8 @@ def test_score_workbooks_parse_as_excel(scoring: str) -> None:
 def test_import_writes_the_score() -> None:
     """An imported score goes to NS Score; a contract becomes its Law 77 score (board 2: NS
     vulnerable, 4S by N making 10 is 620); a pass is 0."""
-    assert cells_for(ImportRow("x line 2", 2, score="-50"), "score") == {"NS Score": -50}
+    # -100: NS vulnerable, one down (Law 77); -50 is no score on board 2 (issue 24)
+    assert cells_for(ImportRow("x line 2", 2, score="-100"), "score") == {"NS Score": -100}
     row = ImportRow("x line 3", 2, contract="4S", declarer="N", result="10", score="620")
     assert cells_for(row, "score") == {"NS Score": 620}
     row = ImportRow("x line 4", 2, contract="4S", declarer="N", result="=")

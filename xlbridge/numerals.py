@@ -114,12 +114,23 @@ def whole_number(
     xlbridge.errors.XlbridgeError: tables 'seven' is not a whole number
     """
     n = whole_or_none(value, digits=digits, signs=signs, numbers=numbers, text=text)
+    if n is None and limits is not None and numbers and _integral(value):
+        # A whole number too large to be exact (1e308) is out of range, said as typed.
+        raise error(f"{what} {_as_typed(value, int(value))} is out of range: "
+                    f"{limits[0]}-{limits[1]}")  # fmt: skip
     if n is None:
         shown_value = value.strip()[:40] if isinstance(value, str) else value
         raise error(f"{what} {shown_value!r} is not a whole number")
     if limits is not None and not limits[0] <= n <= limits[1]:
         raise error(f"{what} {_as_typed(value, n)} is out of range: {limits[0]}-{limits[1]}")
     return n
+
+
+def _integral(value: Any) -> bool:
+    """Whether ``value`` is a finite whole number (int or float), however large."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return isinstance(value, int) or (math.isfinite(value) and value.is_integer())
 
 
 def _as_typed(value: Any, n: int) -> str:

@@ -13,6 +13,7 @@ their family folders.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -289,6 +290,8 @@ def _read_traveller(
         if not any(ns_m) and not any(ew_m):
             break
         result = _read_row(at, board, r, "-".join(ns_m), "-".join(ew_m), v)
+        if not result.adjusted and result.typed_score is not None:
+            checks.problems += _impossible(ws.title, board, r, result.typed_score, at("NS Score"))
         if checks.cols.score_entry:  # the typed score is the result; the contract is a note
             result = dataclasses.replace(result, contract="", declarer="", tricks=None,
                                          problem=_score_problem(result))  # fmt: skip
@@ -314,8 +317,22 @@ def _read_traveller(
     return rows, cache + checks.board(ws, wc, board, checked)
 
 
+def _impossible(sheet: str, board: int, r: int, points: float, where: str) -> list[Problem]:
+    """An open problem for a typed NS score no contract can make on the board (Law 77)."""
+    try:
+        check_possible_score(points, board, where)
+    except XlbridgeError as exc:
+        return [Problem(sheet, board, r - FIRST_ROW + 1, f"{exc}: fix it")]
+    return []
+
+
 def _read_row(
-    at: Callable[[str], str], board: int, r: int, ns: str, ew: str, v: Callable[[str], Any]
+    at: Callable[[str], str],
+    board: int,
+    r: int,
+    ns: str,
+    ew: str,
+    v: Callable[[str], Any],
 ) -> ResultRow:
     contract_v, by_v = v("Contract"), v("By")
     problem = ""
@@ -324,10 +341,12 @@ def _read_row(
     typed: float | None = None
     score_cell = v("NS Score")
     if isinstance(score_cell, int | float) and not isinstance(score_cell, bool):
-        try:  # 421, 99999 or 1e308 is no score: named and not scored (Law 77)
-            typed = float(check_possible_score(score_cell, board, "NS Score"))
-        except XlbridgeError as exc:
-            problem = str(exc)
+        if math.isfinite(score_cell) and abs(score_cell) < 2**53:
+            # Scored as the workbook scores it; one no contract can make (421) is named as an
+            # open problem by _impossible, so the session stays provisional until it is fixed.
+            typed = float(score_cell)
+        else:
+            problem = f"NS Score {score_cell:g} is no number a spreadsheet holds exactly"
     elif isinstance(score_cell, str) and score_cell.strip() and not score_cell.startswith("="):
         problem = f"NS Score {score_cell[:20]!r} is not a number"
     adjusted = typed_text(v("Adjusted"), at("Adjusted")).upper()
