@@ -26,10 +26,8 @@ if TYPE_CHECKING:
     from xlbridge.movements.registry import KindInfo
 
 __all__ = [
-    "MOVEMENT_OPTIONS",
     "add_options",
     "import_engine",
-    "movement_options_given",
     "run",
     "run_file",
 ]
@@ -63,20 +61,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
     add_new_options(p, p.add_argument_group("hand records (pairs and individual games)"))
 
 
-# Options this module adds that change only a pairs movement: another family given one of them
-# should refuse it (see :func:`movement_options_given`).
-MOVEMENT_OPTIONS: tuple[str, ...] = ("even", "arrow_switch", "half_table")
-
-
-def movement_options_given(args: argparse.Namespace) -> list[str]:
-    """The pairs-movement options (``--even``, ``--arrow-switch``, ``--half-table``) set on the
-    command line, as written there: for another family's ``run`` to refuse them by name.
-
-    >>> movement_options_given(argparse.Namespace(even="skip", arrow_switch=None))
-    ['--even']
-    """
-    given = [k for k in MOVEMENT_OPTIONS if getattr(args, k, None) not in (None, False)]
-    return ["--" + k.replace("_", "-") for k in given]
+# What a movement file gives, so ``new --movement-file`` refuses these options by name.
+_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table")
 
 
 # Packages openpyxl loads when it can, that a written workbook never uses: numpy (cell values of
@@ -154,8 +140,8 @@ def run_file(args: argparse.Namespace) -> int:
 
     if args.kind is not None:
         raise WorkbookError(f"give a kind ({args.kind!r}) or --movement-file, not both")
-    given = [o for o in ("tables", "rounds") if getattr(args, o) is not None]
-    given = ["--" + k.replace("_", "-") for k in given] + movement_options_given(args)
+    typed: frozenset[str] = getattr(args, GIVEN, frozenset())
+    given = [o for o in _FILE_GIVES if o in typed]
     if given:
         raise WorkbookError(f"{given[0]} does not apply to --movement-file: the file gives "
                             "the movement")  # fmt: skip

@@ -2,7 +2,8 @@
 
 openpyxl writes formulas without values. LibreOffice, run with a fresh profile that says
 "always recalculate on load" for Excel and ODF files, loads each workbook, recalculates it and
-saves a copy with the values cached; read those with ``openpyxl.load_workbook(data_only=True)``.
+saves a copy with the values cached; read those through the safe-reading gate,
+``xlbridge.interchange.gate.load_workbook(path, data_only=True)``.
 Each call uses its own profile folder, so parallel runs do not collide.
 
 >>> soffice() is None or soffice().endswith(("soffice", "libreoffice", "soffice.exe"))
