@@ -61,12 +61,17 @@ _TOLERANCE = 0.005  # cached values shown to 2 decimals may differ from Python b
 
 @dataclass(frozen=True, slots=True)
 class PairInfo:
-    """A pair of the session: ``id`` (1-based, Names order), printed label, player names."""
+    """A pair of the session: ``id`` (1-based, Names order), printed label, player names; each
+    player's federation number, handicap and masterpoints (stratum data) where the Names sheet
+    has them (one entry a player, in player order; "" or None where not given)."""
 
     id: int
     label: str
     name1: str
     name2: str
+    numbers: tuple[str, ...] = ()
+    handicaps: tuple[float | None, ...] = ()
+    masterpoints: tuple[float | None, ...] = ()
 
     @property
     def names(self) -> str:
