@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "xlbridge"
 
 RULES = ("types", "errors", "limits", "numerals", "scoring", "movements")
-KITS = ("workbook", "results", "interchange", "rebuild")
+KITS = ("workbook", "results", "interchange", "rebuild", "club")
 FAMILIES = ("families",)
 FACES = ("cli", "excel", "udf", "__main__")
 LAYERS = (RULES, KITS, FAMILIES, FACES)
