@@ -8,6 +8,7 @@ read through the gate. Names stay text: every workbook writes them as text, neve
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from xlbridge.errors import InputFileError, WorkbookError
@@ -16,10 +17,33 @@ from xlbridge.interchange.gate import read_text
 from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.workbook.text import unsafe_char
 
-__all__ = ["MAX_NAMES_BYTES", "MAX_NAME_CHARS", "numbered", "read_names", "read_player_names"]
+__all__ = [
+    "MAX_NAMES_BYTES",
+    "MAX_NAME_CHARS",
+    "NamedPlayer",
+    "numbered",
+    "read_names",
+    "read_player_names",
+]
 
 MAX_NAMES_BYTES = 1_000_000  # a names file of a few hundred pairs is a few kB
 MAX_NAME_CHARS = NAME_TEXT
+
+
+@dataclass(frozen=True, slots=True)
+class NamedPlayer:
+    """A player as a names file or the club register gives them: the name, the federation
+    (national) number as text, the handicap (percentage points) and masterpoints (stratum data),
+    each empty where not known.
+
+    >>> NamedPlayer("Ann Lee", "12345")
+    NamedPlayer(name='Ann Lee', number='12345', handicap=None, masterpoints=None)
+    """
+
+    name: str
+    number: str = ""
+    handicap: float | None = None
+    masterpoints: float | None = None
 
 
 def read_names(path: str | Path) -> dict[str, tuple[str, ...]]:
