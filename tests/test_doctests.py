@@ -37,6 +37,7 @@ NO_EXAMPLES = frozenset(
         "xlbridge.cli.swiss",
         "xlbridge.cli.workbook",
         # package __init__ modules
+        "xlbridge.club",
         "xlbridge.excel",
         "xlbridge.interchange",
         "xlbridge.movements",

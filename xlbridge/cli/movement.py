@@ -48,6 +48,9 @@ Examples:
 round,table,ns,ew,ns_label,ew_label,boards,switched; see README, "A club's own movement"),
 or a .asc movement file (pjms.nl standard) with --boards-per-round, the boards in a group:
   xlbridge movement --from howell.asc --boards-per-round 2 --format csv > howell.csv
+or a scoring program's PBN results (a ScoreTable with Round and Table, or one game per result;
+without rounds, each run of boards the same pairs play is a round at every table):
+  xlbridge movement --from session.pbn --format csv > session.csv
 Every broken rule is listed by round and table; a movement breaking a binding rule exits 1.
 
 --arrow-switch takes none, last, last2, staggered, optimal (searched for the smallest spread

@@ -53,6 +53,9 @@ def _epilog() -> str:
         "A club's own movement (the CSV 'xlbridge movement --format csv' writes; README, "
         '"A club\'s own movement"):\n'
         "  xlbridge new --movement-file club.csv -o tuesday.xlsx\n"
+        "A published session's movement, worked out from its PBN results, then its results:\n"
+        "  xlbridge new --movement-file session.pbn -o session.xlsx\n"
+        "  xlbridge import session.xlsx --from session.pbn -o session-scored.xlsx\n"
         f"Kinds: {', '.join(sorted(KINDS))}"
     )
 
@@ -78,7 +81,8 @@ def register(sub: Any) -> None:
         type=path_arg("movement file"),
         default=None,
         metavar="FILE",
-        help="a club's own pairs movement: the CSV 'xlbridge movement --format csv' writes",
+        help="a club's own pairs movement: the CSV 'xlbridge movement --format csv' writes, an"
+        " .asc movement file, or a PBN file of results (the movement they were played in)",
     )
     add_size_options(
         p,

@@ -59,6 +59,7 @@ __all__ = [
     "MAX_MOVEMENT_BYTES",
     "file_number",
     "movement_csv",
+    "movement_of_results",
     "parse_movement_csv",
     "read_movement_file",
     "recorded_kind",
@@ -137,9 +138,16 @@ def read_movement_file(
     from xlbridge.interchange.gate import read_text
     from xlbridge.movements.registry import KINDS
 
-    text = read_text(path, max_bytes=MAX_MOVEMENT_BYTES, what="movement file")
     base = os.path.basename(os.fspath(path))
     stem, ext = os.path.splitext(base)
+    if ext.lower() == ".pbn":
+        if boards_per_group is not None:
+            raise InputFileError(
+                f"{base}: a PBN file's results name their boards; --boards-per-round is for an "
+                ".asc file's board groups"
+            )
+        return movement_of_results(path)
+    text = read_text(path, max_bytes=MAX_MOVEMENT_BYTES, what="movement file")
     if ext.lower() != ".asc":
         if boards_per_group is not None:
             raise InputFileError(f"{base}: a CSV movement file names its boards; --boards-per-"
@@ -151,6 +159,36 @@ def read_movement_file(
     m = parse_movement_asc(text, boards_per_group, base)
     own = _KIND_NAME.fullmatch(stem) and stem.lower() not in KINDS
     return replace(m, kind=stem) if own else m
+
+
+def movement_of_results(path: str | os.PathLike[str]) -> Movement:
+    """The movement a PBN file's results were played in (:mod:`xlbridge.movements.derive`):
+    each board's ``ScoreTable`` rows, or one game per result, with the pairs as the file names
+    them (``PairId_NS``/``PairId_EW``, or one name in both players' tags). A result the file
+    cannot give is refused in one line, as is a file whose results fit no movement.
+
+    >>> movement_of_results("/no/such/session.pbn")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: PBN '/no/such/session.pbn' does not exist
+    """
+    from dataclasses import replace
+
+    from xlbridge.movements.derive import Play, derive_movement
+    from xlbridge.rebuild.sources import read_results
+
+    base = os.path.basename(os.fspath(path))
+    rows, bad = read_results(path)
+    if bad:
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        raise InputFileError(f"{bad[0]}{more}: the movement is worked out from every result")
+    plays = [Play(r.board or 0, r.ns, r.ew, r.round, r.table, r.where) for r in rows]
+    try:
+        m = derive_movement(plays, base)
+    except XlbridgeError as exc:
+        raise InputFileError(str(exc)) from None
+    stem = os.path.splitext(base)[0]
+    return replace(m, kind=stem) if _KIND_NAME.fullmatch(stem) else m
 
 
 @dataclass

@@ -145,12 +145,39 @@ def read_pbn_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
                 continue
             declarer, result = game.value("Declarer").strip(), str(int(result))
         seated = tuple(game.value(t).strip() for t in ("North", "South", "East", "West"))
+        north, south, east, west = seated
         rows.append(ImportRow(
-            where, board, game.value("PairId_NS"), game.value("PairId_EW"),
+            where, board, game.value("PairId_NS") or _one_name(north, south),
+            game.value("PairId_EW") or _one_name(east, west),
             _int(game.value("Round")), _int(game.value("Table")),
             str(c), declarer, result, players=seated if any(seated) else (),
         ))  # fmt: skip
-    return rows, bad
+    return _pair_numbers(rows), bad
+
+
+def _one_name(a: str, b: str) -> str:
+    """A pair a file names once, in both players' tags (``[North "Para-1"]``, ``[South
+    "Para-1"]``, as programs that publish pair numbers only write it); "" for two players."""
+    return a if a and a == b else ""
+
+
+# "Para-1", "Pair 7", "Paar12": one word and a pair number (up to PAIR_NUMBER's 3 digits).
+_NUMBERED = re.compile(r"([^\W\d_]+)[ -]?(\d{1,3})")
+
+
+def _pair_numbers(rows: list[ImportRow]) -> list[ImportRow]:
+    """Rows whose pairs the file names as one word and a number, the same word for every pair
+    ("Para-1" ... "Para-26"), with the pair numbers in their place; other rows as they are."""
+    names = {x for r in rows if not r.players or r.ns == r.players[0]
+             for x in (r.ns, r.ew) if x}  # fmt: skip
+    found = {n: _NUMBERED.fullmatch(n) for n in names}
+    words = {m.group(1) for m in found.values() if m}
+    if not names or not all(found.values()) or len(words) != 1:
+        return rows
+    number = {n: str(int(m.group(2))) for n, m in found.items() if m}
+    if len(set(number.values())) != len(number):
+        return rows
+    return [replace(r, ns=number.get(r.ns, r.ns), ew=number.get(r.ew, r.ew)) for r in rows]
 
 
 def _score_table_rows(table: Tag, board: int, name: str, bad: list[str]) -> list[ImportRow]:
