@@ -99,8 +99,8 @@ def test_problems_named_by_round_and_table(tmp_path: Path) -> None:
         ("1,,,,,,1 2,\n", "club.csv line 2: no table"),
         (",,,,=1,kind,,\n", "club.csv line 2: kind '=1': write letters"),
         ("1,1,1,2,,,1 2,\n,,,,1,tables,,\n1,2,3,4,,,3 4,\n", "club.csv: tables 1, but table 2"),
-        ("1,1,1,2,,,1 2,\n,,,,rainbow,kind,,\n", "individual movements (players by seat)"),
-        ("1,1,1,2,,,1 2,\n,,,,head-to-head,kind,,\n", "only pairs movements"),
+        ("1,1,1,2,,,1 2,\n,,,,rainbow,kind,,\n", "rainbow is an individual movement: write its"),
+        ("1,1,1,2,,,1 2,\n,,,,head-to-head,kind,,\n", "only pairs and individual movements"),
         ("", "club.csv: no table lines"),
     ],
 )
@@ -117,7 +117,7 @@ def test_bad_rows_one_line(tmp_path: Path, body: str, message: str) -> None:
         ("section,round,table,ns,ew,ns_label,ew_label,boards,switched",
          "sections in a movement file are not supported yet"),
         ("round,table,north,east,south,west,boards",
-         "individual movements (players by seat) in a movement file are not supported yet"),
+         "an individual movement's header is exactly round,table,north,east,south,west,"),
         ("round,table,ns,ew,boards", "the header must be round,table,ns,ew,ns_label,"),
     ],
 )  # fmt: skip
@@ -251,7 +251,9 @@ def test_asc_to_csv_and_workbook(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("8 4 7 7 1\n", "club.asc line 1: individual movements (players by seat) in a movement"),
+        ("8 2 1 2 1\n1 2 3 4 A 5 6 7 A\n", "club.asc line 2: 9 items; 2 tables need 10"),
+        ("8 2 1 2 1\n1 2 3 4 A 5 6 7 0 B\n", "club.asc line 2, table 2: a table seats four"),
+        ("8 2 1 2 1\n1 2 3 4 A 5 6 7 1 B\n", "club.asc line 2, table 2: player 1 twice"),
         ("4 2 1\n", "club.asc line 1: the header is five numbers"),
         ("4 2 1 2 0\n1-2 A 3-4 C\n", "club.asc line 2, table 2: board group C is past the"),
         ("4 2 1 2 0\n1-2 A 3-4 2\n", "groups are all capitals or all numbers"),

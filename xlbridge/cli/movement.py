@@ -45,7 +45,8 @@ Examples:
   xlbridge movement --from club.csv --balance
 
 --from FILE reads a club's own movement: the CSV that --format csv writes (header
-round,table,ns,ew,ns_label,ew_label,boards,switched; see README, "A club's own movement"),
+round,table,ns,ew,ns_label,ew_label,boards,switched; an individual movement's players by seat:
+round,table,north,east,south,west,north_label,...,boards; see README, "A club's own movement"),
 or a .asc movement file (pjms.nl standard) with --boards-per-round, the boards in a group:
   xlbridge movement --from howell.asc --boards-per-round 2 --format csv > howell.csv
 or a scoring program's PBN results (a ScoreTable with Round and Table, or one game per result;

@@ -15,9 +15,10 @@ from xlbridge.errors import WorkbookError
 from xlbridge.workbook.choices import RESULT_ENTRIES
 
 if TYPE_CHECKING:
+    from xlbridge.movements.model import Movement
     from xlbridge.movements.registry import KindInfo
 
-__all__ = ["add_options", "run"]
+__all__ = ["add_options", "run", "write"]
 
 _PAIRS_EVENT_DEFAULT = "Club pairs"
 
@@ -47,19 +48,29 @@ def add_options(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, info: KindInfo) -> int:
     """Build the movement and write the individuals workbook."""
-    from xlbridge.cli.new_pairs import import_engine
-
-    import_engine("xlbridge.families.individual.build")  # the engine: loaded only to write, lean
-    from xlbridge.families.individual.build import write_individuals
     from xlbridge.movements.options import build_movement
 
+    _check_scoring(args)
+    return write(args, build_movement(info, args))
+
+
+def _check_scoring(args: argparse.Namespace) -> None:
     scoring = getattr(args, "scoring", "mp")
     if scoring != "mp":
         raise WorkbookError(
             f"--scoring {scoring}: individual games are scored by matchpoints "
             "(IMP scoring for individuals is not built yet)"
         )
-    movement = build_movement(info, args)
+
+
+def write(args: argparse.Namespace, movement: Movement) -> int:
+    """Write the individuals workbook of ``movement`` (a built-in kind's, or a club's own from
+    ``--movement-file``)."""
+    from xlbridge.cli.new_pairs import import_engine
+
+    _check_scoring(args)
+    import_engine("xlbridge.families.individual.build")  # the engine: loaded only to write, lean
+    from xlbridge.families.individual.build import write_individuals
     from xlbridge.interchange.names import read_player_names
 
     names = read_player_names(args.names) if args.names else {}

@@ -131,10 +131,11 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
                                                         args.half_table))  # fmt: skip
 
 
-def run_file(args: argparse.Namespace) -> int:
-    """``new --movement-file FILE``: the pairs workbook of a club's own movement. A movement
-    breaking a binding Manning rule is refused (its workbook would score wrongly); the kind
-    recorded is the file's (see :func:`~xlbridge.interchange.movement_file.recorded_kind`)."""
+def file_movement(args: argparse.Namespace) -> Movement:
+    """``new --movement-file FILE``'s movement, pairs or individual: the file's, with the kind
+    recorded as the file's (see :func:`~xlbridge.interchange.movement_file.recorded_kind`). A
+    movement breaking a binding Manning rule is refused (its workbook would score wrongly), as
+    are the options the file gives (kind, tables, rounds, movement options)."""
     from xlbridge.interchange.movement_file import read_movement_file, recorded_kind
     from xlbridge.movements.validate import check
 
@@ -152,6 +153,11 @@ def run_file(args: argparse.Namespace) -> int:
             f"{args.movement_file}: {len(errors)} broken rule{'s' if len(errors) > 1 else ''}, "
             f"first {errors[0]} (xlbridge movement --from lists them all)"
         )
+    return movement
+
+
+def run_file(args: argparse.Namespace, movement: Movement) -> int:
+    """``new --movement-file FILE``: the pairs workbook of a club's own pairs movement."""
     return _write(args, movement, "none")
 
 

@@ -81,8 +81,9 @@ def register(sub: Any) -> None:
         type=path_arg("movement file"),
         default=None,
         metavar="FILE",
-        help="a club's own pairs movement: the CSV 'xlbridge movement --format csv' writes, an"
-        " .asc movement file, or a PBN file of results (the movement they were played in)",
+        help="a club's own movement (pairs, or an individual's players by seat): the CSV"
+        " 'xlbridge movement --format csv' writes, an .asc movement file, or a PBN file of"
+        " results (the movement they were played in)",
     )
     add_size_options(
         p,
@@ -169,10 +170,16 @@ def _new(args: argparse.Namespace) -> int:
     from xlbridge.movements.registry import family_of, get_kind
 
     if args.movement_file is not None:
-        from xlbridge.cli.new_pairs import run_file
+        from xlbridge.cli.new_pairs import file_movement, run_file
 
-        _refuse_foreign(args, "pairs", "a club's own movement (--movement-file)")
-        return run_file(args)
+        movement = file_movement(args)
+        family = "individual" if movement.individual else "pairs"
+        _refuse_foreign(args, family, "a club's own movement (--movement-file)")
+        if movement.individual:
+            from xlbridge.cli.new_individual import write
+
+            return write(args, movement)
+        return run_file(args, movement)
     if args.kind is None:
         raise WorkbookError("give a movement kind (xlbridge movement list) or --movement-file")
     info = get_kind(args.kind)
@@ -198,6 +205,7 @@ def _refuse_foreign(args: argparse.Namespace, family: str, what: str) -> None:
         words = sorted(_FAMILY_WORDS[f] for f in families)
         theirs = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         raise WorkbookError(
-            f"{what} is a {_FAMILY_WORDS[family]} game: {name} is an option of {theirs} "
+            f"{what} is {'an' if family == 'individual' else 'a'} {_FAMILY_WORDS[family]} "
+            f"game: {name} is an option of {theirs} "
             "games only (xlbridge new --help lists each family's options)"
         )

@@ -19,7 +19,7 @@ The layout, as that page gives it:
 A board group is a set of boards; the file does not say how many, so the reader is told
 (``boards_per_group``): group ``g`` holds boards ``(g-1)*k+1 .. g*k``. Pair numbers become the
 labels; a contestant who has no seat in a round sits out. A 0 for one pair of a used table is an
-empty seat. Individual movements are refused in one line (not supported in a file yet).
+empty seat. An individual movement's table seats four players (no 0).
 
 >>> m = parse_movement_asc("4 2 2 2 0\\n1-2 A 3-4 B\\n1-3 B 4-2 A  # round 2\\n", 3, "club.asc")
 >>> (m.tables, m.rounds, m.boards_per_round, m.round_entries(2)[1].boards)
@@ -32,6 +32,7 @@ import re
 
 from xlbridge.errors import InputFileError
 from xlbridge.limits import (
+    BOARD_NUMBER,
     BOARDS_PER_ROUND,
     PAIR_NUMBER,
     ROUNDS,
@@ -43,7 +44,7 @@ from xlbridge.limits import (
 from xlbridge.movements.model import Entry, Movement, Pair
 from xlbridge.numerals import whole_number
 
-__all__ = ["file_number", "parse_movement_asc"]
+__all__ = ["file_boards", "file_number", "file_text", "parse_movement_asc"]
 
 _SEPARATORS = re.compile(r"[\s,;:-]+")
 
@@ -72,11 +73,11 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
     tables = file_number(header[1], f"{where}: tables", TABLES)
     rounds = file_number(header[2], f"{where}: rounds", ROUNDS)
     groups = file_number(header[3], f"{where}: board groups", (1, SESSION_BOARDS[1] // k))
-    if header[4] == "1":
-        raise InputFileError(f"{where}: individual movements (players by seat) in a movement "
-                             "file are not supported yet")  # fmt: skip
-    if header[4] != "0":
+    if header[4] not in ("0", "1"):
         raise InputFileError(f"{where}: the fifth number is 0 (pairs) or 1 (individuals)")
+    individual = header[4] == "1"
+    width = 5 if individual else 3  # N S E W group, or NS EW group
+    who = "player" if individual else "pair"
     entries: list[Entry] = []
     sit_outs: list[tuple[int, int]] = []
     style: str | None = None
@@ -89,18 +90,21 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
         rnd += 1
         if rnd > rounds:
             raise InputFileError(f"{where}: more round lines than the header's {rounds}")
-        if len(items) != 3 * tables:
+        if len(items) != width * tables:
+            each = "N S E W group" if individual else "NS EW group"
             raise InputFileError(f"{where}: {len(items)} items; {tables} tables need "
-                                 f"{3 * tables} (NS EW group each)")  # fmt: skip
+                                 f"{width * tables} ({each} each)")  # fmt: skip
         seated: set[int] = set()
         for t in range(tables):
-            ns_t, ew_t, g_t = items[3 * t : 3 * t + 3]
+            *who_t, g_t = items[width * t : width * t + width]
             at = f"{where}, table {t + 1}"
-            ns = file_number(ns_t, f"{at}: NS pair", (0, pairs))
-            ew = file_number(ew_t, f"{at}: EW pair", (0, pairs))
+            seats = ("N", "S", "E", "W") if individual else ("NS", "EW")
+            sat = [file_number(x, f"{at}: {seat} {who}", (0, pairs))
+                   for x, seat in zip(who_t, seats, strict=True)]  # fmt: skip
             if g_t == "0":
-                if ns or ew:
-                    raise InputFileError(f"{at}: board group 0 is for an unused table (0 0 0)")
+                if any(sat):
+                    zeros = " ".join(["0"] * width)
+                    raise InputFileError(f"{at}: board group 0 is for an unused table ({zeros})")
                 continue
             kind = "letter" if g_t.isalpha() else "number"
             style = style or kind
@@ -116,11 +120,22 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
                                          f"{groups} groups")  # fmt: skip
             else:
                 group = file_number(g_t, f"{at}: board group", (1, groups))
-            if not ns and not ew:
-                raise InputFileError(f"{at}: board group {g_t} but no pair")
-            seated |= {ns, ew}
+            if not any(sat):
+                raise InputFileError(f"{at}: board group {g_t} but no {who}")
             boards = tuple(range((group - 1) * k + 1, group * k + 1))
-            entries.append(Entry(rnd, t + 1, ns or None, ew or None, boards, set=group))
+            if individual:
+                if not all(sat):
+                    raise InputFileError(f"{at}: a table seats four players (no 0)")
+                again = seated & set(sat)
+                if again or len(set(sat)) < 4:
+                    twice = min(again) if again else next(x for x in sat if sat.count(x) > 1)
+                    raise InputFileError(f"{at}: player {twice} twice in the round")
+                n, s_, e, w = sat
+                entries.append(Entry(rnd, t + 1, n, e, boards, players=(n, e, s_, w), set=group))
+            else:
+                ns, ew = sat
+                entries.append(Entry(rnd, t + 1, ns or None, ew or None, boards, set=group))
+            seated |= set(sat)
         sit_outs += [(rnd, p) for p in range(1, pairs + 1) if p not in seated]
     if rnd != rounds:
         raise InputFileError(f"{name}: {rnd} round lines; the header says {rounds}")
@@ -132,6 +147,7 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
         pairs=tuple(Pair(p, str(p)) for p in range(1, pairs + 1)),
         entries=tuple(entries),
         sit_outs=tuple(sit_outs),
+        individual=individual,
     )
 
 
@@ -147,3 +163,37 @@ def file_number(text: str, what: str, limits: Range) -> int:
     xlbridge.errors.InputFileError: table 8 is out of range: 1-7
     """
     return whole_number(text, what, limits=limits, error=InputFileError, digits=6, numbers=False)
+
+
+def file_boards(text: str, what: str) -> tuple[int, ...]:
+    """The boards a movement file's cell lists, in its order: numbers separated by spaces or
+    commas, ``1-3`` for a run.
+
+    >>> file_boards("4 5, 1-3", "boards")
+    (4, 5, 1, 2, 3)
+    """
+    out: list[int] = []
+    for part in text.replace(",", " ").split():
+        lo, dash, hi = part.partition("-")
+        first = file_number(lo, what, BOARD_NUMBER)
+        last = file_number(hi, what, BOARD_NUMBER) if dash else first
+        if last < first or last - first >= BOARDS_PER_ROUND[1]:
+            raise InputFileError(f"{what} {part!r} is not a run of boards")
+        out += range(first, last + 1)
+        if len(out) > BOARDS_PER_ROUND[1]:
+            raise InputFileError(f"{what}: more than {BOARDS_PER_ROUND[1]} boards")
+    return tuple(out)
+
+
+def file_text(text: str, what: str, limit: int) -> str:
+    """A label or note of a movement file, at most ``limit`` characters; the apostrophe the
+    CSV writer puts before text a spreadsheet would take as a formula is taken off.
+
+    >>> file_text("'=A1", "a label", 100)
+    '=A1'
+    """
+    if text.startswith("'") and text[1:2] in ("=", "+", "-", "@"):
+        text = text[1:]
+    if len(text) > limit:
+        raise InputFileError(f"{what} is {len(text)} characters long; the limit is {limit}")
+    return text

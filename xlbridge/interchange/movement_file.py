@@ -20,8 +20,9 @@ the eight names). Each later line is one of:
 
 The rest of the size comes from the rows: rounds = the last round, boards per
 round = the most boards one table plays in a round. Every number is range-checked
-(:mod:`xlbridge.limits`); a bad line is one error ``FILE line N: ...``. Sections and individual
-movements (players by seat) are refused in one line: not supported in a file yet.
+(:mod:`xlbridge.limits`); a bad line is one error ``FILE line N: ...``. An individual movement's
+players by seat have their own header (:mod:`xlbridge.interchange.movement_seats`). Sections are
+refused in one line: not supported in a file yet.
 
 >>> text = "round,table,ns,ew,ns_label,ew_label,boards,switched\\n1,1,1,2,,,1 2,\\n"
 >>> m = parse_movement_csv(text, "club.csv")
@@ -42,10 +43,19 @@ from dataclasses import dataclass, field
 
 from xlbridge.errors import InputFileError, XlbridgeError
 from xlbridge.interchange.csvio import read_rows, write_csv
-from xlbridge.interchange.movement_asc import file_number, parse_movement_asc
+from xlbridge.interchange.movement_asc import (
+    file_boards,
+    file_number,
+    file_text,
+    parse_movement_asc,
+)
+from xlbridge.interchange.movement_seats import (
+    SEAT_COLUMNS,
+    is_seats_header,
+    parse_seats_csv,
+    seats_csv,
+)
 from xlbridge.limits import (
-    BOARD_NUMBER,
-    BOARDS_PER_ROUND,
     NAME_TEXT,
     PAIR_NUMBER,
     ROUNDS,
@@ -98,6 +108,8 @@ def movement_csv(m: Movement) -> str:
     ,,,,1,tables,,
     ,,,,example,kind,,
     """
+    if m.individual:
+        return seats_csv(m)
     rows: list[list[object]] = []
     for e in sorted(m.entries, key=lambda e: (e.round, e.table)):
         rows.append(
@@ -216,7 +228,12 @@ def parse_movement_csv(text: str, name: str = "movement file") -> Movement:
     """
     # Labels and notes are free text ("4½ tables"); numbers are checked as ASCII by _number.
     rows = read_rows(text, what=name, max_chars=NOTE_CHARS, free_text=True)
-    header = _header(next(rows, None), name)
+    first = next(rows, None)
+    if first is not None and is_seats_header(first[1]):
+        m = parse_seats_csv(text, name)
+        _check_family(name, m.kind, individual=True)
+        return m
+    header = _header(first, name)
     d = _Draft(name)
     for line, fields in rows:
         if len(fields) != len(COLUMNS):
@@ -242,35 +259,16 @@ def _header(first: tuple[int, list[str]] | None, name: str) -> tuple[str, ...]:
         )
     if any(g in _INDIVIDUAL_WORDS for g in got):
         raise InputFileError(
-            f"{name} line {line}: individual movements (players by seat) in "
-            "a movement file are not supported yet"
+            f"{name} line {line}: an individual movement's header is exactly "
+            f"{','.join(SEAT_COLUMNS)}"
         )
     if sorted(got) != sorted(COLUMNS):
         raise InputFileError(f"{name} line {line}: the header must be {','.join(COLUMNS)}")
     return got
 
 
-def _boards(text: str, what: str) -> tuple[int, ...]:
-    out: list[int] = []
-    for part in text.replace(",", " ").split():
-        lo, dash, hi = part.partition("-")
-        first = file_number(lo, what, BOARD_NUMBER)
-        last = file_number(hi, what, BOARD_NUMBER) if dash else first
-        if last < first or last - first >= BOARDS_PER_ROUND[1]:
-            raise InputFileError(f"{what} {part!r} is not a run of boards")
-        out += range(first, last + 1)
-        if len(out) > BOARDS_PER_ROUND[1]:
-            raise InputFileError(f"{what}: more than {BOARDS_PER_ROUND[1]} boards")
-    return tuple(out)
-
-
 def _text(text: str, what: str, limit: int = NAME_TEXT) -> str:
-    # The writer puts an apostrophe before text a spreadsheet would take as a formula.
-    if text.startswith("'") and text[1:2] in ("=", "+", "-", "@"):
-        text = text[1:]
-    if len(text) > limit:
-        raise InputFileError(f"{what} is {len(text)} characters long; the limit is {limit}")
-    return text
+    return file_text(text, what, limit)
 
 
 def _pair(d: _Draft, cell: dict[str, str], side: str, line: int) -> int | None:
@@ -333,7 +331,7 @@ def _row(d: _Draft, cell: dict[str, str], line: int) -> None:
             raise InputFileError(
                 f"round {rnd} already has a bye-stand line (line {d.bye_stand[rnd][1]})"
             )
-        d.bye_stand[rnd] = (_boards(cell["boards"], "bye-stand boards"), line)
+        d.bye_stand[rnd] = (file_boards(cell["boards"], "bye-stand boards"), line)
         return
     if not cell["table"]:
         raise InputFileError(
@@ -348,10 +346,10 @@ def _row(d: _Draft, cell: dict[str, str], line: int) -> None:
     ns, ew = _pair(d, cell, "ns", line), _pair(d, cell, "ew", line)
     if ns is None and ew is None:
         raise InputFileError(f"round {rnd} table {table}: no pair")
-    boards = _boards(cell["boards"], "boards")
+    boards = file_boards(cell["boards"], "boards")
     if not boards:
         raise InputFileError(f"round {rnd} table {table}: no boards")
-    switched = _boards(cell["switched"], "switched boards")
+    switched = file_boards(cell["switched"], "switched boards")
     d.entries[(rnd, table)] = (Entry(rnd, table, ns, ew, boards, switched), line)
 
 
@@ -380,21 +378,28 @@ def _movement(d: _Draft) -> Movement:
     )
 
 
-def _check_family(name: str, kind: str) -> None:
-    """A kind of another game family would be mis-read as pairs: refused in one line."""
+def _check_family(name: str, kind: str, *, individual: bool = False) -> None:
+    """A kind of another game family would be mis-read: refused in one line. Pairs files hold
+    pairs kinds, players-by-seat files individual kinds (or their own names)."""
     from xlbridge.movements.registry import KINDS, family_of
 
     key = kind.lower()
-    if key not in KINDS or family_of(key) == "pairs":
+    if key not in KINDS:
         return
     fam = family_of(key)
+    want = "individual" if individual else "pairs"
+    if fam == want:
+        return
     if fam == "individual":
         raise InputFileError(
-            f"{name}: {kind} is an individual movement; individual movements "
-            "(players by seat) in a movement file are not supported yet"
+            f"{name}: {kind} is an individual movement: write its players by seat (header "
+            f"{','.join(SEAT_COLUMNS)})"
         )
+    if individual:
+        raise InputFileError(f"{name}: {kind} is a {fam} game, not an individual movement")
     raise InputFileError(
-        f"{name}: {kind} is a {fam} game; only pairs movements are read from a movement file yet"
+        f"{name}: {kind} is a {fam} game; only pairs and individual movements are read from a "
+        "movement file"
     )
 
 
