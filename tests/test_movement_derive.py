@@ -233,3 +233,21 @@ def test_a_pbn_without_results_is_one_line(tmp_path: Path) -> None:
     assert code == 2 and len(err.strip().splitlines()) == 1
     code, _out, err = run_cli("movement", "--from", str(WB130801), "--boards-per-round", "3")
     assert code == 2 and "name their boards" in err
+
+
+def test_a_pbn_of_two_sections_reads_the_first(tmp_path: Path) -> None:
+    """A ScoreTable with a Section column: the first section's results are read, the others
+    named (a workbook is one section), as for a Bridgemate file; the movement is refused."""
+    from xlbridge.rebuild.sources import read_results
+
+    path = tmp_path / "two.pbn"
+    path.write_text(
+        '[Board "1"]\n[ScoreTable "Section;PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        "A 1 2 3NT N 9\nB 1 2 3NT N 10\n",
+        encoding="utf-8",
+    )
+    rows, bad = read_results(path)
+    assert [(r.section, r.ns, r.result) for r in rows] == [("A", "1", "9")]
+    assert bad == ["two.pbn line 4: board 1: section B: the workbook is one section"]
+    with pytest.raises(InputFileError, match="section B: the workbook is one section"):
+        movement_of_results(path)

@@ -66,6 +66,7 @@ class ImportRow:
     score: str = ""
     adjusted: str = ""
     players: tuple[str, ...] = ()  # individuals: North, South, East, West (numbers or names)
+    section: str = ""  # a PBN ScoreTable's Section column, where it has one
 
 
 # Board, round and table numbers in a scorer's file: up to 4 ASCII digits.
@@ -152,6 +153,12 @@ def read_pbn_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
             _int(game.value("Round")), _int(game.value("Table")),
             str(c), declarer, result, players=seated if any(seated) else (),
         ))  # fmt: skip
+    sections = {r.section for r in rows}
+    if len(sections) > 1:  # the first section, as a Bridgemate file's: a workbook is one
+        first = min(sections, key=lambda x: (len(x), x))
+        bad += [f"{r.where}: board {r.board}: section {r.section}: the workbook is one section"
+                for r in rows if r.section != first]  # fmt: skip
+        rows = [r for r in rows if r.section == first]
     return _pair_numbers(rows), bad
 
 
@@ -203,7 +210,7 @@ def _score_table_rows(table: Tag, board: int, name: str, bad: list[str]) -> list
             f"{name} line {line_no}", board, v.get("PairId_NS", ""),
             v.get("PairId_EW", ""), _int(v.get("Round", "")), _int(v.get("Table", "")),
             contract, v.get("Declarer", ""), v.get("Result", ""),
-            score if not contract else "",
+            score if not contract else "", section=v.get("Section", ""),
         ))  # fmt: skip
     return rows
 
