@@ -81,6 +81,7 @@ def _teams_record(res: TeamsResults) -> SessionRecord:
     """A team game as the club database keeps it: each team with its players (the Names
     sheet's players cell, split at commas or semicolons); no federation numbers."""
     from xlbridge.club.sessions import EntryLine, PlayerLine, SessionRecord, digest_of
+    from xlbridge.numerals import shown
 
     entries = []
     for s in res.standings:
@@ -90,14 +91,14 @@ def _teams_record(res: TeamsResults) -> SessionRecord:
                 names = names.replace(sep, "\n")
         players = [n.strip() for n in names.split("\n") if n.strip()]
         entries.append(
-            EntryLine(str(s.team), "", s.played, s.total + 0.0, None, s.rank,
+            EntryLine(str(s.team), "", s.played, shown(s.total), None, s.rank,
                       tuple(PlayerLine(i, None, n) for i, n in enumerate(players, start=1)))
         )  # fmt: skip
-    shown = res.to_json()
-    shown.pop("disagreements", None)  # the workbook's stored values, not what was entered
+    entered = res.to_json()
+    entered.pop("disagreements", None)  # the workbook's stored values, not what was entered
     return SessionRecord(
         res.event, res.date, res.kind, "teams", res.scoring,
-        "provisional" if res.open_problems else "final", tuple(entries), digest_of(shown),
+        "provisional" if res.open_problems else "final", tuple(entries), digest_of(entered),
     )  # fmt: skip
 
 

@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 from xlbridge.club.store import transaction
 from xlbridge.errors import InputFileError
+from xlbridge.numerals import shown
 from xlbridge.results.session import SessionResults
 from xlbridge.workbook.text import unsafe_char
 
@@ -67,7 +68,8 @@ class PlayerLine:
 
 @dataclass(frozen=True, slots=True)
 class EntryLine:
-    """A pair's, player's or team's line of the session's results, with its players."""
+    """A pair's, player's or team's line of the session's results, with its players; total and
+    percentage (0-100) as the results pages show them, to 2 decimals."""
 
     entry: str
     direction: str
@@ -198,13 +200,14 @@ def record_of_results(res: SessionResults) -> SessionRecord:
             )
             if name or number
         )
-        total = s.total if s.total is None else s.total + 0.0
-        entries.append(EntryLine(s.label, s.dir, s.played, total, s.pct, s.rank, players))
-    shown = res.to_json()
-    shown.pop("disagreements", None)  # the workbook's stored values, not what was entered
+        # Figures as the results pages show them (2 decimals, rounded as ROUND rounds).
+        total, pct = shown(s.total), shown(s.pct)
+        entries.append(EntryLine(s.label, s.dir, s.played, total, pct, s.rank, players))
+    entered = res.to_json()
+    entered.pop("disagreements", None)  # the workbook's stored values, not what was entered
     return SessionRecord(
         res.input.event, res.input.date, res.input.kind, res.input.family, res.input.scoring,
-        "provisional" if res.open_problems else "final", tuple(entries), digest_of(shown),
+        "provisional" if res.open_problems else "final", tuple(entries), digest_of(entered),
     )  # fmt: skip
 
 
