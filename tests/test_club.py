@@ -364,6 +364,10 @@ def test_record_once_then_unchanged(evening: Path, tmp_path: Path) -> None:
     code, out, err = _record(evening, db)
     assert (code, err) == (0, "") and out.strip().endswith("already recorded, unchanged")
     assert digest(db) == before
+    code, out, err = _record(evening, db, "--page", "https://club.example/tue-2.html")
+    assert out.strip().endswith("unchanged; its results page is the one given now")
+    assert _rows(db, "SELECT page FROM sessions") == [("https://club.example/tue-2.html",)]
+    _record(evening, db, "--page", "https://club.example/tue.html")
     code, out, _ = run_cli("club", "sessions", "--db", str(db), "--format", "json")
     assert json.loads(out) == [
         {

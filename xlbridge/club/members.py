@@ -30,13 +30,11 @@ from xlbridge.errors import InputFileError
 from xlbridge.interchange.csvio import csv_lines
 from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_text
 from xlbridge.interchange.names import NamedPlayer
-from xlbridge.limits import NAME_TEXT
+from xlbridge.limits import CLUB_MEMBERS, HANDICAP, MASTERPOINTS, NAME_TEXT
 from xlbridge.workbook.text import unsafe_char
 
 __all__ = [
     "COLUMNS",
-    "HANDICAP",
-    "MASTERPOINTS",
     "MAX_MEMBERS",
     "Member",
     "MembersImported",
@@ -49,12 +47,10 @@ __all__ = [
 ]
 
 COLUMNS = ("number", "name", "handicap", "grade", "masterpoints", "email")
-MAX_MEMBERS = 100_000  # rows of a members file: a national register, not only a club's
+MAX_MEMBERS = CLUB_MEMBERS
 NUMBER_CHARS = 20  # a federation number: EBU, ACBL and FFB numbers have at most 10
 GRADE_CHARS = 20
 EMAIL_CHARS = 254  # RFC 5321's longest path
-HANDICAP = (-50.0, 50.0)  # percentage points: a handicap beyond half the field's score is none
-MASTERPOINTS = (0.0, 10_000_000.0)
 
 _NUMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9./-]*", re.ASCII)
 _DECIMAL = re.compile(r"[+-]?[0-9]{1,9}(\.[0-9]{1,6})?", re.ASCII)
@@ -154,14 +150,14 @@ def _name(text: str, where: str) -> str:
     return _limited(text, f"{where}: name", NAME_TEXT)
 
 
-def _decimal(text: str, what: str, limits: tuple[float, float]) -> float | None:
+def _decimal(text: str, what: str, limits: tuple[int, int]) -> float | None:
     if not text:
         return None
     if not _DECIMAL.fullmatch(text):
         raise InputFileError(f"{what} {text[:40]!r} is not a number like 12 or 2.5")
     x = float(text)
     if not limits[0] <= x <= limits[1]:
-        raise InputFileError(f"{what} {text} is out of range: {limits[0]:g} to {limits[1]:g}")
+        raise InputFileError(f"{what} {text} is out of range: {limits[0]:,} to {limits[1]:,}")
     return x + 0.0
 
 

@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 from xlbridge.club.store import transaction
 from xlbridge.errors import InputFileError
+from xlbridge.limits import PAGE_TEXT
 from xlbridge.numerals import shown
 from xlbridge.results.session import SessionResults
 from xlbridge.workbook.text import unsafe_char
@@ -51,7 +52,7 @@ __all__ = [
     "session_entries",
 ]
 
-PAGE_CHARS = 2000  # a results page's address: browsers take URLs of about this length
+PAGE_CHARS = PAGE_TEXT
 
 Action = Literal["added", "unchanged", "replaced"]
 
@@ -121,6 +122,7 @@ class RecordOutcome:
     entries: int
     players: int
     unknown_members: tuple[str, ...] = ()  # numbers given that the register does not have
+    page_changed: bool = False  # an unchanged session given a new results page
 
     def line(self, event: str) -> str:
         """The one-line summary.
@@ -131,7 +133,8 @@ class RecordOutcome:
         'session 3 (Tuesday) already recorded, unchanged'
         """
         if self.action == "unchanged":
-            return f"session {self.session} ({event}) already recorded, unchanged"
+            page = "; its results page is the one given now" if self.page_changed else ""
+            return f"session {self.session} ({event}) already recorded, unchanged{page}"
         return (
             f"session {self.session} ({event}) {self.action}: {self.entries} entries,"
             f" {self.players} players, {self.status}"
@@ -220,7 +223,16 @@ def record_session(
 ) -> RecordOutcome:  # fmt: skip
     """Store ``rec`` in one transaction: added when its key is new, unchanged when the same
     session is recorded (a new ``page`` given is kept), replaced (results and players) when its
-    entered values changed. Players' names come from the register for a number given alone."""
+    entered values changed. Players' names come from the register for a number given alone.
+
+    >>> from xlbridge.club.schema import open_database
+    >>> con = open_database(":memory:")
+    >>> rec = SessionRecord("Club", "", "howell", "pairs", "mp", "final", (), digest_of(1))
+    >>> record_session(con, rec, source="a.xlsx").line("Club")
+    'session 1 (Club) added: 0 entries, 0 players, final'
+    >>> record_session(con, rec, source="a.xlsx", page="club.html").line("Club")
+    'session 1 (Club) already recorded, unchanged; its results page is the one given now'
+    """
     page = check_page(page)
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     numbers = [p.member for e in rec.entries for p in e.players if p.member]
@@ -232,12 +244,15 @@ def record_session(
     unknown = tuple(n for n in dict.fromkeys(numbers) if n not in known)
     count = sum(len(e.players) for e in rec.entries)
     with transaction(con):
-        old = con.execute("SELECT id, digest, status FROM sessions WHERE key = ?", (rec.key,))
+        old = con.execute("SELECT id, digest, status, page FROM sessions WHERE key = ?", (rec.key,))
         row = old.fetchone()
         if row is not None and row[1] == rec.digest:
-            if page:
+            moved = bool(page) and page != row[3]
+            if moved:
                 con.execute("UPDATE sessions SET page = ? WHERE id = ?", (page, row[0]))
-            return RecordOutcome("unchanged", row[0], row[2], len(rec.entries), count, unknown)
+            return RecordOutcome(
+                "unchanged", row[0], row[2], len(rec.entries), count, unknown, moved
+            )
         values = (rec.event, rec.date, rec.kind, rec.family, rec.scoring, rec.status, rec.digest)
         if row is None:
             cur = con.execute(

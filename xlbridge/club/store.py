@@ -33,20 +33,31 @@ __all__ = ["open_club", "transaction"]
 @contextmanager
 def transaction(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One write transaction (``BEGIN IMMEDIATE``: no other writer meanwhile), committed when
-    the block ends and rolled back when anything escapes it (an error or an interrupt)."""
+    the block ends and rolled back when anything escapes it (an error or an interrupt). A
+    database that cannot be written (read-only, locked by another program, a full disk) is one
+    line.
+
+    >>> from xlbridge.club.schema import open_database
+    >>> con = open_database(":memory:")
+    >>> _ = con.execute("PRAGMA query_only = 1")
+    >>> with transaction(con):
+    ...     _ = con.execute("INSERT INTO members (number, name) VALUES ('1', 'Ann')")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: the club database cannot be written (attempt to write a ...
+    """
     try:
         con.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as exc:
-        raise InputFileError(f"the club database cannot be written ({exc})") from None
-    try:
-        yield con
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
-    try:
+        try:
+            yield con
+        except BaseException:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise
         con.execute("COMMIT")
     except sqlite3.DatabaseError as exc:
-        con.execute("ROLLBACK")
+        if con.in_transaction:
+            con.execute("ROLLBACK")
         raise InputFileError(f"the club database cannot be written ({exc})") from None
 
 
