@@ -386,6 +386,20 @@ def test_record_once_then_unchanged(evening: Path, tmp_path: Path) -> None:
     assert out.splitlines()[0] == "Session 1: Tuesday pairs, 2026-11-24 (mitchell, final)"
     assert "Eve Moss & Finn Roy" in out
     assert run_cli("club", "show", "2026-11-24", "--db", str(db))[1] == out
+    shown = json.loads(run_cli("club", "show", "1", "--db", str(db), "--format", "json")[1])
+    assert shown["session"]["page"] == "https://club.example/tue.html"
+    assert [e["entry"] for e in shown["entries"]] == [
+        "NS 3",
+        "NS 2",
+        "NS 1",
+        "EW 1",
+        "EW 3",
+        "EW 2",
+    ]
+    assert shown["entries"][0]["players"] == [
+        {"seat": 1, "member": None, "name": "Eve Moss"},
+        {"seat": 2, "member": None, "name": "Finn Roy"},
+    ]
     _one_line(*run_cli("club", "show", "7", "--db", str(db))[::2], "no session '7'")
 
 

@@ -15,13 +15,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import path_arg
 from xlbridge.club.schema import DEFAULT_DB
 from xlbridge.errors import WorkbookError
+from xlbridge.limits import PAGE_TEXT
 
 if TYPE_CHECKING:
     from xlbridge.club.sessions import EntryLine, SessionRecord
@@ -186,8 +188,16 @@ def _show(args: argparse.Namespace) -> int:
     if args.format == "text":
         print(f"Session {s.id}: {s.event}, {s.date or 'no date'} ({s.kind}, {s.status})")
         print(_table(head, rows, "text"))
+    elif args.format == "csv":
+        print(_table(head, rows, "csv"))
     else:
-        print(_table(head, rows, args.format))
+        shown = {k: v for k, v in asdict(s).items() if k != "source"}
+        listed = [
+            {**dict(zip(("rank", "entry", "dir", "played", "total", "pct"), row, strict=False)),
+             "players": [asdict(p) for p in e.players]}
+            for row, e in zip(rows, entries, strict=True)
+        ]  # fmt: skip
+        print(json.dumps({"session": shown, "entries": listed}, ensure_ascii=False, indent=1))
     return 0
 
 
@@ -206,40 +216,49 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     s = p.add_subparsers(dest="club_command", metavar="ACTION", required=True)
-
-    def action(name: str, help: str, description: str, example: str) -> argparse.ArgumentParser:
-        a: argparse.ArgumentParser = s.add_parser(
-            name, help=help, description=description, epilog=f"Example: {example}"
-        )
+    for name, handler, formats, helps, description, example in _ACTIONS:
+        a = s.add_parser(name, help=helps, description=description, epilog=f"Example: {example}")
+        if name == "import-members":
+            a.add_argument("file", type=path_arg("members file"), help="the members file (.csv)")
+        elif name == "record":
+            a.add_argument("file", type=path_arg("workbook"), help="the filled workbook (.xlsx)")
+            a.add_argument(
+                "--page", default="", metavar="URL-or-path",
+                help=f"the session's results page, kept with the session (at most {PAGE_TEXT}"
+                " characters)",
+            )  # fmt: skip
+        elif name == "show":
+            a.add_argument("session", help="the session's number, or its date (yyyy-mm-dd)")
+        if formats:
+            a.add_argument(
+                "--format", default="text", choices=FORMATS, help="output (default text)"
+            )
         a.add_argument(
             "--db", default=DEFAULT_DB, type=path_arg("database"),
             help=f"the club database (default {DEFAULT_DB} in the working folder)",
         )  # fmt: skip
-        return a
+        a.set_defaults(handler=handler)
 
-    m = action(
-        "import-members", "add or update members from a CSV file",
+
+# name, handler, whether it takes --format, help, description, example
+_ACTIONS: tuple[tuple[str, Callable[[argparse.Namespace], int], bool, str, str, str], ...] = (
+    (
+        "import-members", _import_members, False, "add or update members from a CSV file",
         "Read members from a CSV file whose first line is the header number,name,handicap,"
         "grade,masterpoints,email (number and name required, the others optional, any order)"
         " and add them to the register, updating the members whose number it has already."
         " A bad line, or a number given twice, is refused with its line number and nothing is"
         " changed. Names stay text, also those that look like formulas.",
         "xlbridge club import-members members.csv --db club.sqlite",
-    )  # fmt: skip
-    m.add_argument("file", type=path_arg("members file"), help="the members file (.csv)")
-    m.set_defaults(handler=_import_members)
-
-    m = action(
-        "members", "list the register",
+    ),
+    (
+        "members", _members, True, "list the register",
         "List the members of the register by name: number, name, handicap, grade,"
         " masterpoints, e-mail.",
         "xlbridge club members --format csv > members.csv",
-    )  # fmt: skip
-    m.add_argument("--format", default="text", choices=FORMATS, help="output (default text)")
-    m.set_defaults(handler=_members)
-
-    r = action(
-        "record", "record a filled session workbook's results",
+    ),
+    (
+        "record", _record, False, "record a filled session workbook's results",
         "Read a filled pairs, individuals or teams workbook (never changing it), score it again"
         " in Python and record its results and players. A session is known by its event, date"
         " and kind: recording the same workbook again changes nothing, and a workbook whose"
@@ -247,30 +266,18 @@ def register(sub: Any) -> None:
         " as provisional. Each player without a federation number is named on standard error."
         " Social games are not recorded.",
         "xlbridge club record tuesday.xlsx --page results/tuesday.html",
-    )  # fmt: skip
-    r.add_argument("file", type=path_arg("workbook"), help="the filled session workbook (.xlsx)")
-    r.add_argument(
-        "--page", default="", metavar="URL-or-path",
-        help="the session's results page, kept with the session (at most 2000 characters)",
-    )  # fmt: skip
-    r.set_defaults(handler=_record)
-
-    r = action(
-        "sessions", "list the recorded sessions",
+    ),
+    (
+        "sessions", _sessions, True, "list the recorded sessions",
         "List the recorded sessions by date: number, date, event, kind, family, scoring,"
         " status (final or provisional), entries, results page.",
         "xlbridge club sessions --format json",
-    )  # fmt: skip
-    r.add_argument("--format", default="text", choices=FORMATS, help="output (default text)")
-    r.set_defaults(handler=_sessions)
-
-    r = action(
-        "show", "show a recorded session's results",
+    ),
+    (
+        "show", _show, True, "show a recorded session's results",
         "Show a recorded session's results, each entry with its players and their federation"
         " numbers. SESSION is its number (xlbridge club sessions), or its date when only one"
-        " session has it.",
+        " session has it. JSON gives the session and its entries, each with a list of players.",
         "xlbridge club show 3",
-    )  # fmt: skip
-    r.add_argument("session", help="the session's number, or its date (yyyy-mm-dd)")
-    r.add_argument("--format", default="text", choices=FORMATS, help="output (default text)")
-    r.set_defaults(handler=_show)
+    ),
+)  # fmt: skip

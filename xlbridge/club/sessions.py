@@ -317,7 +317,18 @@ def find_session(con: sqlite3.Connection, which: str) -> SessionSummary:
 
 
 def session_entries(con: sqlite3.Connection, session: int) -> tuple[EntryLine, ...]:
-    """A recorded session's results, in rank order as recorded, each with its players."""
+    """A recorded session's results, each with its players: by direction (in the order the
+    session lists them), then by rank (unranked last), then as recorded.
+
+    >>> from xlbridge.club.schema import open_database
+    >>> con = open_database(":memory:")
+    >>> lines = tuple(EntryLine(e, d, 1, 1.0, None, r, ()) for e, d, r in
+    ...     (("NS 1", "NS", "2"), ("NS 2", "NS", "1"), ("EW 1", "EW", ""), ("EW 2", "EW", "1")))
+    >>> rec = SessionRecord("Club", "", "mitchell", "pairs", "imps", "final", lines, "0")
+    >>> n = record_session(con, rec, source="a.xlsx").session
+    >>> [e.entry for e in session_entries(con, n)]
+    ['NS 2', 'NS 1', 'EW 2', 'EW 1']
+    """
     players: dict[str, list[PlayerLine]] = {}
     for entry, seat, member, name in con.execute(
         "SELECT entry, seat, member, name FROM players WHERE session = ? ORDER BY entry, seat",
@@ -329,7 +340,14 @@ def session_entries(con: sqlite3.Connection, session: int) -> tuple[EntryLine, .
         " stratum FROM results WHERE session = ? ORDER BY rowid",
         (session,),
     )
-    return tuple(
+    lines = [
         EntryLine(e, d, n, t, p, rk, tuple(players.get(e, ())), hp, hr, st)
         for e, d, n, t, p, rk, hp, hr, st in rows
-    )
+    ]
+    groups = list(dict.fromkeys(e.direction for e in lines))
+
+    def order(e: EntryLine) -> tuple[int, int]:
+        rank = e.rank.rstrip("=")
+        return groups.index(e.direction), int(rank) if rank.isdigit() else 1 << 30
+
+    return tuple(sorted(lines, key=order))
