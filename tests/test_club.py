@@ -119,6 +119,15 @@ def test_reimport_updates_by_number(db: Path, tmp_path: Path) -> None:
     assert out.startswith("0 members added, 0 updated, 3 unchanged")
 
 
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "cp1252"])
+def test_members_files_as_excel_saves_them(tmp_path: Path, encoding: str) -> None:
+    csv = tmp_path / "m.csv"
+    csv.write_bytes((HEADER + "7,José Núñez\r\n").encode(encoding))
+    db = tmp_path / "club.sqlite"
+    assert run_cli("club", "import-members", str(csv), "--db", str(db))[0] == 0
+    assert _rows(db, "SELECT number, name FROM members") == [("7", "José Núñez")]
+
+
 HOSTILE_CSVS: list[tuple[str, bytes, str]] = [
     ("no header", b"1001,Ann\n", "line 1: the header must name"),
     ("unknown column", b"number,name,club\n1,Ann,X\n", "line 1: the header must name"),

@@ -235,15 +235,15 @@ def record_session(
     """
     page = check_page(page)
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
-    numbers = [p.member for e in rec.entries for p in e.players if p.member]
-    known = {
-        r[0]: r[1]
-        for n in dict.fromkeys(numbers)
-        for r in con.execute("SELECT number, name FROM members WHERE number = ?", (n,))
-    }
-    unknown = tuple(n for n in dict.fromkeys(numbers) if n not in known)
+    numbers = dict.fromkeys(p.member for e in rec.entries for p in e.players if p.member)
     count = sum(len(e.players) for e in rec.entries)
     with transaction(con):
+        known = {
+            r[0]: r[1]
+            for n in numbers
+            for r in con.execute("SELECT number, name FROM members WHERE number = ?", (n,))
+        }
+        unknown = tuple(n for n in numbers if n not in known)
         old = con.execute("SELECT id, digest, status, page FROM sessions WHERE key = ?", (rec.key,))
         row = old.fetchone()
         if row is not None and row[1] == rec.digest:
