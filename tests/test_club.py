@@ -480,7 +480,7 @@ def test_hostile_workbooks_change_nothing(
 
 def test_record_a_team_game(tmp_path: Path) -> None:
     names = tmp_path / "teams.csv"
-    names.write_text('team,name,players\n1,Aces,"Ann, Bo, Cy, Di"\n2,=1+1,Eve;Finn\n')
+    names.write_text('team,name,players\n1,Aces,"Ann, Bo, Cy, Di"\n2,Kings,=1+1;Finn\n')
     book = tmp_path / "teams.xlsx"
     assert (
         run_cli(
@@ -515,10 +515,12 @@ def test_record_a_team_game(tmp_path: Path) -> None:
         ("1", 2, "Bo"),
         ("1", 3, "Cy"),
         ("1", 4, "Di"),
-        ("2", 1, "Eve"),
+        ("2", 1, "=1+1"),
         ("2", 2, "Finn"),
     ]
     assert _record(filled, db)[1].strip().endswith("already recorded, unchanged")
+    shown = run_cli("club", "show", "1", "--db", str(db), "--format", "csv")[1].splitlines()
+    assert shown[2].endswith(",'=1+1 & Finn")  # a formula-like name is text in a spreadsheet
 
 
 def test_record_an_individual(tmp_path: Path) -> None:
