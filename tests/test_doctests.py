@@ -37,7 +37,6 @@ NO_EXAMPLES = frozenset(
         "xlbridge.cli.swiss",
         "xlbridge.cli.workbook",
         # package __init__ modules
-        "xlbridge.club",
         "xlbridge.excel",
         "xlbridge.interchange",
         "xlbridge.movements",

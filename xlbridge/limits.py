@@ -27,14 +27,18 @@ __all__ = [
     "BOARD_NUMBER",
     "CARRY_OVER",
     "CELL_TEXT",
+    "CLUB_MEMBERS",
     "DATE_TEXT",
     "DATUM",
     "EVENT_TEXT",
     "EXPECTED",
+    "HANDICAP",
     "IMP_POINTS",
+    "MASTERPOINTS",
     "MATCH_BOARDS",
     "NAME_TEXT",
     "NUMBER_DIGITS",
+    "PAGE_TEXT",
     "PAIR_NUMBER",
     "PLAYERS_TEXT",
     "ROUNDS",
@@ -90,6 +94,12 @@ EVENT_TEXT = 120  # printed in page headers: "EVENT: Board 12" must stay under 2
 DATE_TEXT = 60
 NAME_TEXT = 100  # a player's, pair's or team's name
 PLAYERS_TEXT = 500  # a team's players in one cell: eight names and their commas
+PAGE_TEXT = 2000  # a results page's address (browsers take URLs of about this length)
+
+# The club register (xlbridge club).
+CLUB_MEMBERS = 100_000  # members in one members file: a national register, not only a club's
+HANDICAP: Range = (-50, 50)  # percentage points: beyond half the field's score is no handicap
+MASTERPOINTS: Range = (0, 10_000_000)
 
 
 def check_count(

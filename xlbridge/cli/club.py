@@ -1,0 +1,283 @@
+"""``xlbridge club``: the club's register of members and its recorded sessions, in one SQLite
+file (``club.sqlite`` in the working folder unless ``--db`` names another).
+
+The face reads files (a members CSV, a filled workbook through its family's reader) and prints;
+the club kit (:mod:`xlbridge.club`) keeps the database.
+
+>>> from xlbridge.cli import build_parser
+>>> args = build_parser("club").parse_args(["club", "members", "--format", "csv"])
+>>> args.format, args.db
+('csv', 'club.sqlite')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from xlbridge.cli._args import path_arg
+from xlbridge.club.schema import DEFAULT_DB
+from xlbridge.errors import WorkbookError
+from xlbridge.limits import PAGE_TEXT
+
+if TYPE_CHECKING:
+    from xlbridge.club.sessions import EntryLine, SessionRecord
+    from xlbridge.families.teams.model import TeamsResults
+
+__all__ = ["register"]
+
+FORMATS = ("text", "csv", "json")
+_SEPARATORS = (";", ",")  # a team's players share one cell: "Ann Lee, Bo Chan, ..."
+
+
+def _say(command: str, text: str) -> None:
+    print(f"xlbridge club {command}: {text}", file=sys.stderr)
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str) -> str:
+    """Rows as an aligned text table, CSV (every field safe in a spreadsheet) or JSON."""
+    if fmt == "json":
+        keys = [h.lower().replace(" ", "_") for h in header]
+        return json.dumps([dict(zip(keys, r, strict=True)) for r in rows], ensure_ascii=False,
+                          indent=1)  # fmt: skip
+    if fmt == "csv":
+        from xlbridge.results.read_family import to_csv
+
+        return to_csv(header, [dict(zip(header, r, strict=True)) for r in rows])
+    from xlbridge.results.read_family import table_text
+
+    return table_text([list(header), *rows], left=tuple(range(len(header))))
+
+
+def _import_members(args: argparse.Namespace) -> int:
+    from xlbridge.club.members import import_members, read_members
+    from xlbridge.club.store import open_club
+
+    members = read_members(args.file)  # every line checked before the database is opened
+    con = open_club(args.db, create=True)
+    done = import_members(con, members)
+    print(f"{done.line()} ({args.db})")
+    return 0
+
+
+def _members(args: argparse.Namespace) -> int:
+    from xlbridge.club.members import COLUMNS, list_members
+    from xlbridge.club.store import open_club
+
+    members = list_members(open_club(args.db, create=False))
+    rows = [[m.number, m.name, m.handicap, m.grade, m.masterpoints, m.email] for m in members]
+    if args.format == "text" and not rows:
+        print(f"no members in {args.db}")
+        return 0
+    print(_table([c.capitalize() for c in COLUMNS] if args.format == "text" else COLUMNS, rows,
+                 args.format))  # fmt: skip
+    return 0
+
+
+def _teams_record(res: TeamsResults) -> SessionRecord:
+    """A team game as the club database keeps it: each team with its players (the Names
+    sheet's players cell, split at commas or semicolons); no federation numbers."""
+    from xlbridge.club.sessions import EntryLine, PlayerLine, SessionRecord, digest_of
+    from xlbridge.numerals import shown
+
+    entries = []
+    for s in res.standings:
+        names = s.players
+        for sep in _SEPARATORS:
+            if sep in names:
+                names = names.replace(sep, "\n")
+        players = [n.strip() for n in names.split("\n") if n.strip()]
+        entries.append(
+            EntryLine(str(s.team), "", s.played, shown(s.total), None, s.rank,
+                      tuple(PlayerLine(i, None, n) for i, n in enumerate(players, start=1)))
+        )  # fmt: skip
+    entered = res.to_json()
+    entered.pop("disagreements", None)  # the workbook's stored values, not what was entered
+    return SessionRecord(
+        res.event, res.date, res.kind, "teams", res.scoring,
+        "provisional" if res.open_problems else "final", tuple(entries), digest_of(entered),
+    )  # fmt: skip
+
+
+def _record(args: argparse.Namespace) -> int:
+    from xlbridge.club.sessions import check_page, record_of_results, record_session
+    from xlbridge.club.store import open_club
+    from xlbridge.families.registry import read_workbook
+    from xlbridge.families.teams.model import TeamsResults
+    from xlbridge.results.session import SessionResults
+
+    page = check_page(args.page)
+    res = read_workbook(args.file)
+    if isinstance(res, SessionResults):
+        rec = record_of_results(res)
+        entered = any(r.contract or r.typed_score is not None or r.adjusted
+                      for r in res.input.rows)  # fmt: skip
+    elif isinstance(res, TeamsResults):
+        rec = _teams_record(res)
+        boards = [b for m in res.matches for b in m.boards]
+        entered = any(x.contract or x.typed is not None or b.adjusted
+                      for b in boards for x in (b.room1, b.room2))  # fmt: skip
+    else:
+        raise WorkbookError(
+            f"this is a {res.family} game workbook; the club register records pairs,"
+            " individuals and teams sessions"
+        )
+    if res.disagreements:
+        raise WorkbookError(
+            f"{len(res.disagreements)} cell(s) of the workbook disagree with Python (xlbridge"
+            " results FILE lists them); nothing recorded"
+        )
+    if not entered:
+        raise WorkbookError("no result is entered in the workbook yet; nothing recorded")
+    con = open_club(args.db, create=True)
+    done = record_session(con, rec, source=Path(args.file).name, page=page)
+    what = f"{rec.event or 'no event'}, {rec.date or 'no date'}, {rec.kind}"
+    print(done.line(what))
+    if done.action == "unchanged":
+        return 0
+    for entry, name in rec.players_without_number():
+        _say("record", f"{entry}: {name} has no federation number (recorded without one)")
+    for number in done.unknown_members:
+        _say("record", f"number {number} is not in the register (recorded as given)")
+    empty = [e.entry for e in rec.entries if not e.players]
+    if empty:
+        listed = ", ".join(empty[:8]) + (", ..." if len(empty) > 8 else "")
+        _say("record", f"{len(empty)} entries name no player (no players recorded): {listed}")
+    if rec.status == "provisional":
+        n = len(res.open_problems)
+        _say("record", f"{n} problem(s) open: recorded as provisional (xlbridge results FILE"
+             " lists them; record it again once they are solved)")  # fmt: skip
+    return 0
+
+
+def _sessions(args: argparse.Namespace) -> int:
+    from xlbridge.club.sessions import list_sessions
+    from xlbridge.club.store import open_club
+
+    got = list_sessions(open_club(args.db, create=False))
+    if args.format == "text" and not got:
+        print(f"no sessions recorded in {args.db}")
+        return 0
+    head = ["Session", "Date", "Event", "Kind", "Family", "Scoring", "Status", "Entries", "Page"]
+    rows = [[s.id, s.date, s.event, s.kind, s.family, s.scoring, s.status, s.entries, s.page]
+            for s in got]  # fmt: skip
+    print(_table(head, rows, args.format))
+    return 0
+
+
+def _players(e: EntryLine) -> str:
+    names = [p.name + (f" ({p.member})" if p.member else "") for p in e.players]
+    return (" & " if len(names) < 3 else ", ").join(names)
+
+
+def _show(args: argparse.Namespace) -> int:
+    from xlbridge.club.sessions import find_session, session_entries
+    from xlbridge.club.store import open_club
+
+    con = open_club(args.db, create=False)
+    s = find_session(con, args.session)
+    entries = session_entries(con, s.id)
+    head = ["Rank", "Entry", "Dir", "Played", "Total", "Pct", "Players"]
+    rows = [[e.rank, e.entry, e.direction, e.played, e.total, e.pct, _players(e)]
+            for e in entries]  # fmt: skip
+    if args.format == "text":
+        print(f"Session {s.id}: {s.event}, {s.date or 'no date'} ({s.kind}, {s.status})")
+        print(_table(head, rows, "text"))
+    elif args.format == "csv":
+        print(_table(head, rows, "csv"))
+    else:
+        shown = {k: v for k, v in asdict(s).items() if k != "source"}
+        listed = [
+            {**dict(zip(("rank", "entry", "dir", "played", "total", "pct"), row, strict=False)),
+             "players": [asdict(p) for p in e.players]}
+            for row, e in zip(rows, entries, strict=True)
+        ]  # fmt: skip
+        print(json.dumps({"session": shown, "entries": listed}, ensure_ascii=False, indent=1))
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add ``xlbridge club`` and its actions to the parser."""
+    p = sub.add_parser(
+        "club",
+        help="the club's register of members and its recorded sessions (a SQLite file)",
+        description="Keep the club's members and every session played in one SQLite database"
+        f" ({DEFAULT_DB} in the working folder unless --db names another): import the register"
+        " from a CSV file, record each filled session workbook, list what is recorded. Every"
+        " write is one transaction: a failed or interrupted command leaves the database as it"
+        " was.",
+        epilog="Example: xlbridge club import-members members.csv\n"
+        "         xlbridge club record tuesday.xlsx --page https://club.example/tuesday.html",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    s = p.add_subparsers(dest="club_command", metavar="ACTION", required=True)
+    for name, handler, formats, helps, description, example in _ACTIONS:
+        a = s.add_parser(name, help=helps, description=description, epilog=f"Example: {example}")
+        if name == "import-members":
+            a.add_argument("file", type=path_arg("members file"), help="the members file (.csv)")
+        elif name == "record":
+            a.add_argument("file", type=path_arg("workbook"), help="the filled workbook (.xlsx)")
+            a.add_argument(
+                "--page", default="", metavar="URL-or-path",
+                help=f"the session's results page, kept with the session (at most {PAGE_TEXT}"
+                " characters)",
+            )  # fmt: skip
+        elif name == "show":
+            a.add_argument("session", help="the session's number, or its date (yyyy-mm-dd)")
+        if formats:
+            a.add_argument(
+                "--format", default="text", choices=FORMATS, help="output (default text)"
+            )
+        a.add_argument(
+            "--db", default=DEFAULT_DB, type=path_arg("database"),
+            help=f"the club database (default {DEFAULT_DB} in the working folder)",
+        )  # fmt: skip
+        a.set_defaults(handler=handler)
+
+
+# name, handler, whether it takes --format, help, description, example
+_ACTIONS: tuple[tuple[str, Callable[[argparse.Namespace], int], bool, str, str, str], ...] = (
+    (
+        "import-members", _import_members, False, "add or update members from a CSV file",
+        "Read members from a CSV file whose first line is the header number,name,handicap,"
+        "grade,masterpoints,email (number and name required, the others optional, any order)"
+        " and add them to the register, updating the members whose number it has already."
+        " A bad line, or a number given twice, is refused with its line number and nothing is"
+        " changed. Names stay text, also those that look like formulas.",
+        "xlbridge club import-members members.csv --db club.sqlite",
+    ),
+    (
+        "members", _members, True, "list the register",
+        "List the members of the register by name: number, name, handicap, grade,"
+        " masterpoints, e-mail.",
+        "xlbridge club members --format csv > members.csv",
+    ),
+    (
+        "record", _record, False, "record a filled session workbook's results",
+        "Read a filled pairs, individuals or teams workbook (never changing it), score it again"
+        " in Python and record its results and players. A session is known by its event, date"
+        " and kind: recording the same workbook again changes nothing, and a workbook whose"
+        " entered values changed replaces its session. A session with problems open is recorded"
+        " as provisional. Each player without a federation number is named on standard error."
+        " Social games are not recorded.",
+        "xlbridge club record tuesday.xlsx --page results/tuesday.html",
+    ),
+    (
+        "sessions", _sessions, True, "list the recorded sessions",
+        "List the recorded sessions by date: number, date, event, kind, family, scoring,"
+        " status (final or provisional), entries, results page.",
+        "xlbridge club sessions --format json",
+    ),
+    (
+        "show", _show, True, "show a recorded session's results",
+        "Show a recorded session's results, each entry with its players and their federation"
+        " numbers. SESSION is its number (xlbridge club sessions), or its date when only one"
+        " session has it. JSON gives the session and its entries, each with a list of players.",
+        "xlbridge club show 3",
+    ),
+)  # fmt: skip
