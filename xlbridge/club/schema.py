@@ -88,9 +88,13 @@ def open_database(path: str | Path) -> sqlite3.Connection:
     where = str(path)
     try:
         con = sqlite3.connect(where, isolation_level=None)
+    except sqlite3.DatabaseError as exc:
+        raise InputFileError(f"{where!r} is not a club database ({exc})") from None
+    try:
         con.execute("PRAGMA foreign_keys = ON")
         version = int(con.execute("PRAGMA user_version").fetchone()[0])
     except sqlite3.DatabaseError as exc:
+        con.close()
         raise InputFileError(f"{where!r} is not a club database ({exc})") from None
     if version > SCHEMA_VERSION:
         con.close()
