@@ -175,10 +175,12 @@ def missing_numbers(res: SessionResults) -> tuple[str, ...]:
     """One line a player whose member number (``NATIONAL_ID_NUMBER``) the file cannot carry
     because the workbook's Names sheet has none, in ranking order.
 
-    >>> from xlbridge.results.session import PairInfo, SessionInput, score_session
+    >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+    >>> row = ResultRow(board=1, row=6, round=1, table=1, ns="1", ew="2", contract="4S",
+    ...                 declarer="N", tricks=10)
     >>> res = score_session(SessionInput(event="Club", date="", kind="howell", scoring="mp",
-    ...     scale="acbl", pairs=(PairInfo(1, "1", "Ann", "Bo", numbers=("123", "")),),
-    ...     rows=(), expected={}))
+    ...     scale="acbl", pairs=(PairInfo(1, "1", "Ann", "Bo", numbers=("123", "")),
+    ...     PairInfo(2, "2", "Cy", "Di", numbers=("124", "125"))), rows=(row,), expected={1: 1}))
     >>> missing_numbers(res)
     ('pair 1: player 2 (Bo) has no member number; NATIONAL_ID_NUMBER left out',)
     """
