@@ -192,11 +192,53 @@ def test_text_the_xml_cannot_hold_is_refused_with_one_line() -> None:
         write_usebio(_session(), options=UsebioOptions(club_id="12\x0734"))
 
 
-def test_individuals_are_still_refused() -> None:
+def _individual_session(numbers: tuple[str, ...]) -> SessionResults:
+    """Eight players, two boards: each player credited with the side's matchpoints."""
+    names = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+    players = tuple(PairInfo(i + 1, str(i + 1), n, "", numbers=(numbers[i],))
+                    for i, n in enumerate(names))  # fmt: skip
+    seats = (("1", "3", "2", "4"), ("5", "7", "6", "8"))
+    rows = tuple(
+        replace(_row(b, FIRST_ROW + t, f"{n}-{s}", f"{e}-{w}", c, k),
+                ns_members=(n, s), ew_members=(e, w))
+        for b, c, k in ((1, "4S", 10), (2, "3NT", 8))
+        for t, (n, s, e, w) in enumerate(seats)
+    )  # fmt: skip
+    return score_session(SessionInput(event="Club individual", date="2026-11-24",
+                                      kind="individual", scoring="mp", scale="acbl",
+                                      pairs=players, rows=rows, expected={1: 2, 2: 2},
+                                      family="individual"))  # fmt: skip
+
+
+def test_an_individual_event_lists_one_player_a_player() -> None:
+    numbers = ("501", "502", "", "504", "505", "506", "507", "508")
+    res = _individual_session(numbers)
+    data = write_usebio(res, options=UsebioOptions("Lakeside BC", "1234", "7"),
+                        deals=_deals(range(1, 3), seed=8))  # fmt: skip
+    ev = read_usebio_event(data)
+    assert ev.event_type == "INDIVIDUAL" and (ev.club_id, ev.charge_code) == ("1234", "7")
+    by_number = {p.number: p for p in ev.players}
+    assert len(by_number) == 8 == len(res.standings)
+    for s in res.standings:
+        got = by_number[s.label]
+        assert got.names == (s.pair.name1,) and got.numbers == s.pair.numbers
+        assert (got.total, got.percentage, got.place, got.played) == (s.total, s.pct, s.rank, 2)
+    # No pairs and no traveller lines (their USEBIO layout for four players is not known):
+    # the file says so; the hand records are there.
+    assert read_usebio(data) == ([], []) and sorted(ev.deals) == [1, 2]
+    text = data.decode("iso-8859-1")
+    assert "<PAIRS>" not in text and "individual event: no traveller lines" in text
+    assert missing_numbers(res) == (
+        "player 3 (Cy) has no member number; NATIONAL_ID_NUMBER left out",
+    )
+    assert "<!-- player 3 (Cy) has no member number" in text
+
+
+def test_other_families_are_refused() -> None:
     res = _session()
-    ind = replace(res, input=replace(res.input, family="individual"))
-    with pytest.raises(WorkbookError, match="USEBIO output is written for pairs events"):
-        write_usebio(ind)
+    social = replace(res, input=replace(res.input, family="social"))
+    with pytest.raises(WorkbookError, match="USEBIO output is written for pairs and individual"):
+        write_usebio(social)
 
 
 def _played_pairs(path: Path) -> Path:

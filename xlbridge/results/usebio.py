@@ -113,13 +113,16 @@ class UsebioLine:
 
 @dataclass(frozen=True, slots=True)
 class UsebioEvent:
-    """The rest of a USEBIO file read back: the club, the charge code, the event's board
-    count, and the ``HANDSET`` as PBN deals from North by board."""
+    """The rest of a USEBIO file read back: the event type, the club, the charge code, the
+    event's board count, an individual event's players (``number`` the ``PLAYER_NUMBER``, one
+    name and member number each) and the ``HANDSET`` as PBN deals from North by board."""
 
+    event_type: str
     club: str
     club_id: str
     charge_code: str
     boards_played: int | None
+    players: tuple[UsebioPair, ...]
     deals: Mapping[int, str]
 
 
@@ -128,6 +131,10 @@ _num = functools.partial(shown_text, fixed=True)
 # HANDSET: the seats as USEBIO files name them, in the order club scorers write them.
 _HAND_ORDER = ((Seat.E, "East"), (Seat.N, "North"), (Seat.S, "South"), (Seat.W, "West"))
 _SUITS = ("CLUBS", "DIAMONDS", "HEARTS", "SPADES")
+_NO_TRAVELLERS = (
+    "individual event: no traveller lines (how USEBIO numbers the four players of an"
+    " individual's traveller line was not found); the ranking and the hand records are complete"
+)
 
 
 def pair_number(label: str) -> str:
@@ -156,19 +163,25 @@ def _comment(text: str) -> str:
     return f" {text} "
 
 
-def _players(s: Standing) -> list[tuple[str, str]]:
-    """The pair's players as (name, member number), "" where the Names sheet has none."""
+def _players(s: Standing, individual: bool) -> list[tuple[str, str]]:
+    """The contestant's players as (name, member number), "" where the Names sheet has none:
+    a pair's two, an individual's one."""
     numbers = s.pair.numbers
+    names = (s.pair.name1,) if individual else (s.pair.name1, s.pair.name2)
     return [
         (name, clean_text(numbers[i] if i < len(numbers) else "", "member number",
                           max_chars=NAME_TEXT).strip())
-        for i, name in enumerate((s.pair.name1, s.pair.name2))
+        for i, name in enumerate(names)
     ]  # fmt: skip
 
 
-def _no_number(s: Standing, i: int, name: str) -> str:
-    who = f"player {i + 1} ({name})" if name else f"player {i + 1} (no name)"
-    return f"pair {s.label}: {who} has no member number; NATIONAL_ID_NUMBER left out"
+def _no_number(s: Standing, i: int, name: str, individual: bool) -> str:
+    shown = name or "no name"
+    if individual:
+        who = f"player {s.label} ({shown})"
+    else:
+        who = f"pair {s.label}: player {i + 1} ({shown})"
+    return f"{who} has no member number; NATIONAL_ID_NUMBER left out"
 
 
 def missing_numbers(res: SessionResults) -> tuple[str, ...]:
@@ -184,11 +197,12 @@ def missing_numbers(res: SessionResults) -> tuple[str, ...]:
     >>> missing_numbers(res)
     ('pair 1: player 2 (Bo) has no member number; NATIONAL_ID_NUMBER left out',)
     """
+    individual = res.input.family == "individual"
     return tuple(
-        _no_number(s, i, name)
+        _no_number(s, i, name, individual)
         for _, group in ranking_groups(res)
         for s in group
-        for i, (name, number) in enumerate(_players(s))
+        for i, (name, number) in enumerate(_players(s, individual))
         if not number
     )
 
@@ -236,15 +250,24 @@ def write_usebio(
     options: UsebioOptions | None = None,
     deals: Mapping[int, str] | None = None,
 ) -> bytes:
-    """The session as USEBIO 1.2 XML bytes (pairs events); ``options`` the club's id and the
-    charge code (``club`` its name, as ``options.club``), ``deals`` the hand records by board
-    (PBN deal strings) for the ``HANDSET``. While the Checks sheet lists open problems the
-    file opens with a ``PROVISIONAL`` comment and each traveller line with a problem holds a
-    ``provisional:`` comment (USEBIO 1.2 has no element for either)."""
-    if res.input.family != "pairs":
+    """The session as USEBIO 1.2 XML bytes (pairs and individual events); ``options`` the
+    club's id and the charge code (``club`` its name, as ``options.club``), ``deals`` the hand
+    records by board (PBN deal strings) for the ``HANDSET``. While the Checks sheet lists open
+    problems the file opens with a ``PROVISIONAL`` comment and each traveller line with a
+    problem holds a ``provisional:`` comment (USEBIO 1.2 has no element for either).
+
+    An individual event (``EVENT_TYPE="INDIVIDUAL"``) lists one ``PLAYER`` a player in
+    ``PARTICIPANTS`` (``PLAYER_NUMBER``, ``PLAYER_NAME``, ``NATIONAL_ID_NUMBER``,
+    ``BOARDS_PLAYED``, ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE``: the elements USEBIO
+    importers read for individual participants) and no traveller lines: how USEBIO names the
+    four players of an individual's traveller line was not found, so the file says so in a
+    comment rather than guess."""
+    family = res.input.family
+    if family not in ("pairs", "individual"):
         raise WorkbookError(
-            f"USEBIO output is written for pairs events; this is an {res.input.family} event"
+            f"USEBIO output is written for pairs and individual events; this is a {family} event"
         )
+    individual = family == "individual"
     opts = options or UsebioOptions()
     club = clean_text(club or opts.club, "club", max_chars=NAME_TEXT)  # XML 1.0: no controls
     club_id = clean_text(opts.club_id, "club id", max_chars=NAME_TEXT).strip()
@@ -256,7 +279,7 @@ def write_usebio(
     ET.SubElement(c, "CLUB_NAME").text = club
     if club_id:
         ET.SubElement(c, "CLUB_ID_NUMBER").text = club_id
-    ev = ET.SubElement(root, "EVENT", EVENT_TYPE="PAIRS")
+    ev = ET.SubElement(root, "EVENT", EVENT_TYPE="INDIVIDUAL" if individual else "PAIRS")
     imp = res.input.scoring != "mp"
     for tag, text in (
         ("BOARD_SCORING_METHOD", _METHOD[res.input.scoring]),
@@ -265,19 +288,21 @@ def write_usebio(
         ("SESSION_COUNT", "1"),
         ("SECTION_COUNT", "1"),
         ("P2P_CHARGE_RATE", charge),
-        ("PAIRS", str(len(res.standings))),
+        ("PAIRS", "" if individual else str(len(res.standings))),
         ("BOARDS_PLAYED", str(len(res.boards))),
         ("WINNER_TYPE", "2" if res.two_winner else "1"),
     ):
-        if text or tag != "P2P_CHARGE_RATE":
+        if text or tag not in ("P2P_CHARGE_RATE", "PAIRS"):
             ET.SubElement(ev, tag).text = text
     section = ET.SubElement(ET.SubElement(ev, "SESSION", SESSION_ID="1"), "SECTION",
                             SECTION_ID="A")  # fmt: skip
     parts = ET.SubElement(section, "PARTICIPANTS")
     for _, group in ranking_groups(res):
         for s in group:
-            _pair(parts, s)
-    for b in res.boards:
+            (_individual if individual else _pair)(parts, s)
+    if individual:
+        section.append(ET.Comment(_comment(_NO_TRAVELLERS)))
+    for b in () if individual else res.boards:
         be = ET.SubElement(section, "BOARD")
         ET.SubElement(be, "BOARD_NUMBER").text = str(b.board)
         for r in b.rows:
@@ -319,13 +344,29 @@ def _pair(parts: ET.Element, s: Standing) -> None:
     ET.SubElement(p, "PLACE").text = s.rank
     if (handicap := _pair_handicap(s)) is not None:
         ET.SubElement(p, "HANDICAP").text = _num(handicap)
-    for i, (name, number) in enumerate(_players(s)):
+    for i, (name, number) in enumerate(_players(s, False)):
         pe = ET.SubElement(p, "PLAYER")
         ET.SubElement(pe, "PLAYER_NAME").text = name
         if number:
             ET.SubElement(pe, "NATIONAL_ID_NUMBER").text = number
         else:
-            pe.append(ET.Comment(_comment(_no_number(s, i, name))))
+            pe.append(ET.Comment(_comment(_no_number(s, i, name, False))))
+
+
+def _individual(parts: ET.Element, s: Standing) -> None:
+    ((name, number),) = _players(s, True)
+    p = ET.SubElement(parts, "PLAYER")
+    ET.SubElement(p, "PLAYER_NUMBER").text = s.label
+    ET.SubElement(p, "PLAYER_NAME").text = name
+    if number:
+        ET.SubElement(p, "NATIONAL_ID_NUMBER").text = number
+    else:
+        p.append(ET.Comment(_comment(_no_number(s, 0, name, True))))
+    ET.SubElement(p, "BOARDS_PLAYED").text = str(s.played)
+    ET.SubElement(p, "TOTAL_SCORE").text = _num(s.total)
+    if s.pct is not None:
+        ET.SubElement(p, "PERCENTAGE").text = _num(s.pct)
+    ET.SubElement(p, "PLACE").text = s.rank
 
 
 def _f(text: str | None) -> float | None:
@@ -370,7 +411,8 @@ def read_usebio(data: bytes) -> tuple[list[UsebioPair], list[UsebioLine]]:
 
 
 def read_usebio_event(data: bytes) -> UsebioEvent:
-    """The club, charge code, board count and hand records of a USEBIO file."""
+    """The event type, club, charge code, board count, an individual event's players and the
+    hand records of a USEBIO file."""
     root = parse_xml(data, "USEBIO file", allow_doctype=True)
     deals: dict[int, str] = {}
     for b in root.findall("HANDSET/BOARD"):
@@ -381,8 +423,19 @@ def read_usebio_event(data: bytes) -> UsebioEvent:
             for name in ("North", "East", "South", "West")
         ]  # fmt: skip
         deals[int(b.findtext("BOARD_NUMBER", "0"))] = "N:" + " ".join(hands)
+    players = tuple(
+        UsebioPair(
+            p.findtext("PLAYER_NUMBER", ""), "", _f(p.findtext("TOTAL_SCORE")),
+            _f(p.findtext("PERCENTAGE")), p.findtext("PLACE", ""),
+            (p.findtext("PLAYER_NAME", ""),), (p.findtext("NATIONAL_ID_NUMBER", ""),),
+            _i(p.findtext("BOARDS_PLAYED")),
+        )
+        for parts in root.iter("PARTICIPANTS") for p in parts.findall("PLAYER")
+    )  # fmt: skip
+    event = root.find("EVENT")
     return UsebioEvent(
+        "" if event is None else event.get("EVENT_TYPE", ""),
         root.findtext("CLUB/CLUB_NAME", ""), root.findtext("CLUB/CLUB_ID_NUMBER", ""),
         root.findtext("EVENT/P2P_CHARGE_RATE", ""), _i(root.findtext("EVENT/BOARDS_PLAYED")),
-        deals,
+        players, deals,
     )  # fmt: skip
