@@ -22,7 +22,10 @@ import pytest
 from conftest import run_cli
 
 from xlbridge.errors import TextError, WorkbookError
+from xlbridge.families.individual.build import write_individuals
+from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.families.pairs.build import write_session
+from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.results.board import ResultRow
 from xlbridge.results.session import PairInfo, SessionInput, SessionResults, Standing, score_session
@@ -281,3 +284,23 @@ def test_cli_refuses_a_control_character_in_the_club_id(tmp_path: Path) -> None:
     book = _played_pairs(tmp_path / "s.xlsx")
     code, _, err = run_cli("results", str(book), "--format", "usebio", "--club-id", "12\x0134")
     assert code == 2 and "club id" in err and "Traceback" not in err
+
+
+def test_cli_individual_names_each_player_without_a_number(tmp_path: Path) -> None:
+    path = tmp_path / "i.xlsx"
+    write_individuals(rainbow(5), path, names={1: "Ann Ash", 2: "Bo Birch"})
+    c = IndividualCols.build("made-down", "mp").base
+    wb = openpyxl.load_workbook(path)
+    for ws in wb.worksheets:
+        if ws.title.startswith("Board "):
+            for r in range(FIRST_ROW, FIRST_ROW + 5):
+                ws[f"{c.contract}{r}"], ws[f"{c.by}{r}"], ws[f"{c.made}{r}"] = "3NT", "S", 3
+    wb.save(path)
+    code, out, err = run_cli("results", str(path), "--format", "usebio", "--club-id", "99")
+    assert code == 0, err
+    ev = read_usebio_event(out.encode("iso-8859-1"))
+    assert ev.event_type == "INDIVIDUAL" and ev.club_id == "99" and len(ev.players) == 20
+    assert {p.names for p in ev.players} >= {("Ann Ash",), ("Bo Birch",)}
+    named = [x for x in err.splitlines() if x.endswith("has no member number; "
+                                                      "NATIONAL_ID_NUMBER left out")]  # fmt: skip
+    assert len(named) == 20 and "xlbridge results: player 1 (Ann Ash) has no" in err
