@@ -23,7 +23,11 @@ number is named in an XML comment in that ``PLAYER`` and by :func:`missing_numbe
 prints one line each on standard error), never left out silently. With hand records the file
 ends in a ``HANDSET`` after ``EVENT``: a ``BOARD`` per board (``BOARD_NUMBER``, then a ``HAND``
 per seat: ``DIRECTION`` East/North/South/West, ``CLUBS``, ``DIAMONDS``, ``HEARTS``,
-``SPADES``), as USEBIO 1.2 files from club scorers carry them.
+``SPADES``). Element names and places are those of USEBIO 1.2 files club scorers publish
+(Compscore3's files among abftech/cobalt's test files; scorer-to-usebio's converted files,
+duaneg/scorer-to-usebio, for ``BOARDS_PLAYED`` and ``HANDICAP`` in ``PAIR``): the USEBIO DTD
+itself (published on usebio.org) was not at hand, and those producers order a ``PAIR``'s
+elements differently, so no order is claimed beyond theirs.
 
 :func:`read_usebio` reads such a file back (through the gate's XML parser: no entities).
 """
