@@ -333,3 +333,24 @@ def test_member_numbers_typed_on_the_names_sheet_reach_the_file(tmp_path: Path) 
         "xlbridge results: pair NS 2: player 2 (Player 5b) has no member number;"
         " NATIONAL_ID_NUMBER left out"
     ]
+
+
+def test_the_workbooks_hand_records_make_the_handset(tmp_path: Path) -> None:
+    pytest.importorskip("endplay", reason="new --deals needs the deals extra")
+    deals = _deals(range(1, 7), seed=11)
+    pbn = tmp_path / "boards.pbn"
+    pbn.write_text("".join(f'[Board "{b}"]\n[Deal "{d}"]\n\n' for b, d in deals.items()),
+                   encoding="ascii")  # fmt: skip
+    book = tmp_path / "s.xlsx"
+    code, _, err = run_cli("new", "mitchell", "--tables", "3", "--boards-per-round", "2",
+                           "--deals", str(pbn), "-o", str(book))  # fmt: skip
+    assert code == 0, err
+    wb = openpyxl.load_workbook(book)
+    for ws in wb.worksheets:
+        if ws.title.startswith("Board "):
+            for r in range(FIRST_ROW, FIRST_ROW + 3):
+                ws[f"C{r}"], ws[f"D{r}"], ws[f"E{r}"] = "3NT", "N", 3
+    wb.save(book)
+    code, out, err = run_cli("results", str(book), "--format", "usebio")
+    assert code == 0, err
+    assert read_usebio_event(out.encode("iso-8859-1")).deals == deals
