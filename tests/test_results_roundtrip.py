@@ -19,7 +19,6 @@ import pytest
 from workbook_fill import Expected, expected, fill, fill_by_headers, random_fill
 
 from xlbridge.cli import main
-from xlbridge.errors import WorkbookError
 from xlbridge.families.pairs.build import write_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.movements.mitchell import mitchell
@@ -28,7 +27,7 @@ from xlbridge.numerals import shown
 from xlbridge.results.pbn import read_pbn_scores, results_pbn
 from xlbridge.results.render import render_session
 from xlbridge.results.session import SessionResults
-from xlbridge.results.usebio import pair_number, read_usebio, write_usebio
+from xlbridge.results.usebio import pair_number, read_usebio, read_usebio_event, write_usebio
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate
@@ -143,8 +142,9 @@ def test_individuals_are_read_back(books: dict[str, Any]) -> None:
     scored = sum(1 for b in res.boards for r in b.rows if r.mp_ns is not None)
     assert scored > 40
     assert sum(s.played for s in res.standings) == 4 * scored
-    with pytest.raises(WorkbookError, match="USEBIO output is written for pairs events"):
-        write_usebio(res)
+    # USEBIO: one PLAYER a player (tests/test_usebio.py), no pairs.
+    data = write_usebio(res)
+    assert read_usebio(data) == ([], []) and len(read_usebio_event(data).players) == 20
 
 
 def test_bad_entries_are_listed(books: dict[str, Any]) -> None:

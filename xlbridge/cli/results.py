@@ -26,7 +26,9 @@ def register(sub: Any) -> None:
         " (a formula typed over or damaged), and print or write the results: a text or CSV"
         " ranking, JSON, an HTML results page, USEBIO XML (EBU) or PBN with score tables."
         " Reads pairs, individuals, teams and social (rubber, Chicago, four to six players)"
-        " workbooks; USEBIO and PBN are for pairs and individuals. Every problem the"
+        " workbooks; USEBIO and PBN are for pairs and individuals (USEBIO: each player's member"
+        " number from the Names sheet; a player without one is named on standard error)."
+        " Every problem the"
         " workbook's Checks sheet lists (a score typed over the computed one and not marked OK,"
         " a missing result or declarer, a row that cannot be scored) is listed by sheet, board"
         " and row on standard error, and every output marks the session and those rows as"
@@ -34,7 +36,8 @@ def register(sub: Any) -> None:
         " cell disagrees, 3 when the cells agree but problems are open (provisional).",
         epilog="Example: xlbridge results session.xlsx   (exit status 3: provisional, see Checks)\n"
         "         xlbridge results session.xlsx --format html --deals boards.pbn -o results.html\n"
-        "         xlbridge results session.xlsx --format usebio -o results.xml\n"
+        "         xlbridge results session.xlsx --format usebio --club-name 'Lakeside BC'"
+        " --club-id 1234 -o results.xml\n"
         "         xlbridge results session.xlsx --format csv --table barometer",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -46,14 +49,23 @@ def register(sub: Any) -> None:
         " (one row a pair, a percentage and rank column a round)",
     )  # fmt: skip
     p.add_argument(
-        "--club", default="", type=text_arg("club", NAME_TEXT),
+        "--club", "--club-name", dest="club", default="", type=text_arg("club", NAME_TEXT),
         help=f"USEBIO only: the club's name (text, at most {NAME_TEXT} characters)",
+    )  # fmt: skip
+    p.add_argument(
+        "--club-id", default="", type=text_arg("club id", NAME_TEXT),
+        help="USEBIO only: the club's id number with its federation (CLUB_ID_NUMBER)",
+    )  # fmt: skip
+    p.add_argument(
+        "--charge-code", default="", type=text_arg("charge code", NAME_TEXT),
+        help="USEBIO only: the event's charge code with the federation (USEBIO 1.2's"
+        " P2P_CHARGE_RATE, the EBU's charge for the session)",
     )  # fmt: skip
     p.add_argument(
         "--deals",
         metavar="FILE.pbn",
-        help="HTML only: hand records (PBN Board and Deal tags); without it, those of the"
-        " workbook's Hand Records sheet when it has one",
+        help="HTML and USEBIO: hand records (PBN Board and Deal tags); without it, those of"
+        " the workbook's Hand Records sheet when it has one",
     )
     p.add_argument(
         "-o",
@@ -82,9 +94,14 @@ def _results(args: argparse.Namespace) -> int:
         data = res.render(fmt, args.table)
     else:
         from xlbridge.results.render import deals_of, render_session
+        from xlbridge.results.usebio import UsebioOptions, missing_numbers
 
-        deals = deals_of(args.file, args.deals) if fmt == "html" else None
-        data = render_session(res, fmt, args.table, deals=deals, club=args.club)
+        deals = deals_of(args.file, args.deals) if fmt in ("html", "usebio") else None
+        options = UsebioOptions(args.club, args.club_id, args.charge_code)
+        data = render_session(res, fmt, args.table, deals=deals, club=args.club, usebio=options)
+        if fmt == "usebio":  # never dropped silently: the federation credits players by number
+            for line in missing_numbers(res):
+                print(f"xlbridge results: {line}", file=sys.stderr)
     if args.output:
         from xlbridge.interchange.files import write_atomically
 

@@ -22,7 +22,7 @@ from xlbridge.results.tables import ranking_groups
 from xlbridge.scoring.session import places_to_rank
 from xlbridge.types import Seat, Vulnerability
 
-__all__ = ["TEMPLATE", "hand_records", "render_html"]
+__all__ = ["TEMPLATE", "from_north", "hand_records", "render_html"]
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "results.html.j2"
 _ORDER = "AKQJT98765432"
@@ -43,11 +43,11 @@ def _ranked(cards: str) -> str:
     return "".join(sorted(cards, key=lambda c: _ORDER.find(c))).replace("T", "10")
 
 
-def _from_north(deal: str) -> str | None:
+def from_north(deal: str) -> str | None:
     """A PBN deal string turned to start with North (``E:...`` lists East's hand first), or
     None when it is not four hands after a seat.
 
-    >>> _from_north("E:A... B... C... D...")
+    >>> from_north("E:A... B... C... D...")
     'N:D... A... B... C...'
     """
     first, _, rest = deal.partition(":")
@@ -72,7 +72,7 @@ def hand_records(deals: Mapping[int, str]) -> dict[int, HandRecord]:
 
     whole: list[tuple[int, str]] = []
     for board, deal in sorted(deals.items()):
-        north = _from_north(deal)
+        north = from_north(deal)
         try:
             if north is not None:
                 HandRecord(board, Seat.dealer_of(board), Vulnerability.from_board(board), north)

@@ -14,16 +14,20 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xlbridge.results.session import SessionResults
 from xlbridge.scoring.choices import OutputFormat
+
+if TYPE_CHECKING:
+    from xlbridge.results.usebio import UsebioOptions
 
 __all__ = ["deals_of", "render_session"]
 
 
 def deals_of(workbook: str | Path, pbn: str | Path | None = None) -> dict[int, str] | None:
-    """The deals for the results page: from a PBN file when given, else the hand records
-    ``new --deals``/``--deal`` put in the workbook (None when it has none)."""
+    """The deals for the results page and the USEBIO file: from a PBN file when given, else
+    the hand records ``new --deals``/``--deal`` put in the workbook (None when it has none)."""
     if pbn:
         from xlbridge.interchange.deals import read_pbn
 
@@ -40,9 +44,11 @@ def render_session(
     *,
     deals: Mapping[int, str] | None = None,
     club: str = "",
+    usebio: UsebioOptions | None = None,
 ) -> str | bytes:
     """``res`` as ``fmt``; ``table`` chooses the CSV table (``standings``, ``results`` or
-    ``barometer``), ``deals`` the hand records of the HTML page, ``club`` USEBIO's club."""
+    ``barometer``), ``deals`` the hand records of the HTML page and of USEBIO's ``HANDSET``,
+    ``club`` USEBIO's club, ``usebio`` its club id and charge code."""
     if fmt == "text":
         from xlbridge.results.tables import to_text
 
@@ -65,7 +71,7 @@ def render_session(
     if fmt == "usebio":
         from xlbridge.results.usebio import write_usebio
 
-        return write_usebio(res, club=club)
+        return write_usebio(res, club=club, options=usebio, deals=deals)
     from xlbridge.results.pbn import results_pbn
 
     return results_pbn(res)
