@@ -44,6 +44,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "xlbridge.cli.swiss",
     "xlbridge.cli.addin",
     "xlbridge.cli.rebuild",
+    "xlbridge.cli.season",
 )
 
 Handler = Callable[[argparse.Namespace], int]
@@ -83,6 +84,7 @@ COMMANDS: dict[str, str] = {
     "addin": "xlbridge.cli.addin",
     "import": "xlbridge.cli.rebuild",
     "rebuild": "xlbridge.cli.rebuild",
+    "season": "xlbridge.cli.season",
 }
 
 
