@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -170,6 +171,10 @@ def test_best_average_equals_pandas(
                             include_provisional=provisional)  # fmt: skip
     got = _table(club, options)
     assert _got(got.lines) == _expected(table, minimum)
+    for x in got.lines:  # the sessions marked counted are those averaged
+        counted = [c.pct for c in x.scores if c.counted]
+        assert len(counted) == x.counted and sum(counted) / len(counted) == pytest.approx(x.value)
+        assert sorted(counted) == sorted(c.pct for c in x.scores)[-len(counted):]
 
 
 def test_handicap_ladder_equals_pandas(club: Path) -> None:
@@ -196,6 +201,10 @@ def test_most_improved_equals_pandas(club: Path) -> None:
     got = _table(club, SeasonOptions("improved", window=k, minimum=5,
                                                         start=SEASON[0], end=SEASON[1]))
     assert _got([x for x in got.lines if x.value is not None]) == _expected(enough, 5)
+    for x in got.lines:
+        marks = [c.counted for c in x.scores]
+        assert marks == ([True] * k + [False] * (len(marks) - 2 * k) + [True] * k
+                         if x.value is not None else [False] * len(marks))  # fmt: skip
     assert all(x.counted == 0 and not x.qualifies for x in got.lines if x.value is None)
 
 
@@ -378,6 +387,9 @@ def test_json(club: Path) -> None:
                                                      "2026-01-26"]  # fmt: skip
     assert {x["member"]: x["value"] for x in data["lines"]}["101"] == 4
     assert data["lines"][-1]["rank"] is None and data["lines"][-1]["qualifies"] is False
+    fay = next(x for x in data["lines"] if x["member"] == "106")
+    assert fay["scores"] == [{"session": 1, "pct": 34.5, "counted": True},
+                             {"session": 4, "pct": 44, "counted": True}]  # fmt: skip
 
 
 def test_html_page(club: Path) -> None:
@@ -387,7 +399,13 @@ def test_html_page(club: Path) -> None:
     assert "javascript:" not in page and "<td>2026-01-19</td>" in page  # no link, the date
     assert "=HYPERLINK(&#34;http://evil.example&#34;,&#34;Gil&#34;)" in page  # text
     assert "<a href=\"http://evil" not in page
-    assert page.count("<tr") == 1 + 9 + 1 + 1 + 6  # heads, 9 members, sessions head, 6 sessions
+    # standings: 2 heads, 9 members; session by session: a head, 9 members; sessions: 1 + 6
+    assert page.count("<tr") == 2 + 9 + 1 + 9 + 1 + 6
+    # Bo's grid row: his best four (66, 62.5, 60, 57) bold, 47.5 and 55 not.
+    bo = [line for line in page.splitlines() if "<td>Bo</td>" in line][-1]
+    assert re.findall(r'<td class="num( counted)?">([0-9]+\.[0-9]+)</td>', bo) == [
+        (" counted", "62.50"), ("", "47.50"), (" counted", "60.00"), ("", "55.00"),
+        (" counted", "66.00"), (" counted", "57.00")]
 
 
 def test_output_file_atomic_and_no_overwrite(club: Path, tmp_path: Path) -> None:

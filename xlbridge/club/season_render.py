@@ -37,6 +37,12 @@ _FIGURE = {"best": "average", "handicap": "handicapped average", "improved": "im
            "attendance": "sessions"}  # fmt: skip
 
 
+_COUNTED = {"best": "the best percentages, which the average counts",
+            "handicap": "the best handicapped percentages, which the average counts",
+            "improved": "the first and last sessions compared",
+            "attendance": "every session played"}  # fmt: skip
+
+
 def describe(t: Standings) -> str:
     """The competition in words, with its numbers.
 
@@ -125,7 +131,9 @@ def _json(t: Standings) -> dict[str, Any]:
         "lines": [
             {"rank": x.rank or None, "member": x.member, "name": x.name, "played": x.played,
              "counted": x.counted, "value": _number(x.value), "first": _number(x.first),
-             "last": _number(x.last), "qualifies": x.qualifies, "provisional": x.provisional}
+             "last": _number(x.last), "qualifies": x.qualifies, "provisional": x.provisional,
+             "scores": [{"session": c.session, "pct": _number(c.pct), "counted": c.counted}
+                        for c in x.scores]}
             for x in t.lines
         ],
     }  # fmt: skip
@@ -207,6 +215,16 @@ def _html(t: Standings) -> str:
         {"date": s.date or "(no date)", "event": s.event, "href": safe_href(s.page),
          "provisional": s.provisional} for s in t.sessions
     ]  # fmt: skip
+    # The grid: each member's figure in each session, those in the line's value marked.
+    column = {s.id: i for i, s in enumerate(t.sessions)}
+    grid = []
+    for x in t.lines:
+        cells: list[dict[str, Any]] = [{"pct": "", "counted": False} for _ in t.sessions]
+        for c in x.scores:
+            if c.session in column:
+                cells[column[c.session]] = {"pct": fixed(c.pct, PERCENT_PLACES),
+                                            "counted": c.counted}  # fmt: skip
+        grid.append({"name": x.name, "rank": x.rank, "cells": cells})
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=True,
@@ -218,6 +236,7 @@ def _html(t: Standings) -> str:
         title=describe(t), season=_season(t), figure=_FIGURE[t.options.competition].capitalize(),
         improved=improved, minimum=t.minimum,
         qualifiers=[r for r in rows if r["qualifies"]],
-        others=[r for r in rows if not r["qualifies"]], sessions=sessions,
+        others=[r for r in rows if not r["qualifies"]], sessions=sessions, grid=grid,
+        counted_note=_COUNTED[t.options.competition],
         marked=any(x.provisional for x in t.lines),
     )  # fmt: skip

@@ -13,6 +13,13 @@ share a rank, ``"2="``), then the members below the minimum, unranked:
   sessions, whose two windows share no session, can qualify;
 - :func:`attendance`: sessions played.
 
+"Most improved" is the club's own rule wherever we looked: Godalming Bridge Club's Best
+Improver compares a member's average percentage this year with last year's, with at least 20
+sessions (bridgewebs.com/godalming/page4.html); Hamilton Bridge Club's most improved player
+trophies use the rise in rating points over the year (hamilton.bridge-club.org/node/5453).
+Comparing the two ends of one season, as here, needs no other season's records and is our
+choice.
+
 Which sessions count (:func:`in_season`): final ones only unless ``include_provisional`` (a
 line then counts the provisional sessions it holds, for the outputs to mark), dated from
 ``start`` to ``end`` inclusive when given (a session without a date is then left out).
@@ -50,6 +57,7 @@ __all__ = [
     "SeasonLine",
     "SeasonOptions",
     "SeasonSession",
+    "SessionScore",
     "Standings",
     "attendance",
     "best_average",
@@ -180,13 +188,23 @@ def in_season(date: str, provisional: bool, options: SeasonOptions) -> bool:
 
 
 @dataclass(frozen=True)
+class SessionScore:
+    """A member's figure in one session of their line (a percentage, or the handicapped one on
+    the handicap ladder); ``counted``: whether it is in the line's value."""
+
+    session: int
+    pct: float
+    counted: bool
+
+
+@dataclass(frozen=True)
 class SeasonLine:
     """One member's line of a competition: ``rank`` ("1", "2=", "" when not qualifying);
     ``played`` the sessions the competition looked at, ``counted`` those in ``value`` (the best
     N; both windows of most improved); ``value`` the average percentage, the improvement in
     percentage points, or the sessions played (None: too few sessions to work it out);
     ``first``/``last`` most improved's two means; ``provisional`` the provisional sessions
-    among those played."""
+    among those played; ``scores`` each session's figure, in date order."""
 
     rank: str
     member: str
@@ -198,6 +216,7 @@ class SeasonLine:
     provisional: int = 0
     first: float | None = None
     last: float | None = None
+    scores: tuple[SessionScore, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -244,7 +263,7 @@ def _ranked(
     shown = ranks([x.value or 0.0 for x in good])
     good = [
         SeasonLine(r, x.member, x.name, x.played, x.counted, x.value, True, x.provisional,
-                   x.first, x.last)
+                   x.first, x.last, x.scores)
         for r, x in zip(shown, good, strict=True)
     ]  # fmt: skip
     return (*good, *rest)
@@ -263,10 +282,13 @@ def _averages(
 ) -> tuple[SeasonLine, ...]:
     lines = []
     for member, group in groups.items():
-        top = sorted((pct for _, pct in group), reverse=True)[:best]
+        # The best figures; of equal ones the earliest (the group is in date order).
+        top = set(sorted(range(len(group)), key=lambda i: -group[i][1])[:best])
         lines.append(SeasonLine(
-            "", member, _name([s for s, _ in group]), len(group), len(top), _mean(top),
-            len(group) >= minimum, sum(s.provisional for s, _ in group),
+            "", member, _name([s for s, _ in group]), len(group), len(top),
+            _mean([group[i][1] for i in sorted(top)]), len(group) >= minimum,
+            sum(s.provisional for s, _ in group),
+            scores=tuple(SessionScore(s.session, x, i in top) for i, (s, x) in enumerate(group)),
         ))  # fmt: skip
     return _ranked(lines, _higher)
 
@@ -327,13 +349,17 @@ def most_improved(
     lines = []
     for member, group in _by_member(scores).items():
         first = last = value = None
+        ends = False
         if len(group) >= 2 * window:
+            ends = True
             first = _mean([s.pct for s in group[:window]])
             last = _mean([s.pct for s in group[-window:]])
             value = last - first
         lines.append(SeasonLine(
             "", member, _name(group), len(group), 2 * window if value is not None else 0, value,
             len(group) >= least, sum(s.provisional for s in group), first, last,
+            tuple(SessionScore(s.session, s.pct, ends and not window <= i < len(group) - window)
+                  for i, s in enumerate(group)),
         ))  # fmt: skip
     return _ranked(lines, _higher)
 
@@ -349,7 +375,8 @@ def attendance(scores: Iterable[MemberScore], *, minimum: int = 1) -> tuple[Seas
     _count(minimum, "minimum", MINIMUM)
     lines = [
         SeasonLine("", m, _name(g), len(g), len(g), float(len(g)), len(g) >= minimum,
-                   sum(s.provisional for s in g))
+                   sum(s.provisional for s in g), scores=tuple(
+                       SessionScore(s.session, s.pct, True) for s in g))
         for m, g in _by_member(scores).items()
     ]  # fmt: skip
     return _ranked(lines, _higher)
