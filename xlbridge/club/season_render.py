@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any, Literal, get_args
 
 from xlbridge.interchange.csvio import write_csv
@@ -24,12 +24,11 @@ from xlbridge.numerals import shown
 from xlbridge.results.figures import PERCENT_PLACES, fixed
 from xlbridge.scoring.season import SeasonLine, Standings
 
-__all__ = ["SEASON_FORMATS", "TEMPLATES", "SeasonFormat", "describe", "render_season", "safe_href"]
+__all__ = ["SEASON_FORMATS", "SeasonFormat", "describe", "render_season", "safe_href"]
 
 SeasonFormat = Literal["text", "csv", "json", "html"]
 SEASON_FORMATS: tuple[SeasonFormat, ...] = get_args(SeasonFormat)
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 _TEMPLATE = "season.html.j2"
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 # The column of each competition's figure, in CSV and JSON and as a heading.
@@ -201,7 +200,7 @@ def safe_href(page: str) -> str | None:
 
 
 def _html(t: Standings) -> str:
-    import jinja2
+    from xlbridge.results.read_family import render_template
 
     improved = t.options.competition == "improved"
     rows = [
@@ -225,14 +224,8 @@ def _html(t: Standings) -> str:
                 cells[column[c.session]] = {"pct": fixed(c.pct, PERCENT_PLACES),
                                             "counted": c.counted}  # fmt: skip
         grid.append({"name": x.name, "rank": x.rank, "cells": cells})
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env.get_template(_TEMPLATE).render(
+    return render_template(
+        _TEMPLATE,
         title=describe(t), season=_season(t), figure=_FIGURE[t.options.competition].capitalize(),
         improved=improved, minimum=t.minimum,
         qualifiers=[r for r in rows if r["qualifies"]],
