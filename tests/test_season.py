@@ -479,3 +479,37 @@ def test_the_page_is_valid_html(club: Path, tmp_path: Path) -> None:
     done = subprocess.run([exe, "--files", str(page)], capture_output=True, text=True,
                           timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_an_empty_database_and_an_individual_session(tmp_path: Path) -> None:
+    path = tmp_path / "club.sqlite"
+    con = open_database(path)
+    con.close()
+    code, out, err = run_cli("season", "--db", str(path))
+    assert code == 0 and "(no member played a session of this season)" in out, err
+    con = open_database(path)
+    con.execute("INSERT INTO sessions VALUES (1, 'k', 'd', 'Individual', '2026-03-02', 'rainbow',"
+                " 'individual', 'mp', 'final', '', 'i.xlsx', '2026-03-02T22:00:00Z')")
+    for entry, pct, number, name in (("1", 58.0, "201", "Iva"), ("2", 42.0, None, "Jo")):
+        con.execute("INSERT INTO results VALUES (1, ?, '', 12, NULL, ?, '1', NULL, NULL, NULL)",
+                    (entry, pct))  # fmt: skip
+        con.execute("INSERT INTO players VALUES (1, ?, 1, ?, ?)", (entry, number, name))
+    con.close()
+    code, out, err = run_cli("season", "--db", str(path), "--minimum", "1", "--format", "csv")
+    assert code == 0, err
+    assert out.splitlines()[1:] == ["1,201,Iva,1,1,58.00,yes,0", "2,Jo,Jo,1,1,42.00,yes,0"]
+
+
+def test_a_name_with_a_control_character_is_one_line(club: Path) -> None:
+    con = sqlite3.connect(club)
+    con.execute("UPDATE players SET name = 'Ann\x1b[2J' WHERE member = '102'")
+    con.commit()
+    con.close()
+    code, out, err = run_cli("season", "--db", str(club))
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert "control character U+001B" in err
+
+
+def test_a_folder_is_no_database(tmp_path: Path) -> None:
+    code, _out, err = run_cli("season", "--db", str(tmp_path))
+    assert code == 2 and err.startswith("xlbridge season: error: no club database at ")
