@@ -129,8 +129,16 @@ def _frame(include_provisional: bool = False) -> pd.DataFrame:
         for a, b, pct, hpct in pairs:
             for who in (a, b):
                 number = PLAYERS[who]
-                rows.append({"member": number or who, "name": REGISTER.get(number or "", who),
-                             "date": date, "pct": pct, "hpct": hpct, "status": status})
+                rows.append(
+                    {
+                        "member": number or who,
+                        "name": REGISTER.get(number or "", who),
+                        "date": date,
+                        "pct": pct,
+                        "hpct": hpct,
+                        "status": status,
+                    }
+                )
     df = pd.DataFrame(rows)
     keep = (df.date >= SEASON[0]) & (df.date <= SEASON[1]) & df.pct.notna()
     if not include_provisional:
@@ -146,8 +154,12 @@ def _expected(table: pd.DataFrame, minimum: int) -> list[tuple[str, str, int, fl
     good["place"] = good.value.rank(method="min", ascending=False).astype(int)
     counts = good.place.value_counts()
     good["rank"] = [f"{p}{'=' if counts[p] > 1 else ''}" for p in good.place]
-    out = [(r, m, int(n), v) for r, m, n, v in
-           good.sort_values(["place", "name"])[["rank", "member", "played", "value"]].values]
+    out = [
+        (r, m, int(n), v)
+        for r, m, n, v in good.sort_values(["place", "name"])[
+            ["rank", "member", "played", "value"]
+        ].values
+    ]
     rest = table[table.played < minimum].sort_values(["value", "name"], ascending=[False, True])
     return out + [("", m, int(n), v) for m, n, v in rest[["member", "played", "value"]].values]
 
@@ -158,9 +170,7 @@ def _got(lines: tuple) -> list[tuple[str, str, int, float]]:  # type: ignore[typ
 
 @pytest.mark.parametrize("provisional", [False, True])
 @pytest.mark.parametrize(("best", "minimum"), [(4, 4), (3, 5), (10, 1)])
-def test_best_average_equals_pandas(
-    club: Path, best: int, minimum: int, provisional: bool
-) -> None:
+def test_best_average_equals_pandas(club: Path, best: int, minimum: int, provisional: bool) -> None:
     df = _frame(provisional)
     g = df.groupby("member")
     table = pd.DataFrame({
@@ -174,15 +184,20 @@ def test_best_average_equals_pandas(
     for x in got.lines:  # the sessions marked counted are those averaged
         counted = [c.pct for c in x.scores if c.counted]
         assert len(counted) == x.counted and sum(counted) / len(counted) == pytest.approx(x.value)
-        assert sorted(counted) == sorted(c.pct for c in x.scores)[-len(counted):]
+        assert sorted(counted) == sorted(c.pct for c in x.scores)[-len(counted) :]
 
 
 def test_handicap_ladder_equals_pandas(club: Path) -> None:
     df = _frame()
     df = df[df.hpct.notna()]
     g = df.groupby("member")
-    table = pd.DataFrame({"name": g.name.last(), "played": g.hpct.count(),
-                          "value": g.hpct.apply(lambda s: s.nlargest(2).mean())}).reset_index()
+    table = pd.DataFrame(
+        {
+            "name": g.name.last(),
+            "played": g.hpct.count(),
+            "value": g.hpct.apply(lambda s: s.nlargest(2).mean()),
+        }
+    ).reset_index()
     options = SeasonOptions("handicap", best=2, minimum=2, start=SEASON[0], end=SEASON[1])
     got = _table(club, options)
     assert _got(got.lines) == _expected(table, 2)
@@ -198,8 +213,9 @@ def test_most_improved_equals_pandas(club: Path) -> None:
         "value": g.pct.apply(lambda s: s.tail(k).mean() - s.head(k).mean()),
     }).reset_index()  # fmt: skip
     enough = table[table.played >= 2 * k]
-    got = _table(club, SeasonOptions("improved", window=k, minimum=5,
-                                                        start=SEASON[0], end=SEASON[1]))
+    got = _table(
+        club, SeasonOptions("improved", window=k, minimum=5, start=SEASON[0], end=SEASON[1])
+    )
     assert _got([x for x in got.lines if x.value is not None]) == _expected(enough, 5)
     for x in got.lines:
         marks = [c.counted for c in x.scores]
@@ -211,8 +227,9 @@ def test_most_improved_equals_pandas(club: Path) -> None:
 def test_attendance_equals_pandas(club: Path) -> None:
     df = _frame(include_provisional=True)
     counts = df.groupby("member").pct.count()
-    got = _table(club, SeasonOptions("attendance", include_provisional=True,
-                                                        start=SEASON[0], end=SEASON[1]))
+    got = _table(
+        club, SeasonOptions("attendance", include_provisional=True, start=SEASON[0], end=SEASON[1])
+    )
     assert {x.member: x.played for x in got.lines} == counts.to_dict()
     assert [x.value for x in got.lines] == sorted(counts.values.astype(float), reverse=True)
 
@@ -229,7 +246,12 @@ def test_the_season_by_hand(club: Path) -> None:
                                                       end=SEASON[1]))  # fmt: skip
     by = {x.member: x for x in t.lines}
     assert [(x.rank, x.member) for x in t.lines[:5]] == [
-        ("1", "102"), ("2", "101"), ("3=", "104"), ("3=", "105"), ("5", "103")]
+        ("1", "102"),
+        ("2", "101"),
+        ("3=", "104"),
+        ("3=", "105"),
+        ("5", "103"),
+    ]
     assert by["102"].value == 61.375 and by["101"].value == 59.6875
     assert by["104"].value == by["105"].value == 56.75 and by["103"].value == 55.8125
     assert by["101"].name == "Ann Archer"  # the register's name, not the session's "Ann"
@@ -265,10 +287,18 @@ def test_small_cases_by_hand() -> None:
                                                  ("", "Di")]  # fmt: skip
     lines = best_average(s, best=1, minimum=1)
     assert [(x.rank, x.name, x.value) for x in lines] == [
-        ("1", "Di", 99.0), ("2", "Cy", 70.0), ("3=", "Ann", 60.0), ("3=", "Bo", 60.0)]
+        ("1", "Di", 99.0),
+        ("2", "Cy", 70.0),
+        ("3=", "Ann", 60.0),
+        ("3=", "Bo", 60.0),
+    ]
     improved = most_improved(s, window=1)
     assert [(x.rank, x.name, x.value) for x in improved] == [
-        ("1", "Cy", 30.0), ("2=", "Ann", 10.0), ("2=", "Bo", 10.0), ("", "Di", None)]
+        ("1", "Cy", 30.0),
+        ("2=", "Ann", 10.0),
+        ("2=", "Bo", 10.0),
+        ("", "Di", None),
+    ]
     assert [(x.rank, x.played) for x in attendance(s, minimum=2)][-1] == ("", 1)
     assert handicap_ladder(s, best=2, minimum=1) == ()
 
@@ -398,14 +428,19 @@ def test_html_page(club: Path) -> None:
     assert '<a href="https://club.example/r/2026-01-12">2026-01-12</a>' in page
     assert "javascript:" not in page and "<td>2026-01-19</td>" in page  # no link, the date
     assert "=HYPERLINK(&#34;http://evil.example&#34;,&#34;Gil&#34;)" in page  # text
-    assert "<a href=\"http://evil" not in page
+    assert '<a href="http://evil' not in page
     # standings: 2 heads, 9 members; session by session: a head, 9 members; sessions: 1 + 6
     assert page.count("<tr") == 2 + 9 + 1 + 9 + 1 + 6
     # Bo's grid row: his best four (66, 62.5, 60, 57) bold, 47.5 and 55 not.
     bo = [line for line in page.splitlines() if "<td>Bo</td>" in line][-1]
     assert re.findall(r'<td class="num( counted)?">([0-9]+\.[0-9]+)</td>', bo) == [
-        (" counted", "62.50"), ("", "47.50"), (" counted", "60.00"), ("", "55.00"),
-        (" counted", "66.00"), (" counted", "57.00")]
+        (" counted", "62.50"),
+        ("", "47.50"),
+        (" counted", "60.00"),
+        ("", "55.00"),
+        (" counted", "66.00"),
+        (" counted", "57.00"),
+    ]
 
 
 def test_output_file_atomic_and_no_overwrite(club: Path, tmp_path: Path) -> None:
@@ -438,8 +473,9 @@ def test_every_option_has_help_an_example_and_the_readme() -> None:
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     parser = build_parser("season")
-    sub = next(a for a in parser._actions if hasattr(a, "choices") and a.choices
-               and "season" in a.choices).choices["season"]  # type: ignore[union-attr]
+    sub = next(
+        a for a in parser._actions if hasattr(a, "choices") and a.choices and "season" in a.choices
+    ).choices["season"]  # type: ignore[union-attr]
     text = sub.format_help()
     assert "Examples:" in text
     examples = text.split("Examples:")[1]
@@ -488,8 +524,10 @@ def test_an_empty_database_and_an_individual_session(tmp_path: Path) -> None:
     code, out, err = run_cli("season", "--db", str(path))
     assert code == 0 and "(no member played a session of this season)" in out, err
     con = open_database(path)
-    con.execute("INSERT INTO sessions VALUES (1, 'k', 'd', 'Individual', '2026-03-02', 'rainbow',"
-                " 'individual', 'mp', 'final', '', 'i.xlsx', '2026-03-02T22:00:00Z')")
+    con.execute(
+        "INSERT INTO sessions VALUES (1, 'k', 'd', 'Individual', '2026-03-02', 'rainbow',"
+        " 'individual', 'mp', 'final', '', 'i.xlsx', '2026-03-02T22:00:00Z')"
+    )
     for entry, pct, number, name in (("1", 58.0, "201", "Iva"), ("2", 42.0, None, "Jo")):
         con.execute("INSERT INTO results VALUES (1, ?, '', 12, NULL, ?, '1', NULL, NULL, NULL)",
                     (entry, pct))  # fmt: skip

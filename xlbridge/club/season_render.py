@@ -54,8 +54,10 @@ def describe(t: Standings) -> str:
     if o.competition == "best":
         return f"Best {o.best} percentages averaged ({least})"
     if o.competition == "handicap":
-        return f"Handicap ladder: best {o.best} handicapped percentages averaged ({least}," \
+        return (
+            f"Handicap ladder: best {o.best} handicapped percentages averaged ({least},"
             " handicapped sessions only)"
+        )
     if o.competition == "improved":
         return (f"Most improved: mean of the last {o.window} sessions minus mean of the first"
                 f" {o.window} ({least})")  # fmt: skip
