@@ -42,6 +42,9 @@ __all__ = [
     "PAIR_NUMBER",
     "PLAYERS_TEXT",
     "ROUNDS",
+    "SEASON_BEST",
+    "SEASON_MINIMUM",
+    "SEASON_WINDOW",
     "SEGMENTS",
     "SESSION_BOARDS",
     "SHEET_CELLS",
@@ -86,6 +89,9 @@ DATUM: Range = (-20000, 20000)  # a board's scores lie within +-7600 (Law 77)
 IMP_POINTS: Range = (-1_000_000, 1_000_000)  # a points difference (imps)
 VP_MARGIN: Range = (-1_000_000, 1_000_000)  # IMPs, or Chicago points, won by
 CARRY_OVER: Range = (-1000, 1000)  # IMPs a team starts a match with
+SEASON_BEST: Range = (1, 1000)  # percentages averaged (season --best)
+SEASON_MINIMUM: Range = (1, 10_000)  # sessions played to qualify (season --minimum)
+SEASON_WINDOW: Range = (1, 500)  # sessions at each end of "most improved" (season --window)
 NUMBER_DIGITS = 12  # characters in one number typed on the command line
 
 # Text a user gives, in characters (Excel's limits: 32,767 in a cell, 255 in a page header).

@@ -45,6 +45,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "xlbridge.cli.addin",
     "xlbridge.cli.rebuild",
     "xlbridge.cli.club",
+    "xlbridge.cli.season",
 )
 
 Handler = Callable[[argparse.Namespace], int]
@@ -85,6 +86,7 @@ COMMANDS: dict[str, str] = {
     "import": "xlbridge.cli.rebuild",
     "rebuild": "xlbridge.cli.rebuild",
     "club": "xlbridge.cli.club",
+    "season": "xlbridge.cli.season",
 }
 
 
