@@ -153,7 +153,7 @@ def test_unknown_pair_and_other_families_are_refused_in_one_line(
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "score cards are for pairs and individuals" in err
     code, _, err = run_cli("cards", str(hand), "-o", str(hand), "--force")
-    assert code == 2 and "would replace the workbook" in err
+    assert code == 2 and "would replace a workbook read" in err
 
 
 def _check_cards(res: SessionResults, cards: tuple[ScoreCard, ...]) -> None:

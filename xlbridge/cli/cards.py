@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from xlbridge.cli._args import path_arg, text_arg
+from xlbridge.cli._output import deliver, refuse_overwriting_inputs
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
 
@@ -106,8 +106,7 @@ def _cards(args: argparse.Namespace) -> int:
     from xlbridge.results.session import SessionResults
 
     opt = CardsOptions.of(args)
-    if opt.output and Path(opt.output).resolve() == Path(opt.file).resolve():
-        raise WorkbookError("the output would replace the workbook; choose another -o file")
+    refuse_overwriting_inputs(opt.output, (opt.file,))
     res = read_workbook(opt.file)
     if not isinstance(res, SessionResults):
         raise WorkbookError(
@@ -117,14 +116,8 @@ def _cards(args: argparse.Namespace) -> int:
         )
     cards = score_cards(res, opt.pairs)
     data = cards_html(res, cards) if opt.format == "html" else cards_text(res, cards)
-    if opt.output:
-        from xlbridge.interchange.files import write_atomically
-
-        payload = (data.rstrip("\n") + "\n").encode()
-        out = write_atomically(opt.output, lambda tmp: Path(tmp).write_bytes(payload), opt.force)
-        print(f"wrote {out} ({len(cards)} card{'s' if len(cards) != 1 else ''})", file=sys.stderr)
-    else:
-        print(data)
+    note = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    deliver(data, opt.output, opt.force, inputs=(opt.file,), note=note)
     for p in res.open_problems:
         print(f"xlbridge cards: {p.line()}", file=sys.stderr)
     return PROVISIONAL_EXIT if res.open_problems else 0

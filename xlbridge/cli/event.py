@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from xlbridge.cli._args import float_arg, path_arg
+from xlbridge.cli._output import deliver, refuse_overwriting_inputs
 from xlbridge.errors import WorkbookError
 from xlbridge.scoring.event import CARRY_SHARE, EVENT_SESSIONS, EVENT_TOTALS, EventTotal
 
@@ -129,8 +130,7 @@ def _event(args: argparse.Namespace) -> int:
         )
     if opt.carry != CARRY_SHARE and opt.total != "carry":
         raise WorkbookError("--carry applies to --total carry only")
-    if opt.output and any(Path(opt.output).resolve() == Path(f).resolve() for f in opt.files):
-        raise WorkbookError("the output would replace a workbook; choose another -o file")
+    refuse_overwriting_inputs(opt.output, opt.files)
     sessions = []
     for k, name in enumerate(opt.files, start=1):
         res = read_workbook(name)
@@ -151,14 +151,7 @@ def _event(args: argparse.Namespace) -> int:
         data = json.dumps(ev_kit.event_json(ev), ensure_ascii=False, indent=1)
     else:
         data = ev_kit.event_html(ev)
-    if opt.output:
-        from xlbridge.interchange.files import write_atomically
-
-        payload = (data.rstrip("\n") + "\n").encode()
-        out = write_atomically(opt.output, lambda tmp: Path(tmp).write_bytes(payload), opt.force)
-        print(f"wrote {out}", file=sys.stderr)
-    else:
-        print(data)
+    deliver(data, opt.output, opt.force, inputs=opt.files)
     status = 0
     for k, res in enumerate(sessions, start=1):
         for p in res.open_problems:

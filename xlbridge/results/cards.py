@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from xlbridge.errors import XlbridgeError
 from xlbridge.results.board import ResultRow
 from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
+from xlbridge.results.pages import TEMPLATES, render_page
 from xlbridge.results.problems import banner
 from xlbridge.results.session import BoardScore, PairInfo, SessionResults, Standing
 from xlbridge.scoring.session import percentage
@@ -47,7 +47,7 @@ __all__ = [
     "score_cards",
 ]
 
-TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "cards.html.j2"
+TEMPLATE = TEMPLATES / "cards.html.j2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,8 +373,6 @@ def _frequency_html(line: CardLine, p: _Places) -> list[dict[str, object]]:
 def cards_html(res: SessionResults, cards: Sequence[ScoreCard]) -> str:
     """The cards as one HTML page, a printed page a card (template ``cards.html.j2``,
     autoescaped: names are user text)."""
-    import jinja2
-
     p = _places(res)
     mp = res.input.scoring == "mp"
     out = []
@@ -394,14 +392,8 @@ def cards_html(res: SessionResults, cards: Sequence[ScoreCard]) -> str:
                 for x in card.lines
             ],
         })  # fmt: skip
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATE.parent)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env.get_template(TEMPLATE.name).render(
+    return render_page(
+        TEMPLATE.name,
         event=res.event, date=res.input.date, kind=res.input.kind, method=_method(res), mp=mp,
         unit="MP" if mp else "IMP", cards=out, problems=[x.line() for x in res.open_problems],
     )  # fmt: skip

@@ -28,12 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import SessionError
 from xlbridge.numerals import shown
 from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
+from xlbridge.results.pages import TEMPLATES, render_page
 from xlbridge.results.session import PairInfo, SessionResults, Standing
 from xlbridge.scoring.event import CARRY_SHARE, EVENT_SESSIONS, EventTotal, carry_forward, combine
 from xlbridge.scoring.session import ranks
@@ -42,7 +42,6 @@ __all__ = [
     "TEMPLATE",
     "EventEntry",
     "EventResults",
-    "SessionEntry",
     "event_csv",
     "event_html",
     "event_json",
@@ -53,36 +52,18 @@ __all__ = [
     "same_player",
 ]
 
-TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "event.html.j2"
-
-
-@dataclass(frozen=True, slots=True)
-class SessionEntry:
-    """A pair's line of one session's ranking: its label there, direction, boards played,
-    total, percentage (matchpoints) or average (IMPs) and rank."""
-
-    label: str
-    dir: str
-    played: int
-    total: float | None
-    pct: float | None
-    average: float | None
-    rank: str
-
-    @classmethod
-    def of(cls, s: Standing) -> SessionEntry:
-        return cls(s.label, s.dir, s.played, s.total, s.pct, s.average, s.rank)
+TEMPLATE = TEMPLATES / "event.html.j2"
 
 
 @dataclass(frozen=True, slots=True)
 class EventEntry:
     """A pair of the event: its players' names and numbers (as last seen), its line of each
-    session (None: not there), the matchpoints carried forward (``carry`` only), its overall
-    total and rank ("" when it has none: played no session, or no final with ``carry``)."""
+    session's ranking (None: not there), the matchpoints carried forward (``carry`` only), its
+    overall total and rank ("" when it has none: played no session, or no final with ``carry``)."""
 
     names: str
     numbers: tuple[str, ...]
-    sessions: tuple[SessionEntry | None, ...]
+    sessions: tuple[Standing | None, ...]
     carried: float | None
     total: float | None
     rank: str
@@ -191,7 +172,7 @@ def event_results(
                     " session ranked as one field (EBU White Book §172)"
                 )
     keys: list[tuple[tuple[str, str], ...]] = []
-    lines: list[list[SessionEntry | None]] = []
+    lines: list[list[Standing | None]] = []
     for k, res in enumerate(sessions):
         taken: dict[int, str] = {}
         for s in res.standings:
@@ -220,7 +201,7 @@ def event_results(
                 keys.append(players)
                 lines.append([None] * len(sessions))
             taken[i] = s.label
-            lines[i][k] = SessionEntry.of(s)
+            lines[i][k] = s
     carried: list[float | None] = [None] * len(keys)
     totals: list[float | None] = []
     if how == "carry":
@@ -269,7 +250,7 @@ def _how_text(ev: EventResults) -> str:
     return f"the {ev.how} of the session {unit}"
 
 
-def _session_value(ev: EventResults, x: SessionEntry | None, places: int) -> str:
+def _session_value(ev: EventResults, x: Standing | None, places: int) -> str:
     if x is None:
         return ""
     return fixed(x.pct if ev.mp else x.total, places, "-")
@@ -365,8 +346,6 @@ def event_json(ev: EventResults) -> dict[str, Any]:
 def event_html(ev: EventResults) -> str:
     """The event as one HTML page (template ``event.html.j2``, autoescaped): the overall
     ranking, then each session's."""
-    import jinja2
-
     from xlbridge.results.tables import ranking_groups
 
     places = PERCENT_PLACES if ev.mp else decimals(
@@ -394,14 +373,8 @@ def event_html(ev: EventResults) -> str:
         ]  # fmt: skip
         sessions.append({"k": k, "title": title, "groups": groups,
                          "problems": len(res.open_problems)})  # fmt: skip
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATE.parent)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env.get_template(TEMPLATE.name).render(
+    return render_page(
+        TEMPLATE.name,
         how=_how_text(ev), mp=ev.mp, carry=ev.how == "carry", titles=ev.titles,
         overall=overall, sessions=sessions, n=len(ev.sessions),
     )  # fmt: skip
