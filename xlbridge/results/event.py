@@ -375,6 +375,7 @@ def event_html(ev: EventResults) -> str:
                          "problems": len(res.open_problems)})  # fmt: skip
     return render_page(
         TEMPLATE.name,
+        event=ev.sessions[0].event or "Event",
         how=_how_text(ev), mp=ev.mp, carry=ev.how == "carry", titles=ev.titles,
         overall=overall, sessions=sessions, n=len(ev.sessions),
     )  # fmt: skip
