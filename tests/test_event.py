@@ -264,3 +264,28 @@ def test_refusals_in_one_line() -> None:
         event_results([s, imps], "sum")
     with pytest.raises(SessionError, match="matchpoint sessions"):
         event_results([imps, imps], "carry")
+
+
+def test_individuals_and_imp_sessions() -> None:
+    """Individuals are matched one player at a time; IMP sessions add their IMP totals."""
+    solo = [PairInfo(i + 1, str(i + 1), f"Solo {i}", "") for i in range(4)]
+    again = [PairInfo(i + 1, str(i + 1), f"SOLO {3 - i}", "") for i in range(4)]
+    ev = event_results([_typed(solo, [420, -50]), _typed(again, [420, -50])], "average")
+    assert len(ev.entries) == 4 and all(e.missing == () for e in ev.entries)
+    # Solo 0 (NS, 100%) then as pair 4 (EW, 100%); Solo 1 0% and 0%; Solo 2 0% and 0%...
+    assert {e.names: e.total for e in ev.entries} == {
+        "SOLO 0": 100.0, "SOLO 1": 0.0, "SOLO 2": 0.0, "SOLO 3": 100.0
+    }  # fmt: skip
+    named = [PairInfo(i + 1, str(i + 1), f"P{i}a", f"P{i}b") for i in range(4)]
+
+    def butler(scores: list[int]) -> SessionResults:
+        rows = tuple(ResultRow(1, 6 + i, 1, i + 1, named[2 * i].label, named[2 * i + 1].label,
+                               typed_score=s) for i, s in enumerate(scores))  # fmt: skip
+        return score_session(SessionInput("Cup", "", "howell", "butler", "acbl", tuple(named),
+                                          rows, {1: 2}))  # fmt: skip
+
+    one, two = butler([420, -50]), butler([620, 170])
+    ev = event_results([one, two], "sum")
+    want = {s.pair.names: s.total + t.total  # type: ignore[operator]
+            for s, t in zip(one.standings, two.standings, strict=True)}  # fmt: skip
+    assert {e.names: e.total for e in ev.entries} == pytest.approx(want)
