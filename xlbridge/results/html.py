@@ -11,12 +11,13 @@ dummy, the par) under its traveller and in a Hand Records section.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import DealError
 from xlbridge.interchange.deals import DD_SEATS, DD_STRAINS, SUIT_SYMBOLS, HandRecord
+from xlbridge.results.cards import score_cards
 from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
+from xlbridge.results.pages import TEMPLATES, render_page
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 from xlbridge.scoring.session import places_to_rank
@@ -24,7 +25,7 @@ from xlbridge.types import Seat, Vulnerability
 
 __all__ = ["TEMPLATE", "from_north", "hand_records", "render_html"]
 
-TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "results.html.j2"
+TEMPLATE = TEMPLATES / "results.html.j2"
 _ORDER = "AKQJT98765432"
 _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _STRAINS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
@@ -144,8 +145,6 @@ def _made(tricks: int) -> str:
 
 def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> str:
     """The results page as HTML text."""
-    import jinja2
-
     records = hand_records(deals or {})
     mp = res.input.scoring == "mp"
     unit = "MP" if mp else "IMP"
@@ -210,38 +209,20 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
             "datum": None if b.datum is None else fixed(b.datum, datum_places), "rows": rows,
             "deal": _record(records[b.board]) if b.board in records else None,
         })  # fmt: skip
-    rank_of = {s.label: s.rank for s in res.standings}
-    cards = []
-    for s in res.standings:
-        lines = []
-        for b in res.boards:
-            for r in b.rows:
-                x = r.result
-                ns_members, ew_members = x.sides
-                if s.label not in ns_members and s.label not in ew_members:
-                    continue
-                ns_side = s.label in ns_members
-                score = r.score_ns if ns_side else (None if r.score_ns is None else -r.score_ns)
-                lines.append({
-                    "board": b.board, "dir": "NS" if ns_side else "EW",
-                    "opponents": x.ew if ns_side else x.ns,
-                    "contract": (x.adjusted and f"adj {x.adjusted}") or x.contract,
-                    "declarer": x.declarer, "tricks": "" if x.tricks is None else x.tricks,
-                    "score": fixed(score, score_places),
-                    "points": fixed(r.mp_ns if ns_side else r.mp_ew, point_places),
-                })  # fmt: skip
-        cards.append({"label": s.label, "anchor": _anchor(s.label), "names": s.pair.names,
-                      "rank": rank_of.get(s.label, ""), "rows": lines})  # fmt: skip
+    cards = [
+        {"label": c.standing.label, "anchor": _anchor(c.standing.label),
+         "names": c.pair.names, "rank": c.standing.rank,
+         "rows": [{"board": x.board, "dir": x.direction, "opponents": x.opponents,
+                   "contract": (x.adjusted and f"adj {x.adjusted}") or x.contract,
+                   "declarer": x.declarer, "result": x.result,
+                   "score": fixed(x.score, score_places),
+                   "points": fixed(x.points, point_places)} for x in c.lines]}
+        for c in score_cards(res)
+    ]  # fmt: skip
     method = {"mp": f"matchpoints ({res.input.scale.upper()})", "butler": "Butler IMPs",
               "ximp": "cross-IMPs"}[res.input.scoring]  # fmt: skip
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATE.parent)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env.get_template(TEMPLATE.name).render(
+    return render_page(
+        TEMPLATE.name,
         event=res.event, date=res.input.date, kind=res.input.kind, method=method, mp=mp,
         unit=unit, who=who, groups=groups, rounds=rounds,
         barometer=[{"label": k, "cells": v} for k, v in baro.items()], boards=boards,

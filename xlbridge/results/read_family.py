@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from xlbridge import numerals
@@ -46,7 +45,6 @@ __all__ = [
     "whole",
 ]
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 class ScoredWorkbook(Protocol):
@@ -212,14 +210,8 @@ def refuse(fmt: OutputFormat, family: FamilyName, kind: str) -> WorkbookError:
 
 
 def render_template(name: str, **context: Any) -> str:
-    """Render ``xlbridge/templates/NAME`` with autoescaping (names are user text)."""
-    import jinja2
+    """Render ``xlbridge/templates/NAME`` with autoescaping (names are user text): the one
+    environment of :func:`xlbridge.results.pages.render_page`."""
+    from xlbridge.results.pages import render_page
 
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env.get_template(name).render(**context)
+    return render_page(name, **context)
