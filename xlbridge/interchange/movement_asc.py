@@ -29,8 +29,9 @@ empty seat. An individual movement's table seats four players (no 0).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
-from xlbridge.errors import InputFileError
+from xlbridge.errors import InputFileError, XlbridgeError
 from xlbridge.limits import (
     BOARD_NUMBER,
     BOARDS_PER_ROUND,
@@ -44,7 +45,7 @@ from xlbridge.limits import (
 from xlbridge.movements.model import Entry, Movement, Pair
 from xlbridge.numerals import whole_number
 
-__all__ = ["file_boards", "file_number", "file_text", "parse_movement_asc"]
+__all__ = ["file_boards", "file_lines", "file_number", "file_text", "parse_movement_asc"]
 
 _SEPARATORS = re.compile(r"[\s,;:-]+")
 
@@ -197,3 +198,28 @@ def file_text(text: str, what: str, limit: int) -> str:
     if len(text) > limit:
         raise InputFileError(f"{what} is {len(text)} characters long; the limit is {limit}")
     return text
+
+
+def file_lines(
+    rows: Iterable[tuple[int, list[str]]],
+    header: tuple[str, ...],
+    name: str,
+    take: Callable[[dict[str, str], int], None],
+) -> None:
+    """Give ``take`` each line of a CSV movement file after its header, as a cell of each
+    column (stripped) and the line's number; a line of the wrong width, or one ``take``
+    refuses, is one error ``NAME line N: ...``.
+
+    >>> file_lines([(2, ["1", " 2"])], ("a", "b"), "club.csv", lambda c, n: print(n, c))
+    2 {'a': '1', 'b': '2'}
+    """
+    for line, fields in rows:
+        if len(fields) != len(header):
+            raise InputFileError(
+                f"{name} line {line}: {len(fields)} fields; the header has {len(header)}"
+            )
+        cell = {h: f.strip() for h, f in zip(header, fields, strict=True)}
+        try:
+            take(cell, line)
+        except XlbridgeError as exc:
+            raise InputFileError(f"{name} line {line}: {exc}") from None

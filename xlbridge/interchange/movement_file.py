@@ -45,6 +45,7 @@ from xlbridge.errors import InputFileError, XlbridgeError
 from xlbridge.interchange.csvio import read_rows, write_csv
 from xlbridge.interchange.movement_asc import (
     file_boards,
+    file_lines,
     file_number,
     file_text,
     parse_movement_asc,
@@ -235,16 +236,7 @@ def parse_movement_csv(text: str, name: str = "movement file") -> Movement:
         return m
     header = _header(first, name)
     d = _Draft(name)
-    for line, fields in rows:
-        if len(fields) != len(COLUMNS):
-            raise InputFileError(
-                f"{name} line {line}: {len(fields)} fields; the header has {len(COLUMNS)}"
-            )
-        cell = {h: f.strip() for h, f in zip(header, fields, strict=True)}
-        try:
-            _row(d, cell, line)
-        except XlbridgeError as exc:
-            raise InputFileError(f"{name} line {line}: {exc}") from None
+    file_lines(rows, header, name, lambda cell, line: _row(d, cell, line))
     return _movement(d)
 
 

@@ -31,9 +31,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from xlbridge.errors import InputFileError, XlbridgeError
+from xlbridge.errors import InputFileError
 from xlbridge.interchange.csvio import read_rows, write_csv
-from xlbridge.interchange.movement_asc import file_boards, file_number, file_text
+from xlbridge.interchange.movement_asc import file_boards, file_lines, file_number, file_text
 from xlbridge.limits import NAME_TEXT, PAIR_NUMBER, ROUNDS, TABLES
 from xlbridge.movements.model import Entry, Movement, Pair
 
@@ -104,16 +104,7 @@ def parse_seats_csv(text: str, name: str = "movement file") -> Movement:
         raise InputFileError(f"{name}: the header must be {','.join(SEAT_COLUMNS)}")
     header = tuple(f.strip().lower() for f in first[1])
     d = _Draft(name)
-    for line, fields in rows:
-        if len(fields) != len(SEAT_COLUMNS):
-            raise InputFileError(
-                f"{name} line {line}: {len(fields)} fields; the header has {len(SEAT_COLUMNS)}"
-            )
-        cell = {h: f.strip() for h, f in zip(header, fields, strict=True)}
-        try:
-            _row(d, cell, line)
-        except XlbridgeError as exc:
-            raise InputFileError(f"{name} line {line}: {exc}") from None
+    file_lines(rows, header, name, lambda cell, line: _row(d, cell, line))
     return _movement(d)
 
 
