@@ -17,6 +17,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import DATE_TEXT, EVENT_TEXT, NAME_TEXT
+from xlbridge.movements.field import Field
 from xlbridge.movements.model import Entry, Movement
 from xlbridge.scoring.choices import (
     DATUM_ROUNDINGS,
@@ -63,6 +64,9 @@ class Options:
     # The pairs-movement options (session.movement_options_text), shown on the Session sheet
     # for `xlbridge rebuild`; None: not known, no line.
     movement_options: str | None = None
+    # Several sections on the same boards, scored across the field (movements.field): the
+    # movement is then ``sections.movement``; None: one section.
+    sections: Field | None = None
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
@@ -151,9 +155,15 @@ class Context:
         for e in movement.entries:
             for b in e.boards:
                 by_board[b].append(e)
+        # Sections: each section's rows together on a traveller, in the sections' order.
+        section = options.sections.section_of_pair() if options.sections else {}
+
+        def order(e: Entry) -> tuple[int, int, int]:
+            return (section.get(e.ns or e.ew or 0, 0), e.round, e.table)
+
         for b, entries in by_board.items():
             rows = []
-            for e in sorted(entries, key=lambda e: (e.round, e.table)):
+            for e in sorted(entries, key=order):
                 ns, ew = e.direction_on(b)
                 if ns is not None and ew is not None:
                     rows.append((e, ns, ew))

@@ -93,14 +93,29 @@ def rank_key(total: str) -> str:
     return f'=IF(ISNUMBER({total}),ROUND({total},9),"")'
 
 
-def rank(key: str, keys: str, dir_cell: str | None, dirs: str | None) -> str:
-    """Rank with ties shown "2=": ``session.ranks``; within the direction in two-winner games."""
-    if dir_cell is None or dirs is None:
+def rank(
+    key: str,
+    keys: str,
+    dir_cell: str | None,
+    dirs: str | None,
+    section: tuple[str, str] | None = None,
+) -> str:
+    """Rank with ties shown "2=": ``session.ranks``; within the direction in two-winner games,
+    and within the pair's section when ``section`` (its cell, the sections' range) is given.
+
+    >>> rank("$K5", "$K$5:$K$9", None, None, ("$P5", "$P$5:$P$9"))
+    '=IF(ISNUMBER($K5),(COUNTIFS($P$5:$P$9,$P5,$K$5:$K$9,">"&$K5)+1)&IF(COUNTIFS($P$5:$P$9,$P5,$K$5:$K$9,$K5)>1,"=",""),"")'
+    """
+    groups = [] if section is None else [(section[1], section[0])]
+    if dir_cell is not None and dirs is not None:
+        groups.append((dirs, dir_cell))
+    if not groups:
         higher = f'COUNTIF({keys},">"&{key})'
         same = f"COUNTIF({keys},{key})"
     else:
-        higher = f'COUNTIFS({dirs},{dir_cell},{keys},">"&{key})'
-        same = f"COUNTIFS({dirs},{dir_cell},{keys},{key})"
+        where = "".join(f"{rng},{cell}," for rng, cell in groups)
+        higher = f'COUNTIFS({where}{keys},">"&{key})'
+        same = f"COUNTIFS({where}{keys},{key})"
     return f'=IF(ISNUMBER({key}),{tied_rank(higher, same)},"")'
 
 
