@@ -152,8 +152,14 @@ def test_workbook_layout(sectioned: tuple[Path, Any]) -> None:
     titles = [c.value for c in wb["Table Cards"]["A"] if isinstance(c.value, str)]
     assert "Two sections: Section B, Table 6" in titles
     assert "Two sections: guide card, pair B-EW 6" in titles
-    papers = [c.value for c in wb["Travellers"]["A"] if isinstance(c.value, str)]
-    assert papers.count("Board 1, section A") == 1 and "Board 19, section B" not in papers
+    trav = wb["Travellers"]
+    papers = [
+        (trav[f"A{r}"].value, trav[f"G{r}"].value) for r in range(1, trav.max_row + 1)
+        if isinstance(trav[f"G{r}"].value, str)
+    ]  # fmt: skip
+    assert papers.count(("Board 1", "Section B: Two sections")) == 1
+    assert ("Board 19", "Section B: Two sections") not in papers
+    assert sum(a.startswith("Board") for a, _g in papers) == 21 + 18
     heads = [c.value for c in wb["Recap"][4]]
     assert heads[heads.index("Rank") + 1 : heads.index("Rank") + 3] == ["Section", "Section rank"]
     movement = [c.value for c in wb["Movement"]["A"] if isinstance(c.value, str)]
@@ -218,3 +224,30 @@ def test_libreoffice_agrees_with_python_and_by_hand(
              for row in recap.iter_rows(min_row=5, max_row=30, values_only=True)}  # fmt: skip
     entries = {e["label"]: (e["rank"], e["section_rank"]) for e in data["entries"]}
     assert {k: (str(a), str(b)) for k, (a, b) in ranks.items()} == entries
+
+
+def test_rebuild_and_import_refuse_a_sectioned_workbook(
+    sectioned: tuple[Path, Any], tmp_path: Path
+) -> None:
+    path, _f = sectioned
+    code, _o, err = run_cli("rebuild", str(path), "-o", str(tmp_path / "r.xlsx"))
+    assert code != 0 and "rebuild cannot build its sections again yet" in err, err
+    source = tmp_path / "scores.csv"
+    source.write_text("board,ns,ew,contract,declarer,result\n1,A-NS 1,A-EW 1,4S,N,=\n")
+    code, _o, err = run_cli("import", str(path), "--from", str(source), "-o",
+                            str(tmp_path / "i.xlsx"))  # fmt: skip
+    assert code != 0 and "import does not place results on its sections yet" in err, err
+    assert "Traceback" not in err
+    assert not (tmp_path / "r.xlsx").exists() and not (tmp_path / "i.xlsx").exists()
+
+
+def test_a_workbook_of_one_section_reads_as_before(tmp_path: Path) -> None:
+    """No ``sections`` in the JSON, no section columns in the CSV: old workbooks unchanged."""
+    path = cli_new(tmp_path, "one", "mitchell", "--tables", "3", "--boards-per-round", "2")
+    _code, out, _err = run_cli("results", str(path), "--format", "json")
+    data = json.loads(out)
+    assert "sections" not in data and "section" not in data["entries"][0]
+    _code, csv_text, _err = run_cli("results", str(path), "--format", "csv")
+    assert csv_text.splitlines()[0] == "rank,pair,names,dir,played,total,pct,average,status"
+    heads = [c.value for c in openpyxl.load_workbook(path)["Recap"][4]]
+    assert "Section rank" not in heads

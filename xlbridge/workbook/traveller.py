@@ -293,16 +293,16 @@ def write_paper_travellers(ctx: Context) -> Worksheet:
             ids = set(s.pair_ids)
             rows = [x for x in ctx.plays_of(board) if x[1] in ids]
             if rows:
-                papers.append((board, f", section {s.letter}", rows))
+                papers.append((board, f"Section {s.letter}: ", rows))
     tallest = max((len(rows) for _b, _s, rows in papers), default=1) + 3
     per = max(1, min(6, PAPER_ROWS_PER_PAGE // tallest))
     r = 1
     for i, (board, section, rows) in enumerate(papers):
         put = ws.cell
-        st(put(row=r, column=1, value=f"Board {board}{section}"), "xlb Title")
+        st(put(row=r, column=1, value=f"Board {board}"), "xlb Title")
         st(put(row=r, column=3, value=f"Dealer {Seat.dealer_of(board)}"), "xlb Label")
         st(put(row=r, column=5, value=f"Vul {Vulnerability.from_board(board)}"), "xlb Label")
-        put_text(put(row=r, column=7), ctx.options.event, "event")
+        put_text(put(row=r, column=7), section + ctx.options.event, "event")
         ws.row_dimensions[r].height = 20
         r += 1
         for j, text in enumerate(heads, start=1):
