@@ -224,6 +224,19 @@ def test_libreoffice_agrees_with_python_and_by_hand(
              for row in recap.iter_rows(min_row=5, max_row=30, values_only=True)}  # fmt: skip
     entries = {e["label"]: (e["rank"], e["section_rank"]) for e in data["entries"]}
     assert {k: (str(a), str(b)) for k, (a, b) in ranks.items()} == entries
+    # The Results sheet: the field's standings, then each section's, in its own rank order.
+    rows = [r[:2] for r in wb["Results"].iter_rows(values_only=True)]
+    start = rows.index(("Section B, East-West", None)) + 2
+    listed = rows[start : start + 6]
+    want = sorted(
+        ((e["section_rank"], e["label"]) for e in data["entries"] if e["label"][:4] == "B-EW"),
+        key=lambda x: int(x[0].rstrip("=")),
+    )
+    assert [(str(a), b) for a, b in listed] == want
+    assert [r[0] for r in rows if isinstance(r[0], str) and r[0].startswith(("North", "East",
+            "Section"))] == ["North-South", "East-West", "Section A, North-South",
+                             "Section A, East-West", "Section B, North-South",
+                             "Section B, East-West"]  # fmt: skip
 
 
 def test_rebuild_and_import_refuse_a_sectioned_workbook(

@@ -66,6 +66,7 @@ def write_recap(ctx: Context) -> Worksheet:
     extra = 2 if field else 0
     col_raw, col_key = get_column_letter(k + 5 + extra), get_column_letter(k + 6 + extra)
     col_order = get_column_letter(k + 7 + extra)
+    col_sorder = get_column_letter(k + 8 + extra)  # sections only: the place in the section
     col_last = col_srank if field else col_rank
     put("A3", "Top" if mp else "", "xlb Label")
     for b in boards:
@@ -78,6 +79,8 @@ def write_recap(ctx: Context) -> Worksheet:
     put(f"{col_raw}{HEADER}", "Raw")
     put(f"{col_key}{HEADER}", "Key")
     put(f"{col_order}{HEADER}", "Order")
+    if field:
+        put(f"{col_sorder}{HEADER}", "Section order")
     last = FIRST + len(pairs) - 1
     name_row = {p.id: NAMES_FIRST + i for i, p in enumerate(ctx.movement.pairs)}
     dir_rng = f"$C${FIRST}:$C${last}"
@@ -120,6 +123,14 @@ def write_recap(ctx: Context) -> Worksheet:
         )
         if field:
             put(f"{col_sec}{r}", field.section_of(p.label), "xlb Value")
+            put(
+                f"{col_sorder}{r}",
+                R.section_order(
+                    f"${col_key}{r}", key_rng, to_here,
+                    (f"${col_sec}{r}", sec_rng, f"${col_sec}${FIRST}:${col_sec}{r}"),
+                    (f"$C{r}", dir_rng, f"$C${FIRST}:$C{r}") if two else None,
+                ),
+            )  # fmt: skip
             put(
                 f"{col_srank}{r}",
                 R.rank(f"${col_key}{r}", key_rng, f"$C{r}" if two else None,
@@ -174,10 +185,15 @@ def write_recap(ctx: Context) -> Worksheet:
     ws.column_dimensions[col_raw].hidden = True
     ws.column_dimensions[col_key].hidden = True
     ws.column_dimensions[col_order].hidden = True
+    if field:
+        ws.column_dimensions[col_sorder].hidden = True
+        ws.column_dimensions[col_srank].width = 9
     ctx.recap.update(
         first=str(FIRST), last=str(last), pair="A", names="B", dir="C", total=col_total,
         pct=col_pct, rank=col_rank, order=col_order,
     )  # fmt: skip
+    if field:
+        ctx.recap.update(section_rank=col_srank, section_order=col_sorder)
     ws.freeze_panes = f"D{FIRST}"
     ws.print_area = f"A1:{col_last}{r}"
     ws.print_title_rows = f"{HEADER}:{HEADER}"
