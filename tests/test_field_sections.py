@@ -17,8 +17,8 @@ from typing import Any
 
 import openpyxl
 import pytest
-from conftest import cli_new, needs_libreoffice, run_cli
-from engines import excel_grammar_errors
+from conftest import cli_new, needs_gnumeric, needs_libreoffice, run_cli
+from engines import excel_grammar_errors, recalc_gnumeric
 from workbook_fill import Filled, Result, fill, random_fill
 
 from xlbridge.errors import MovementError
@@ -264,3 +264,23 @@ def test_a_workbook_of_one_section_reads_as_before(tmp_path: Path) -> None:
     assert csv_text.splitlines()[0] == "rank,pair,names,dir,played,total,pct,average,status"
     heads = [c.value for c in openpyxl.load_workbook(path)["Recap"][4]]
     assert "Section rank" not in heads
+
+
+@pytest.mark.gnumeric
+def test_gnumeric_agrees_with_python_and_by_hand(sectioned: tuple[Path, Any]) -> None:
+    """A third engine: the same matchpoints and the same field and section ranks."""
+    needs_gnumeric()
+    path, _f = sectioned
+    got = recalc_gnumeric(path)
+    for board, scores in ((1, SCORES_1), (19, SCORES_19)):
+        mps = [got.get((f"Board {board}", f"I{r}")) for r in range(6, 6 + len(scores))]
+        assert mps == pytest.approx(by_hand(scores, 13))
+    _code, out, _err = run_cli("results", str(path), "--format", "json")
+    entries = {e["label"]: (e["rank"], e["section_rank"]) for e in json.loads(out)["entries"]}
+    heads = {got.get(("Recap", f"{c}4")): c for c in ("AA", "AB", "AC", "AD")}
+    ranks = {
+        got[("Recap", f"A{r}")]: (str(got.get(("Recap", f"{heads['Rank']}{r}"))),
+                                  str(got.get(("Recap", f"{heads['Section rank']}{r}"))))
+        for r in range(5, 31)
+    }  # fmt: skip
+    assert ranks == entries

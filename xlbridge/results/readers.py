@@ -50,7 +50,12 @@ from xlbridge.workbook.cells import (
     whole_or_none,
 )
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
-from xlbridge.workbook.session import DATUM_ROUNDING_LABEL, SECTIONS_LABEL, read_settings
+from xlbridge.workbook.session import (
+    DATUM_ROUNDING_LABEL,
+    SECTION_SCORING_LABEL,
+    SECTIONS_LABEL,
+    read_settings,
+)
 
 __all__ = [
     "MAX_PAIRS",
@@ -180,10 +185,20 @@ def sections_of(settings: Mapping[str, Any]) -> tuple[str, ...]:
 
     >>> sections_of({"Sections": "A:mitchell:7,B:mitchell:6"}), sections_of({})
     (('A', 'B'), ())
+    >>> sections_of({"Sections": "A:mitchell:7,B:mitchell:6", "Section scoring": "section"})
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: Session sheet: Section scoring 'section' is not what ...
     """
     text = settings.get(SECTIONS_LABEL)
     if text is None or not str(text).strip():
         return ()
+    how = settings.get(SECTION_SCORING_LABEL)
+    if how is not None and str(how).strip().lower() != "field":
+        raise WorkbookError(
+            f"Session sheet: {SECTION_SCORING_LABEL} {str(how)[:20]!r} is not what xlbridge "
+            "writes (field: every board matchpointed across the field)"
+        )
     try:
         return tuple(s.letter for s in parse_sections(str(text)[:400]))
     except MovementError as exc:
