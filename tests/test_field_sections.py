@@ -284,3 +284,18 @@ def test_gnumeric_agrees_with_python_and_by_hand(sectioned: tuple[Path, Any]) ->
         for r in range(5, 31)
     }  # fmt: skip
     assert ranks == entries
+
+
+def test_names_file_uses_section_labels(tmp_path: Path) -> None:
+    names = tmp_path / "names.csv"
+    names.write_text("B-EW 2,Ann Lee,=Bo\nA-NS 1,Cy,Di\n", encoding="utf-8")
+    path = cli_new(tmp_path, "named", "--sections", "A:mitchell:3,B:mitchell:4",
+                   "--names", str(names))  # fmt: skip
+    ws = openpyxl.load_workbook(path)["Names"]
+    rows = {ws[f"A{r}"].value: (ws[f"B{r}"].value, ws[f"C{r}"].value) for r in range(4, 18)}
+    assert rows["B-EW 2"] == ("Ann Lee", "=Bo") and rows["A-NS 1"] == ("Cy", "Di")
+    assert ws["C" + str(4 + [*rows].index("B-EW 2"))].data_type == "s"
+    names.write_text("C-NS 1,Eve,Fay\n", encoding="utf-8")
+    code, _o, err = run_cli("new", "--sections", "A:mitchell:3,B:mitchell:4", "--names",
+                            str(names), "-o", str(tmp_path / "bad.xlsx"))  # fmt: skip
+    assert code != 0 and "pair 'C-NS 1' is not in this movement" in err, err

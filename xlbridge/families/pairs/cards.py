@@ -98,7 +98,9 @@ def write_cards(ctx: Context) -> Worksheet:
                 "xlb Card",
             )  # fmt: skip
         r += 1
-        if (i + 1) % per == 0 or i + 1 == len(tcards):
+        # A new page for each section's cards too (each section's director takes its own).
+        last = i + 1 == len(tcards)
+        if (i + 1) % per == 0 or last or tcards[i + 1][0] != pre:
             ws.row_breaks.append(Break(id=r - 1))
     gcards = [g for sm, _ in parts for g in guide_cards(sm)]
     per = group([3 + len(c.lines) + 1 for c in gcards])
