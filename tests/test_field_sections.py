@@ -22,6 +22,7 @@ from engines import excel_grammar_errors, recalc_gnumeric
 from workbook_fill import Filled, Result, fill, random_fill
 
 from xlbridge.errors import MovementError
+from xlbridge.families.pairs.build import write_session
 from xlbridge.movements.field import join_sections, parse_sections, section_of
 from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
 from xlbridge.workbook.context import Options
@@ -299,3 +300,25 @@ def test_names_file_uses_section_labels(tmp_path: Path) -> None:
     code, _o, err = run_cli("new", "--sections", "A:mitchell:3,B:mitchell:4", "--names",
                             str(names), "-o", str(tmp_path / "bad.xlsx"))  # fmt: skip
     assert code != 0 and "pair 'C-NS 1' is not in this movement" in err, err
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_agrees_for_imps_and_ebu_with_a_howell_section(tmp_path: Path) -> None:
+    """Butler and cross-IMPs across the field, and EBU matchpoints, with a Mitchell section and a
+    Howell section (one field: Howell pairs change direction): every formula value agrees."""
+    needs_libreoffice()
+    f = join_sections(parse_sections("A:mitchell:4,B:howell:3"), 2)
+    books = []
+    for scoring, scale in (("butler", "acbl"), ("ximp", "acbl"), ("mp", "ebu")):
+        path = tmp_path / f"{scoring}-{scale}.xlsx"
+        options = Options(sections=f, scoring=scoring, scale=scale)  # type: ignore[arg-type]
+        write_session(f.movement, path, sections=f, scoring=scoring, scale=scale)  # type: ignore[arg-type]
+        fill(path, f.movement, options, random_fill(f.movement, options, seed=9))
+        books.append(path)
+    for done in recalculate(books, tmp_path / "done"):
+        _code, text, _err = run_cli("results", str(done))
+        assert "Every formula value agrees with Python." in text, (done.name, text[-600:])
+        data = json.loads(run_cli("results", str(done), "--format", "json")[1])
+        assert {e["dir"] for e in data["entries"]} == {""}  # one field
+        ranked = [e for e in data["entries"] if e["section_rank"]]
+        assert {e["section"] for e in ranked} == {"A", "B"}, done.name
