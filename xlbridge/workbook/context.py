@@ -139,7 +139,7 @@ class Context:
     checks_sources: list[str] = field(default_factory=list)
     # where the Recap put its columns (first/last row, column letters), read by the Results sheet
     recap: dict[str, str] = field(default_factory=dict)
-    # who plays each board, in playing order (``plays``), worked out once
+    # who plays each board, in playing order (``plays``; sections: section by section), once
     board_plays: dict[int, list[tuple[Entry, int, int]]] = field(default_factory=dict)
 
     @classmethod
@@ -167,7 +167,7 @@ class Context:
                 ns, ew = e.direction_on(b)
                 if ns is not None and ew is not None:
                     rows.append((e, ns, ew))
-            ctx.board_plays[b] = rows  # the same as plays(movement, b), for every board at once
+            ctx.board_plays[b] = rows  # plays(movement, b) (sections: section by section)
             n = len(rows)
             ctx.ranges[b] = BoardRange(f"Board {b}", FIRST_ROW, FIRST_ROW + max(n, 1) - 1)
         return ctx
