@@ -22,6 +22,7 @@ from xlbridge.scoring.choices import DATUM_ROUNDINGS
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 
 if TYPE_CHECKING:
+    from xlbridge.movements.field import Field
     from xlbridge.movements.model import Movement
     from xlbridge.movements.registry import KindInfo
 
@@ -30,6 +31,7 @@ __all__ = [
     "import_engine",
     "run",
     "run_file",
+    "run_sections",
 ]
 
 
@@ -56,6 +58,29 @@ def add_options(p: argparse.ArgumentParser) -> None:
         help="pair names: one row per pair, the pair label or number then the players' names",
     )
     add_movement_options(p, g)
+    g.add_argument(
+        "--sections",
+        default=None,
+        metavar="A:KIND:TABLES,...",
+        help="two sections or more playing the same boards, each LETTER:KIND:TABLES, scored "
+        "across the field (no kind and no --tables then), e.g. --sections "
+        "A:mitchell:7,B:mitchell:6 --boards-per-round 3",
+    )
+    g.add_argument(
+        "--section-scoring",
+        choices=("field", "section"),
+        default="field",
+        help="with --sections: field (every board matchpointed across all sections, the "
+        "default; each section also ranked on its own); section (each section on its own) "
+        "is not done: write one workbook a section",
+    )
+    g.add_argument(
+        "--board-sets",
+        default=None,
+        metavar="AB,CD",
+        help="with --sections: sections sharing a set of boards (seed 003); not done yet, "
+        "refused: every section plays the one set",
+    )
     from xlbridge.cli.deals import add_new_options
 
     add_new_options(p, p.add_argument_group("hand records (pairs and individual games)"))
@@ -161,7 +186,41 @@ def run_file(args: argparse.Namespace, movement: Movement) -> int:
     return _write(args, movement, "none")
 
 
-def _write(args: argparse.Namespace, movement: Movement, options_text: str) -> int:
+# What ``--sections`` gives, so ``new --sections`` refuses these options by name.
+_SECTIONS_GIVE = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table",
+                  "--movement-file")  # fmt: skip
+
+
+def run_sections(args: argparse.Namespace) -> int:
+    """``new --sections A:mitchell:7,B:mitchell:6``: one workbook for several sections playing
+    the same boards, matchpointed across the field (:mod:`xlbridge.movements.field`)."""
+    from xlbridge.movements.field import join_sections, parse_sections
+
+    typed: frozenset[str] = getattr(args, GIVEN, frozenset())
+    if args.kind is not None:
+        raise WorkbookError(f"give a kind ({args.kind!r}) or --sections, not both: each "
+                            "section names its kind (A:mitchell:7)")  # fmt: skip
+    given = [o for o in _SECTIONS_GIVE if o in typed]
+    if given:
+        raise WorkbookError(f"{given[0]} does not apply to --sections: each section gives its "
+                            "kind and tables (A:mitchell:7)")  # fmt: skip
+    if args.section_scoring != "field":
+        raise WorkbookError(
+            "--section-scoring section is not done yet: write one workbook a section "
+            "(xlbridge new KIND per section) to score each on its own"
+        )
+    if args.board_sets is not None:
+        raise WorkbookError("--board-sets is not done yet: every section plays the one set of "
+                            "boards (write one workbook a board set)")  # fmt: skip
+    if args.datum_rounding != "half-away" and args.scoring != "butler":
+        raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
+    field = join_sections(parse_sections(args.sections), args.boards_per_round)
+    return _write(args, field.movement, "none", field)
+
+
+def _write(
+    args: argparse.Namespace, movement: Movement, options_text: str, field: Field | None = None
+) -> int:
     from xlbridge.cli.deals import hand_records_for
     from xlbridge.interchange.names import read_names
 
@@ -185,7 +244,9 @@ def _write(args: argparse.Namespace, movement: Movement, options_text: str) -> i
         names=names,
         hand_records=records,
         movement_options=options_text,
+        sections=field,
     )
     hands = ", hand records" if records else ""
-    print(f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} pairs{hands}")
+    where = f" in {len(field.sections)} sections" if field else ""
+    print(f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} pairs{where}{hands}")
     return 0

@@ -56,6 +56,8 @@ def _epilog() -> str:
         "A published session's movement, worked out from its PBN results, then its results:\n"
         "  xlbridge new --movement-file session.pbn -o session.xlsx\n"
         "  xlbridge import session.xlsx --from session.pbn -o session-scored.xlsx\n"
+        "Sections on the same boards, matchpointed across the field:\n"
+        "  xlbridge new --sections A:mitchell:7,B:mitchell:6 --boards-per-round 3 -o big.xlsx\n"
         f"Kinds: {', '.join(sorted(KINDS))}"
     )
 
@@ -169,6 +171,14 @@ def _foreign_option(given: frozenset[str], family: str) -> tuple[str, set[str]] 
 def _new(args: argparse.Namespace) -> int:
     from xlbridge.movements.registry import family_of, get_kind
 
+    if getattr(args, "sections", None) is not None:
+        from xlbridge.cli.new_pairs import run_sections
+
+        _refuse_foreign(args, "pairs", "a sectioned game (--sections)")
+        return run_sections(args)
+    for name in ("--section-scoring", "--board-sets"):
+        if name in getattr(args, GIVEN, frozenset()):
+            raise WorkbookError(f"{name} is for sectioned games (--sections)")
     if args.movement_file is not None:
         from xlbridge.cli.new_pairs import file_movement, run_file
 

@@ -21,7 +21,8 @@ from typing import Any, Literal
 
 from openpyxl.utils import get_column_letter
 
-from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
+from xlbridge.movements.field import parse_sections, section_of
 from xlbridge.movements.registry import FamilyName
 from xlbridge.results.problems import Problem
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
@@ -49,9 +50,20 @@ from xlbridge.workbook.cells import (
     whole_or_none,
 )
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
-from xlbridge.workbook.session import DATUM_ROUNDING_LABEL, read_settings
+from xlbridge.workbook.session import (
+    DATUM_ROUNDING_LABEL,
+    SECTION_SCORING_LABEL,
+    SECTIONS_LABEL,
+    read_settings,
+)
 
-__all__ = ["MAX_PAIRS", "datum_rounding_of", "read_traveller_session", "scoring_of"]
+__all__ = [
+    "MAX_PAIRS",
+    "datum_rounding_of",
+    "read_traveller_session",
+    "scoring_of",
+    "sections_of",
+]
 
 EXPECTED = EXPECTED_CELL.replace("$", "")
 _MAX_ROWS = 1000  # traveller rows read per board (range 1 .. 1,000)
@@ -125,6 +137,9 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         settings.setdefault("Matchpoint scale", "EBU" if "EBU" in str(recap) else "ACBL")
     scoring, scale = scoring_of(settings)
     pairs = _read_names(formulas)
+    sections = sections_of(settings)
+    if sections:
+        pairs = [dataclasses.replace(p, section=section_of(p.label, sections)) for p in pairs]
     rows: list[ResultRow] = []
     cache: list[CachedCell] = []
     expected: dict[int, int] = {}
@@ -159,7 +174,35 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         problems=tuple(checks.problems),
         checked=checks.python,
         ignored=ignored,
+        sections=sections,
     )
+
+
+def sections_of(settings: Mapping[str, Any]) -> tuple[str, ...]:
+    """The section letters of a sectioned workbook's ``Sections`` line (``A:mitchell:7,...``,
+    :func:`~xlbridge.movements.field.parse_sections`), () for a workbook of one section; a line
+    xlbridge does not write is refused in one line.
+
+    >>> sections_of({"Sections": "A:mitchell:7,B:mitchell:6"}), sections_of({})
+    (('A', 'B'), ())
+    >>> sections_of({"Sections": "A:mitchell:7,B:mitchell:6", "Section scoring": "section"})
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: Session sheet: Section scoring 'section' is not what ...
+    """
+    text = settings.get(SECTIONS_LABEL)
+    if text is None or not str(text).strip():
+        return ()
+    how = settings.get(SECTION_SCORING_LABEL)
+    if how is not None and str(how).strip().lower() != "field":
+        raise WorkbookError(
+            f"Session sheet: {SECTION_SCORING_LABEL} {str(how)[:20]!r} is not what xlbridge "
+            "writes (field: every board matchpointed across the field)"
+        )
+    try:
+        return tuple(s.letter for s in parse_sections(str(text)[:400]))
+    except MovementError as exc:
+        raise WorkbookError(f"Session sheet: {SECTIONS_LABEL} line: {exc}") from None
 
 
 def movement_boards(wb: Book) -> tuple[list[tuple[int, str]], tuple[str, ...]]:
@@ -398,7 +441,7 @@ def _recap_cache(formulas: Book, cached: Book) -> list[CachedCell]:
     head, col = headers(ws, "Pair" if "Pair" in _row_texts(ws) else "Player")
     out: list[CachedCell] = []
     what = {"Played": "played", "Total": "total", "%": "pct", "Avg": "pct", "Rank": "rank",
-            "Dir rank": "seat_rank"}  # fmt: skip
+            "Dir rank": "seat_rank", "Section rank": "section_rank"}  # fmt: skip
     for r in range(head + 1, head + 1 + MAX_PAIRS):
         label = typed_text(ws.cell(row=r, column=1).value, what=f"Recap!A{r}")
         if not label or label.endswith("check total") or label == "Check total":

@@ -72,6 +72,8 @@ class PairInfo:
     numbers: tuple[str, ...] = ()
     handicaps: tuple[float | None, ...] = ()
     masterpoints: tuple[float | None, ...] = ()
+    # Sectioned workbooks (movements.field): the pair's section letter ("A"); "" otherwise.
+    section: str = ""
 
     @property
     def names(self) -> str:
@@ -109,6 +111,9 @@ class SessionInput:
     # Board sheets that are no board of the movement (a "Board 9999" or "Board 0001" a user
     # added): not scored, and reported.
     ignored: tuple[str, ...] = ()
+    # Sectioned workbooks: the section letters, in order (each pair's is PairInfo.section);
+    # every board is matchpointed across the field and each section is also ranked alone.
+    sections: tuple[str, ...] = ()
 
 
 IGNORED = "no board of the movement (not on the Recap): not scored"
@@ -151,10 +156,16 @@ class Standing:
     # "Dir rank"; seed 002's "four winners"); "" otherwise.
     seat: str = ""
     seat_rank: str = ""
+    # Sectioned workbooks: the rank within the pair's section (and direction), "" otherwise.
+    section_rank: str = ""
 
     @property
     def label(self) -> str:
         return self.pair.label
+
+    @property
+    def section(self) -> str:
+        return self.pair.section
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +237,7 @@ class SessionResults:
             "date": self.input.date,
             "kind": self.input.kind,
             "scoring": self.input.scoring,
+            **({"sections": list(self.input.sections)} if self.input.sections else {}),
             "entries": [
                 {
                     "id": s.pair.id,
@@ -237,6 +249,11 @@ class SessionResults:
                     "pct": shown(s.pct, whole=True),
                     "rank": s.rank,
                     **({"seat": s.seat, "seat_rank": s.seat_rank} if s.seat else {}),
+                    **(
+                        {"section": s.section, "section_rank": s.section_rank}
+                        if self.input.sections
+                        else {}
+                    ),
                 }
                 for s in self.standings
             ],
@@ -391,6 +408,11 @@ def _standings(
         members = [line for line in lines if line[1] == group and line[3] is not None]
         for line, rk in zip(members, ranks([line[3] for line in members]), strict=True):  # type: ignore[misc]
             rank_of[line[0].id] = rk
+    section_rank: dict[int, str] = {}
+    for where in {(line[0].section, line[1]) for line in lines} if s.sections else ():
+        members = [ln for ln in lines if (ln[0].section, ln[1]) == where and ln[3] is not None]
+        for line, rk in zip(members, ranks([line[3] for line in members]), strict=True):  # type: ignore[misc]
+            section_rank[line[0].id] = rk
     seat_of = _home_seats(s) if s.family == "individual" and s.rows else {}
     seat_rank: dict[int, str] = {}
     for seat in set(seat_of.values()):
@@ -399,7 +421,7 @@ def _standings(
             seat_rank[line[0].id] = rk
     return [
         Standing(p, d, n, tot, pct, avg, rank_of.get(p.id, ""), seat_of.get(p.label, ""),
-                 seat_rank.get(p.id, ""))
+                 seat_rank.get(p.id, ""), section_rank.get(p.id, ""))
         for p, d, n, tot, pct, avg in lines
     ]  # fmt: skip
 
@@ -492,6 +514,7 @@ def _compare(
         python[(*key, "pct")] = (st.pct / 100 if st.pct is not None else None) if mp else st.average
         python[(*key, "rank")] = st.rank
         python[(*key, "seat_rank")] = st.seat_rank
+        python[(*key, "section_rank")] = st.section_rank
     python.update(s.checked)
     cached = [c for c in s.cached if c.key in python]
     recalculated = any(c.value not in (None, "") for c in cached) or not any(

@@ -29,6 +29,8 @@ __all__ = [
     "barometer_sheet",
     "ranking_groups",
     "result_rows",
+    "section_groups",
+    "standing_columns",
     "standings_rows",
     "to_csv",
     "to_text",
@@ -44,6 +46,17 @@ RESULT_COLUMNS = (
     "adjusted", "ns_points", "ew_points", "status", "problem",
 )  # fmt: skip
 BAROMETER_COLUMNS = ("round", "pair", "played", "score", "pct", "rank", "status")
+# Sectioned sessions add each pair's section and its rank there, after ``rank``.
+SECTION_COLUMNS = ("section", "section_rank")
+
+
+def standing_columns(res: SessionResults) -> tuple[str, ...]:
+    """The standings CSV's columns: :data:`STANDING_COLUMNS`, with :data:`SECTION_COLUMNS`
+    after ``dir`` when the session has sections."""
+    if not res.input.sections:
+        return STANDING_COLUMNS
+    at = STANDING_COLUMNS.index("dir") + 1
+    return (*STANDING_COLUMNS[:at], *SECTION_COLUMNS, *STANDING_COLUMNS[at:])
 
 
 def _rank_key(s: Standing) -> tuple[int, int, str]:
@@ -59,12 +72,33 @@ def ranking_groups(res: SessionResults) -> list[tuple[str, list[Standing]]]:
     return [(d, [s for s in ordered if s.dir == d]) for d in ("NS", "EW")]
 
 
+def section_groups(res: SessionResults) -> list[tuple[str, str, list[Standing]]]:
+    """Each section's standings in its own rank order: (section, direction, standings), the
+    sections in order, NS then EW in two-winner games; none for a session of one section."""
+    out = []
+    for letter in res.input.sections:
+        for direction, group in ranking_groups(res):
+            mine = [s for s in group if s.section == letter]
+            mine.sort(key=lambda s: (_rank_number(s.section_rank), s.label))
+            if mine:
+                out.append((letter, direction, mine))
+    return out
+
+
+def _rank_number(rank: str) -> int:
+    digits = rank.rstrip("=")
+    return int(digits) if digits.isdigit() else 10**6
+
+
 def standings_rows(res: SessionResults) -> list[dict[str, Any]]:
-    """One dict a pair, in rank order."""
+    """One dict a pair, in rank order (sectioned sessions: also its section and its rank
+    there)."""
     return [
         {"rank": s.rank, "pair": s.label, "names": s.pair.names, "dir": s.dir,
          "played": s.played, "total": shown(s.total), "pct": shown(s.pct),
-         "average": shown(s.average), "status": status_of(res.open_problems)}
+         "average": shown(s.average), "status": status_of(res.open_problems),
+         **({"section": s.section, "section_rank": s.section_rank}
+            if res.input.sections else {})}
         for _, group in ranking_groups(res) for s in group
     ]  # fmt: skip
 
@@ -152,14 +186,18 @@ def to_text(res: SessionResults) -> str:
             + ([s.seat, s.seat_rank] if seats else [])
             for s in group
         ]  # fmt: skip
-        widths = [max(len(row[i]) for row in table) for i in range(len(head))]
         lines.append("")
         if direction:
-            lines.append(f"{direction} pairs")
-        for row in table:
-            cells = [c.ljust(w) if i == 2 else c.rjust(w) for i, (c, w) in
-                     enumerate(zip(row, widths, strict=True))]  # fmt: skip
-            lines.append("  ".join(cells).rstrip())
+            lines.append(f"{direction} pairs" + (" (all sections)" if res.input.sections else ""))
+        lines += _aligned(table)
+    for letter, direction, group in section_groups(res):
+        lines += ["", f"Section {letter}" + (f", {direction} pairs" if direction else "")]
+        table = [["Rank", "Pair", "Names", "Played", "Total", "%" if mp else "Avg"]] + [
+            [s.section_rank, s.label, s.pair.names, str(s.played),
+             fixed(s.total, total_places), fixed(s.pct if mp else s.average, avg_places)]
+            for s in group
+        ]  # fmt: skip
+        lines += _aligned(table)
     if res.winners:
         won = (f"{s.seat} {s.label}" + (f" {s.pair.names}" if s.pair.names else "")
                for s in res.winners)  # fmt: skip
@@ -181,3 +219,14 @@ def to_text(res: SessionResults) -> str:
         lines += [f"  {p}" for p in res.problems]
     lines += problem_lines(res.open_problems)
     return "\n".join(lines)
+
+
+def _aligned(table: list[list[str]]) -> list[str]:
+    """A text table's lines: each column as wide as its widest cell, names (the third column)
+    to the left, the other columns to the right."""
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    return [
+        "  ".join(c.ljust(w) if i == 2 else c.rjust(w)
+                  for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+        for row in table
+    ]  # fmt: skip

@@ -17,6 +17,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import DATE_TEXT, EVENT_TEXT, NAME_TEXT
+from xlbridge.movements.field import Field
 from xlbridge.movements.model import Entry, Movement
 from xlbridge.scoring.choices import (
     DATUM_ROUNDINGS,
@@ -63,6 +64,9 @@ class Options:
     # The pairs-movement options (session.movement_options_text), shown on the Session sheet
     # for `xlbridge rebuild`; None: not known, no line.
     movement_options: str | None = None
+    # Several sections on the same boards, scored across the field (movements.field): the
+    # movement is then ``sections.movement``; None: one section.
+    sections: Field | None = None
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
@@ -135,7 +139,7 @@ class Context:
     checks_sources: list[str] = field(default_factory=list)
     # where the Recap put its columns (first/last row, column letters), read by the Results sheet
     recap: dict[str, str] = field(default_factory=dict)
-    # who plays each board, in playing order (``plays``), worked out once
+    # who plays each board, in playing order (``plays``; sections: section by section), once
     board_plays: dict[int, list[tuple[Entry, int, int]]] = field(default_factory=dict)
 
     @classmethod
@@ -151,13 +155,19 @@ class Context:
         for e in movement.entries:
             for b in e.boards:
                 by_board[b].append(e)
+        # Sections: each section's rows together on a traveller, in the sections' order.
+        section = options.sections.section_of_pair() if options.sections else {}
+
+        def order(e: Entry) -> tuple[int, int, int]:
+            return (section.get(e.ns or e.ew or 0, 0), e.round, e.table)
+
         for b, entries in by_board.items():
             rows = []
-            for e in sorted(entries, key=lambda e: (e.round, e.table)):
+            for e in sorted(entries, key=order):
                 ns, ew = e.direction_on(b)
                 if ns is not None and ew is not None:
                     rows.append((e, ns, ew))
-            ctx.board_plays[b] = rows  # the same as plays(movement, b), for every board at once
+            ctx.board_plays[b] = rows  # plays(movement, b) (sections: section by section)
             n = len(rows)
             ctx.ranges[b] = BoardRange(f"Board {b}", FIRST_ROW, FIRST_ROW + max(n, 1) - 1)
         return ctx

@@ -29,6 +29,7 @@ __all__ = [
     "rank",
     "rank_key",
     "raw_total",
+    "section_order",
     "standing_order",
     "standing_value",
     "tied_rank",
@@ -93,14 +94,29 @@ def rank_key(total: str) -> str:
     return f'=IF(ISNUMBER({total}),ROUND({total},9),"")'
 
 
-def rank(key: str, keys: str, dir_cell: str | None, dirs: str | None) -> str:
-    """Rank with ties shown "2=": ``session.ranks``; within the direction in two-winner games."""
-    if dir_cell is None or dirs is None:
+def rank(
+    key: str,
+    keys: str,
+    dir_cell: str | None,
+    dirs: str | None,
+    section: tuple[str, str] | None = None,
+) -> str:
+    """Rank with ties shown "2=": ``session.ranks``; within the direction in two-winner games,
+    and within the pair's section when ``section`` (its cell, the sections' range) is given.
+
+    >>> rank("$K5", "$K$5:$K$9", None, None, ("$P5", "$P$5:$P$9"))
+    '=IF(ISNUMBER($K5),(COUNTIFS($P$5:$P$9,$P5,$K$5:$K$9,">"&$K5)+1)&IF(COUNTIFS($P$5:$P$9,$P5,$K$5:$K$9,$K5)>1,"=",""),"")'
+    """
+    groups = [] if section is None else [(section[1], section[0])]
+    if dir_cell is not None and dirs is not None:
+        groups.append((dirs, dir_cell))
+    if not groups:
         higher = f'COUNTIF({keys},">"&{key})'
         same = f"COUNTIF({keys},{key})"
     else:
-        higher = f'COUNTIFS({dirs},{dir_cell},{keys},">"&{key})'
-        same = f"COUNTIFS({dirs},{dir_cell},{keys},{key})"
+        where = "".join(f"{rng},{cell}," for rng, cell in groups)
+        higher = f'COUNTIFS({where}{keys},">"&{key})'
+        same = f"COUNTIFS({where}{keys},{key})"
     return f'=IF(ISNUMBER({key}),{tied_rank(higher, same)},"")'
 
 
@@ -151,6 +167,29 @@ def standing_order(
     higher = f'COUNTIFS({dirs},{dir_cell},{keys},">"&{key})'
     above = f"COUNTIFS({dirs_to_here},{dir_cell},{keys_to_here},{key})"
     return f'=IF(ISNUMBER({key}),{dir_cell}&"-"&({higher}+{above}),"")'
+
+
+def section_order(
+    key: str,
+    keys: str,
+    keys_to_here: str,
+    section: tuple[str, str, str],
+    direction: tuple[str, str, str] | None = None,
+) -> str:
+    """A pair's place in its section's standings (sectioned workbooks), as
+    :func:`standing_order` within the section (and direction): ``"A-3"``, ``"A-NS-3"``.
+    ``section`` and ``direction``: (the pair's cell, the column, the column down to here).
+
+    >>> section_order("$K5", "$K$5:$K$9", "$K$5:$K5", ("$P5", "$P$5:$P$9", "$P$5:$P5"))
+    '=IF(ISNUMBER($K5),$P5&"-"&(COUNTIFS($P$5:$P$9,$P5,$K$5:$K$9,">"&$K5)+COUNTIFS($P$5:$P5,$P5,$K$5:$K5,$K5)),"")'
+    """
+    groups = [section] if direction is None else [section, direction]
+    where = "".join(f"{rng},{cell}," for cell, rng, _ in groups)
+    above = "".join(f"{to_here},{cell}," for cell, _, to_here in groups)
+    label = "&".join(f'{cell}&"-"' for cell, _, _ in groups)
+    higher = f'COUNTIFS({where}{keys},">"&{key})'
+    same_above = f"COUNTIFS({above}{keys_to_here},{key})"
+    return f'=IF(ISNUMBER({key}),{label}&({higher}+{same_above}),"")'
 
 
 def standing_value(place: str, places: str, values: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.movements.model import Movement
 from xlbridge.workbook.context import Context
 from xlbridge.workbook.styles import fit_landscape
 
@@ -44,29 +45,55 @@ def switched_text(boards: tuple[int, ...], switched: tuple[int, ...]) -> str:
 
 
 def write_movement(ctx: Context) -> Worksheet:
-    """Write the ``Movement`` sheet."""
+    """Write the ``Movement`` sheet: one grid, or one a section (each section's own tables)."""
     ws: Worksheet = ctx.wb.create_sheet("Movement")
-    st, m = ctx.style, ctx.movement
-    ws["A1"] = f"Movement: {m.kind}, {m.tables} tables, {m.rounds} rounds"
-    st(ws["A1"], "xlb Title")
-    ws["A2"] = "Each cell: NS pair v EW pair, boards. * = arrow-switched boards (NS sits EW)."
+    field = ctx.options.sections
+    blocks = [(s.movement, f"Section {s.letter}: ") for s in field.sections] if field else [
+        (ctx.movement, "")]  # fmt: skip
+    r, last_col = 1, 1
+    widths: dict[str, int] = {}
+    for m, title in blocks:
+        r, width = _write_block(ctx, ws, m, r, title, widths)
+        last_col = max(last_col, width)
+        r += 1
+    for letter, w in widths.items():
+        ws.column_dimensions[letter].width = w
+    ws.freeze_panes = "B4"
+    ws.print_area = f"A1:{get_column_letter(last_col)}{max(r - 2, 1)}"
+    ws.print_title_rows = "3:3"
+    fit_landscape(ws)
+    ws.protection.sheet = True
+    return ws
+
+
+def _write_block(
+    ctx: Context, ws: Worksheet, m: Movement, top: int, title: str, widths: dict[str, int]
+) -> tuple[int, int]:
+    """One movement's grid from row ``top``: (the row after it, its last column)."""
+    st = ctx.style
+    head = top + 2
+    ws[f"A{top}"] = f"{title}Movement: {m.kind}, {m.tables} tables, {m.rounds} rounds"
+    st(ws[f"A{top}"], "xlb Title")
+    ws[f"A{top + 1}"] = (
+        "Each cell: NS pair v EW pair, boards. * = arrow-switched boards (NS sits EW)."
+    )
     tables = sorted({e.table for e in m.entries})
-    ws["A3"] = "Round"
-    st(ws["A3"], "xlb Header")
+    ws[f"A{head}"] = "Round"
+    st(ws[f"A{head}"], "xlb Header")
     col = {t: get_column_letter(2 + i) for i, t in enumerate(tables)}
     for t in tables:
-        ws[f"{col[t]}3"] = f"Table {t}"
-        st(ws[f"{col[t]}3"], "xlb Header")
+        ws[f"{col[t]}{head}"] = f"Table {t}"
+        st(ws[f"{col[t]}{head}"], "xlb Header")
     extra = get_column_letter(2 + len(tables))
-    ws[f"{extra}3"] = "Bye-stand / sit-out"
-    st(ws[f"{extra}3"], "xlb Header")
+    ws[f"{extra}{head}"] = "Bye-stand / sit-out"
+    st(ws[f"{extra}{head}"], "xlb Header")
     byes = dict(m.bye_stand)
     longest: dict[str, int] = {}  # each column as wide as its longest cell: nothing cut off
     sits: dict[int, list[int]] = {}
     for rnd, pair in m.sit_outs:
         sits.setdefault(rnd, []).append(pair)
     for i, rnd in enumerate(range(1, m.rounds + 1)):
-        r = 4 + i
+        r = head + 1 + i
         ws[f"A{r}"] = rnd
         st(ws[f"A{r}"], "xlb Value")
         for e in m.round_entries(rnd):
@@ -85,14 +112,11 @@ def write_movement(ctx: Context) -> Worksheet:
         longest[extra] = max(longest.get(extra, 0), len(ws[f"{extra}{r}"].value))
         st(ws[f"{extra}{r}"], "xlb Value")
     for t in tables:
-        ws.column_dimensions[col[t]].width = max(20, round(longest.get(col[t], 0) * 1.1) + 2)
-    ws.column_dimensions[extra].width = max(24, round(longest.get(extra, 0) * 1.1) + 2)
-    r = 5 + m.rounds
+        w = max(20, round(longest.get(col[t], 0) * 1.1) + 2)
+        widths[col[t]] = max(widths.get(col[t], 0), w)
+    w = max(24, round(longest.get(extra, 0) * 1.1) + 2)
+    widths[extra] = max(widths.get(extra, 0), w)
+    r = head + 2 + m.rounds
     for i, note in enumerate(m.notes):
         ws.cell(row=r + i, column=1, value=note).data_type = "s"
-    ws.freeze_panes = "B4"
-    ws.print_area = f"A1:{extra}{r + len(m.notes)}"
-    ws.print_title_rows = "3:3"
-    fit_landscape(ws)
-    ws.protection.sheet = True
-    return ws
+    return r + len(m.notes) + 1, 2 + len(tables)

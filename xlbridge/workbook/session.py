@@ -20,6 +20,8 @@ from xlbridge.workbook.text import put_text
 __all__ = [
     "DATUM_ROUNDING_LABEL",
     "MOVEMENT_OPTIONS_LABEL",
+    "SECTIONS_LABEL",
+    "SECTION_SCORING_LABEL",
     "SESSION",
     "SessionSettings",
     "family_of_workbook",
@@ -36,6 +38,11 @@ MOVEMENT_OPTIONS_LABEL = "Movement options"
 # Butler workbooks: how the datum's exact 5 goes to a ten (``half-away``...); a workbook without
 # the line was written when the datum's formula sent halves up.
 DATUM_ROUNDING_LABEL = "Datum rounding"
+
+# Sectioned workbooks (movements.field): the sections as ``--sections`` gives them, and how
+# the boards are matchpointed ("field": every section's results on a board together).
+SECTIONS_LABEL = "Sections"
+SECTION_SCORING_LABEL = "Section scoring"
 
 _CHARS_PER_LINE = 80  # of the instructions, in the 86 characters of columns A:C
 
@@ -307,6 +314,15 @@ def instructions(ctx: Context) -> list[str]:
         ),
         "6. Fix every line on the Checks sheet; each board shows 'in balance' when it adds up.",
         "7. The Recap ranks the pairs; the Results sheet lists them by rank for the notice board.",
+        *(
+            [
+                "   Sections: every board is matchpointed across the field (all sections' results"
+                " together, Neuberg-factored where a board has fewer results); the Recap's"
+                " Section rank ranks each section on its own."
+            ]
+            if ctx.options.sections
+            else []
+        ),
         "Yellow cells are for typing; the other cells are formulas and are locked.",
         "Sheets are protected without a password: Review > Unprotect Sheet to change the layout.",
     ]
@@ -337,6 +353,8 @@ def write_session_sheet(ctx: Context) -> Worksheet:
         ("Results expected a board", ctx.expected),
         ("Ranking", "NS and EW apart" if ctx.two_winner else "one field"),
     ]
+    if opt.sections is not None:
+        rows += [(SECTIONS_LABEL, opt.sections.spec), (SECTION_SCORING_LABEL, "field")]
     if opt.scoring == "butler":
         rows.append((DATUM_ROUNDING_LABEL, opt.datum_rounding))
     if opt.movement_options is not None:

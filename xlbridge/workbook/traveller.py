@@ -18,6 +18,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.movements.model import Entry
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
@@ -281,21 +282,33 @@ def write_paper_travellers(ctx: Context) -> Worksheet:
     result = ["Made", "Down"] if c.made else ["Tricks"]
     heads = ["NS", "EW", "Contract", "By", *result, "NS score", "EW score"]
     width = len(heads)
-    tallest = max((len(ctx.plays_of(b)) for b in m.boards), default=1) + 3
+    # Sections: each section's copy of a board has its own traveller (floor duplication).
+    field = ctx.options.sections
+    papers: list[tuple[int, str, list[tuple[Entry, int, int]]]] = []
+    for board in m.boards:
+        if field is None:
+            papers.append((board, "", ctx.plays_of(board)))
+            continue
+        for s in field.sections:
+            ids = set(s.pair_ids)
+            rows = [x for x in ctx.plays_of(board) if x[1] in ids]
+            if rows:
+                papers.append((board, f"Section {s.letter}: ", rows))
+    tallest = max((len(rows) for _b, _s, rows in papers), default=1) + 3
     per = max(1, min(6, PAPER_ROWS_PER_PAGE // tallest))
     r = 1
-    for i, board in enumerate(m.boards):
+    for i, (board, section, rows) in enumerate(papers):
         put = ws.cell
         st(put(row=r, column=1, value=f"Board {board}"), "xlb Title")
         st(put(row=r, column=3, value=f"Dealer {Seat.dealer_of(board)}"), "xlb Label")
         st(put(row=r, column=5, value=f"Vul {Vulnerability.from_board(board)}"), "xlb Label")
-        put_text(put(row=r, column=7), ctx.options.event, "event")
+        put_text(put(row=r, column=7), section + ctx.options.event, "event")
         ws.row_dimensions[r].height = 20
         r += 1
         for j, text in enumerate(heads, start=1):
             st(put(row=r, column=j, value=text), "xlb Header")
         r += 1
-        for _entry, ns_id, ew_id in ctx.plays_of(board):
+        for _entry, ns_id, ew_id in rows:
             st(put(row=r, column=1, value=pair_value(m.label(ns_id))), "xlb Card")
             st(put(row=r, column=2, value=pair_value(m.label(ew_id))), "xlb Card")
             for j in range(3, width + 1):
@@ -303,7 +316,7 @@ def write_paper_travellers(ctx: Context) -> Worksheet:
             ws.row_dimensions[r].height = 17
             r += 1
         r += 1
-        if (i + 1) % per == 0 and i + 1 < len(m.boards):
+        if (i + 1) % per == 0 and i + 1 < len(papers):
             ws.row_breaks.append(Break(id=r - 1))
     for j, w in enumerate((8, 8, 11, 6, *([7] * len(result)), 10, 10), start=1):
         ws.column_dimensions[get_column_letter(j)].width = w

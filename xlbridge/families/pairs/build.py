@@ -22,6 +22,7 @@ from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.interchange.files import write_atomically
 from xlbridge.limits import check_session_boards
+from xlbridge.movements.field import Field
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.workbook.checks import write_checks
@@ -46,6 +47,8 @@ def build_workbook(
     if not movement.boards:
         raise WorkbookError(f"movement {movement.kind!r} has no boards")
     check_session_boards(len(movement.boards))  # one sheet each: checked before any work
+    if options.sections is not None and options.sections.movement is not movement:
+        raise WorkbookError("sections: the movement must be the sections' joined movement")
     wb = open_template(template)
     ctx = Context.create(wb, movement, options)
     write_session_sheet(ctx)
@@ -79,6 +82,7 @@ def write_session(
     names: Mapping[str, Sequence[str]] | None = None,
     hand_records: Sequence[HandRecord] = (),
     movement_options: str | None = None,
+    sections: Field | None = None,
 ) -> Path:
     """Write the session workbook to ``path`` (``.xlsx``) and return the path.
 
@@ -89,6 +93,8 @@ def write_session(
     ``datum_rounding``: how a Butler datum's exact 5 goes to a ten
     (:func:`~xlbridge.scoring.imp_pairs.butler_datum`). ``movement_options``
     (:func:`~xlbridge.workbook.session.movement_options_text`) goes on the Session sheet.
+    ``sections``: several sections on the same boards (``movement`` is then
+    ``sections.movement``), matchpointed across the field.
     """
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
@@ -104,6 +110,7 @@ def write_session(
         datum_rounding=datum_rounding,
         names={k: tuple(v) for k, v in (names or {}).items()},
         movement_options=movement_options,
+        sections=sections,
     )
     wb = build_workbook(movement, options, template)
     if hand_records:

@@ -74,11 +74,15 @@ def write_cards(ctx: Context) -> Worksheet:
         """Cards per page for cards of these heights (the tallest decides)."""
         return cards_per_page(max(blocks, default=1))
 
-    tcards = table_cards(m)
-    t_rows = [2 + len(c.notes) + len(c.lines) + 1 for c in tcards]
+    # Sections: each section's cards from its own movement (its own table numbers).
+    field = ctx.options.sections
+    parts = [(s.movement, f"Section {s.letter}, ") for s in field.sections] if field else [
+        (m, "")]  # fmt: skip
+    tcards = [(pre, card) for sm, pre in parts for card in table_cards(sm)]
+    t_rows = [2 + len(c.notes) + len(c.lines) + 1 for _, c in tcards]
     per = group(t_rows)
-    for i, card in enumerate(tcards):
-        title(f"{event}: Table {card.table}")
+    for i, (pre, card) in enumerate(tcards):
+        title(f"{event}: {pre}Table {card.table}")
         for note in card.notes:
             st(ws.cell(row=r, column=1), "xlb Label")
             put_text(ws.cell(row=r, column=1), note)
@@ -94,9 +98,11 @@ def write_cards(ctx: Context) -> Worksheet:
                 "xlb Card",
             )  # fmt: skip
         r += 1
-        if (i + 1) % per == 0 or i + 1 == len(tcards):
+        # A new page for each section's cards too (each section's director takes its own).
+        last = i + 1 == len(tcards)
+        if (i + 1) % per == 0 or last or tcards[i + 1][0] != pre:
             ws.row_breaks.append(Break(id=r - 1))
-    gcards = guide_cards(m)
+    gcards = [g for sm, _ in parts for g in guide_cards(sm)]
     per = group([3 + len(c.lines) + 1 for c in gcards])
     name_row = {p.id: NAMES_FIRST + i for i, p in enumerate(m.pairs)}
     for i, g in enumerate(gcards):

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xlbridge.errors import XlbridgeError
+from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.movements.field import FIELD_KIND
 from xlbridge.rebuild.importing import (
     Filled,
     ImportTarget,
@@ -50,6 +51,9 @@ def fill_pairs(job: ImportTarget) -> Filled:
     """Place the scorer's rows on a pairs workbook's travellers."""
     wb, rows, force, source = job.wb, job.rows, job.force, job.source
     settings = read_settings(job.book)
+    if settings.kind == FIELD_KIND:
+        raise WorkbookError("a sectioned workbook (new --sections): import does not place "
+                            "results on its sections yet; type them on the travellers")  # fmt: skip
     entry = result_entry_of(settings)
     scoring, _scale = scoring_of(settings)
     tcols = F.TravellerCols.build(entry, scoring)

@@ -49,6 +49,7 @@ from xlbridge.errors import MovementError, TextError, WorkbookError, XlbridgeErr
 from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.pairs.fouled import check_fouled, mark_fouled
 from xlbridge.limits import NAME_TEXT
+from xlbridge.movements.field import FIELD_KIND
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import KINDS, FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
@@ -245,6 +246,11 @@ class PairsAdapter:
         from xlbridge.families.pairs.entries import read_entered
 
         e = read_entered("the workbook", book)
+        if e.kind.lower() == FIELD_KIND:
+            raise WorkbookError(
+                "a sectioned workbook (new --sections): rebuild cannot build its sections "
+                "again yet; write a new one with new --sections"
+            )
         if e.kind.lower() not in KINDS:  # its movement is in no generator: not rebuilt wrongly
             raise WorkbookError(
                 f"Session sheet: movement {e.kind[:40]!r} is a club's own (new --movement-file); "

@@ -60,22 +60,32 @@ def write_recap(ctx: Context) -> Worksheet:
     last_b = get_column_letter(3 + len(boards))
     k = 4 + len(boards)
     col_played, col_total, col_pct, col_rank = (get_column_letter(k + i) for i in range(4))
-    col_raw, col_key = get_column_letter(k + 5), get_column_letter(k + 6)
-    col_order = get_column_letter(k + 7)
+    # Sections: each pair's section and its rank in the section, after the overall rank.
+    field = opt.sections
+    col_sec, col_srank = get_column_letter(k + 4), get_column_letter(k + 5)
+    extra = 2 if field else 0
+    col_raw, col_key = get_column_letter(k + 5 + extra), get_column_letter(k + 6 + extra)
+    col_order = get_column_letter(k + 7 + extra)
+    col_sorder = get_column_letter(k + 8 + extra)  # sections only: the place in the section
+    col_last = col_srank if field else col_rank
     put("A3", "Top" if mp else "", "xlb Label")
     for b in boards:
         put(f"{bcol[b]}3", f"={ctx.board_cells[b]['top']}" if mp else "", "xlb Number")
     heads = ["Pair", "Names", "Dir"] + [str(b) for b in boards]
     heads += ["Played", "Total", "%" if mp else "Avg", "Rank"]
+    heads += ["Section", "Section rank"] if field else []
     for i, text in enumerate(heads, start=1):
         put(f"{get_column_letter(i)}{HEADER}", text, "xlb Header")
     put(f"{col_raw}{HEADER}", "Raw")
     put(f"{col_key}{HEADER}", "Key")
     put(f"{col_order}{HEADER}", "Order")
+    if field:
+        put(f"{col_sorder}{HEADER}", "Section order")
     last = FIRST + len(pairs) - 1
     name_row = {p.id: NAMES_FIRST + i for i, p in enumerate(ctx.movement.pairs)}
     dir_rng = f"$C${FIRST}:$C${last}"
     key_rng = f"${col_key}${FIRST}:${col_key}${last}"
+    sec_rng = f"${col_sec}${FIRST}:${col_sec}${last}"
     for i, p in enumerate(pairs):
         r = FIRST + i
         put(f"A{r}", pair_value(p.label), "xlb Value")
@@ -111,6 +121,22 @@ def write_recap(ctx: Context) -> Worksheet:
             R.rank(f"${col_key}{r}", key_rng, f"$C{r}" if two else None, dir_rng if two else None),
             "xlb Value",
         )
+        if field:
+            put(f"{col_sec}{r}", field.section_of(p.label), "xlb Value")
+            put(
+                f"{col_sorder}{r}",
+                R.section_order(
+                    f"${col_key}{r}", key_rng, to_here,
+                    (f"${col_sec}{r}", sec_rng, f"${col_sec}${FIRST}:${col_sec}{r}"),
+                    (f"$C{r}", dir_rng, f"$C${FIRST}:$C{r}") if two else None,
+                ),
+            )  # fmt: skip
+            put(
+                f"{col_srank}{r}",
+                R.rank(f"${col_key}{r}", key_rng, f"$C{r}" if two else None,
+                       dir_rng if two else None, (f"${col_sec}{r}", sec_rng)),
+                "xlb Value",
+            )  # fmt: skip
     # Check totals: the recap's sum against the travellers' (seed 000: 441 each way).
     raw_rng = f"${col_raw}${FIRST}:${col_raw}${last}"
     r = last + 2
@@ -139,7 +165,7 @@ def write_recap(ctx: Context) -> Worksheet:
         put(f"C{r}", "50%", "xlb Value")
     # Highlight the ranked places.
     rank_cell = f"${col_rank}{FIRST}"
-    highlight_places(ws, f"A{FIRST}:{col_rank}{last}", rank_cell, places)
+    highlight_places(ws, f"A{FIRST}:{col_last}{last}", rank_cell, places)
     # A native chart of the standings.
     chart = BarChart()
     chart.type = "bar"
@@ -159,12 +185,17 @@ def write_recap(ctx: Context) -> Worksheet:
     ws.column_dimensions[col_raw].hidden = True
     ws.column_dimensions[col_key].hidden = True
     ws.column_dimensions[col_order].hidden = True
+    if field:
+        ws.column_dimensions[col_sorder].hidden = True
+        ws.column_dimensions[col_srank].width = 9
     ctx.recap.update(
         first=str(FIRST), last=str(last), pair="A", names="B", dir="C", total=col_total,
         pct=col_pct, rank=col_rank, order=col_order,
     )  # fmt: skip
+    if field:
+        ctx.recap.update(section_rank=col_srank, section_order=col_sorder)
     ws.freeze_panes = f"D{FIRST}"
-    ws.print_area = f"A1:{col_rank}{r}"
+    ws.print_area = f"A1:{col_last}{r}"
     ws.print_title_rows = f"{HEADER}:{HEADER}"
     fit_landscape(ws)
     ws.protection.sheet = True

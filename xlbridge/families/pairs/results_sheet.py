@@ -64,8 +64,23 @@ def write_results(ctx: Context) -> Worksheet:
         ("Total", rc["total"], "xlb Number"),
         ("%" if mp else "Average", rc["pct"], "xlb Percent" if mp else "xlb Number"),
     ]
+    # Sections: after the field's standings, each section's (its own ranks), read from the
+    # Recap's section places ("A-NS-1"), as a director posts them.
+    # (heading, the place's prefix: "" for a plain number, pairs, rank column, order column)
+    blocks: list[tuple[str, str, int, str, str]] = [
+        (h, d or "", n, rc["rank"], rc["order"]) for h, d, n in groups
+    ]
+    field = opt.sections
+    if field is not None:
+        for s in field.sections:
+            ids = set(s.pair_ids)
+            for heading, direction, _count in groups:
+                n = sum(1 for p in ids if direction is None or dirs.get(p) == {direction})
+                where = f"{s.letter}-{direction}" if direction else s.letter
+                title = f"Section {s.letter}" + (f", {heading}" if heading else "")
+                blocks.append((title, where, n, rc["section_rank"], rc["section_order"]))
     r = 4
-    for heading, direction, count in groups:
+    for heading, prefix, count, rank_col, order_col in blocks:
         if heading:
             ws.cell(row=r, column=1, value=heading)
             st(ws.cell(row=r, column=1), "xlb Label")
@@ -77,9 +92,10 @@ def write_results(ctx: Context) -> Worksheet:
             cell.font = _BOLD
         r += 1
         for k in range(1, count + 1):
-            place = str(k) if direction is None else f'"{direction}-{k}"'
+            place = f'"{prefix}-{k}"' if prefix else str(k)
             for j, (_text, col, style) in enumerate(columns, start=1):
-                value = R.standing_value(place, rng(rc["order"]), rng(col))
+                shown = rank_col if col == rc["rank"] else col
+                value = R.standing_value(place, rng(order_col), rng(shown))
                 cell = ws.cell(row=r, column=j, value=value)
                 st(cell, style)
                 cell.font = _FONT
