@@ -202,13 +202,14 @@ def missing_numbers(res: SessionResults) -> tuple[str, ...]:
     ('pair 1: player 2 (Bo) has no member number; NATIONAL_ID_NUMBER left out',)
     """
     individual = res.input.family == "individual"
-    return tuple(
+    lines = tuple(
         _no_number(s, i, name, individual)
         for _, group in ranking_groups(res)
         for s in group
         for i, (name, number) in enumerate(_players(s, individual))
         if not number
     )
+    return lines
 
 
 def _pair_handicap(s: Standing) -> float | None:
@@ -270,6 +271,11 @@ def write_usebio(
     if family not in ("pairs", "individual"):
         raise WorkbookError(
             f"USEBIO output is written for pairs and individual events; this is a {family} event"
+        )
+    if res.input.sections:
+        raise WorkbookError(
+            "USEBIO output of several sections scored across the field is not written yet "
+            "(USEBIO places pairs section by section): use --format csv, json or html"
         )
     individual = family == "individual"
     opts = options or UsebioOptions()
