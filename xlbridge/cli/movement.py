@@ -42,6 +42,7 @@ Examples:
   xlbridge movement mitchell --tables 7 --boards-per-round 4 --arrow-switch staggered --balance
   xlbridge movement mitchell --tables 7 --arrow-switch 7:1,7:2:13+14 --cards
   xlbridge movement mitchell --tables 7 --format csv > club.csv
+  xlbridge movement howell --tables 4 --barometer
   xlbridge movement --from club.csv --balance
 
 --from FILE reads a club's own movement: the CSV that --format csv writes (header
@@ -108,6 +109,14 @@ def add_movement_options(p: argparse.ArgumentParser, group: Any = None) -> None:
             help="none, last, last2, staggered, optimal, or ROUND:TABLE[:BOARD+BOARD],... "
             f"(at most {ARROW_SWITCH_ITEMS[1]} items; optimal searches within a fixed work "
             "budget, so its answer is the same on every machine)",
+        )
+    if "--barometer" not in have:
+        g.add_argument(
+            "--barometer",
+            action="store_true",
+            help="barometer play (Howell, Mitchell): every table plays the same boards in a "
+            "round, one copy of each board a table; the same as kind barometer-howell or "
+            "barometer-mitchell",
         )
     if "--half-table" not in have:
         g.add_argument(
