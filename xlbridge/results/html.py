@@ -177,7 +177,8 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
         title = f"{direction} pairs" if direction else f"All {who.lower()}s"
         groups.append({"key": direction.lower() or "all", "title": title, "rows": rows,
                        "seats": any(s.seat for s in group)})  # fmt: skip
-    rounds = [b.round for b in res.barometer]
+    rounds = [{"round": b.round, "status": res.round_status(b.round) if res.barometer_play
+               else ""} for b in res.barometer]  # fmt: skip
     baro: dict[str, list[str]] = {s.label: [] for s in res.standings}
     for rnd in res.barometer:
         for label, n, raw, pct, rank in rnd.standings:
