@@ -181,5 +181,10 @@ def _write(args: argparse.Namespace, movement: Movement, options_text: str) -> i
         movement_options=options_text,
     )
     hands = ", hand records" if records else ""
-    print(f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} pairs{hands}")
+    dup = ""
+    if movement.barometer:  # the director duplicates the boards before play
+        from xlbridge.movements.barometer import copies
+
+        dup = f" ({copies(movement)} copies of each: barometer)"
+    print(f"wrote {out}: {len(movement.boards)} boards{dup}, {len(movement.pairs)} pairs{hands}")
     return 0

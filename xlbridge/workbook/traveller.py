@@ -289,12 +289,12 @@ def write_paper_travellers(ctx: Context) -> Worksheet:
     r = 1
     for i, board in enumerate(m.boards):
         put = ws.cell
-        # A barometer's boards are played in one round, in board order: the round is shown.
-        rnd = f", round {ctx.plays_of(board)[0][0].round}" if m.barometer else ""
-        st(put(row=r, column=1, value=f"Board {board}{rnd}"), "xlb Title")
+        st(put(row=r, column=1, value=f"Board {board}"), "xlb Title")
         st(put(row=r, column=3, value=f"Dealer {Seat.dealer_of(board)}"), "xlb Label")
         st(put(row=r, column=5, value=f"Vul {Vulnerability.from_board(board)}"), "xlb Label")
-        put_text(put(row=r, column=7), ctx.options.event, "event")
+        # A barometer's boards are played in one round, in board order: the round is shown.
+        rnd = f"Round {ctx.plays_of(board)[0][0].round}  " if m.barometer else ""
+        put_text(put(row=r, column=7), rnd + ctx.options.event, "event")
         ws.row_dimensions[r].height = 20
         r += 1
         for j, text in enumerate(heads, start=1):

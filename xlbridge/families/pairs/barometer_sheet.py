@@ -191,6 +191,7 @@ def write_barometer(ctx: Context) -> Worksheet:
         get_column_letter(CALC), _col(m.rounds, CALC_FIELDS[-1]), hidden=True
     )
     ws.print_area = f"A1:E{row - 2}"
+    ws.print_title_rows = "1:1"  # the event on every round's page
     fit_portrait(ws)
     ws.protection.sheet = True
     return ws
