@@ -92,9 +92,12 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=_run)
 
 
-def add_movement_options(p: argparse.ArgumentParser, group: Any = None) -> None:
+def add_movement_options(
+    p: argparse.ArgumentParser, group: Any = None, *, barometer: bool = True
+) -> None:
     """The options that change a pairs movement beyond its size: shared by ``movement`` and
-    ``new`` (``group``: the argument group to put them in; options already there are kept)."""
+    ``new`` (``group``: the argument group to put them in; options already there are kept;
+    ``barometer``: with ``--barometer``, which ``rebuild`` takes as ``--kind barometer-...``)."""
     g = p if group is None else group
     have = p._option_string_actions
     if "--even" not in have:
@@ -110,7 +113,7 @@ def add_movement_options(p: argparse.ArgumentParser, group: Any = None) -> None:
             f"(at most {ARROW_SWITCH_ITEMS[1]} items; optimal searches within a fixed work "
             "budget, so its answer is the same on every machine)",
         )
-    if "--barometer" not in have:
+    if barometer and "--barometer" not in have:
         g.add_argument(
             "--barometer",
             action="store_true",

@@ -53,6 +53,8 @@ def _epilog() -> str:
         "A club's own movement (the CSV 'xlbridge movement --format csv' writes; README, "
         '"A club\'s own movement"):\n'
         "  xlbridge new --movement-file club.csv -o tuesday.xlsx\n"
+        "Barometer play (every table plays the round's boards; README, \"Barometer play\"):\n"
+        "  xlbridge new howell --tables 4 --barometer -o barometer.xlsx\n"
         f"Kinds: {', '.join(sorted(KINDS))}"
     )
 
@@ -122,6 +124,15 @@ def register(sub: Any) -> None:
 
 
 _FAMILY_WORDS = {"pairs": "pairs", "individual": "individual", "teams": "team", "social": "social"}
+
+
+def _article(word: str) -> str:
+    """``a team``, ``an individual``.
+
+    >>> _article("individual"), _article("pairs")
+    ('an individual', 'a pairs')
+    """
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _owners() -> dict[str, set[str]]:
@@ -194,6 +205,6 @@ def _refuse_foreign(args: argparse.Namespace, family: str, what: str) -> None:
         words = sorted(_FAMILY_WORDS[f] for f in families)
         theirs = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         raise WorkbookError(
-            f"{what} is a {_FAMILY_WORDS[family]} game: {name} is an option of {theirs} "
+            f"{what} is {_article(_FAMILY_WORDS[family])} game: {name} is an option of {theirs} "
             "games only (xlbridge new --help lists each family's options)"
         )
