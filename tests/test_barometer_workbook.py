@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -118,6 +119,31 @@ def test_cli_new_barometer(tmp_path: Path) -> None:
     assert code == 2
     assert err.strip() == ("xlbridge new: error: --barometer: web has no barometer form; "
                            "barometer play is for Howell and Mitchell pairs games")  # fmt: skip
+    club = tmp_path / "club.csv"
+    club.write_text(run_cli("movement", "mitchell", "--tables", "5", "--format", "csv")[1])
+    code, _, err = run_cli("new", "--movement-file", str(club), "--barometer",
+                           "-o", str(tmp_path / "c.xlsx"))  # fmt: skip
+    assert code == 2 and "--barometer does not apply to --movement-file" in err
+    code, _, err = run_cli("movement", "--from", str(club), "--barometer")
+    assert code == 2 and "--barometer does not apply to --from" in err
+
+
+def test_rebuild_keeps_a_barometer(tmp_path: Path) -> None:
+    """``rebuild`` builds the recorded kind again: every entry carried, the Barometer sheet kept;
+    ``--barometer`` is no option of rebuild (``--kind barometer-howell`` is)."""
+    m = _howell(3)
+    old = tmp_path / "old.xlsx"
+    write_session(m, old)
+    fill(old, m, Options(), random_fill(m, Options(), 5))
+    new = tmp_path / "new.xlsx"
+    code, out, err = run_cli("rebuild", str(old), "-o", str(new))
+    assert code == 0, err
+    carried = re.search(r"barometer-howell, 3 tables, 10 boards, 6 pairs; carried (\d+) of (\d+)",
+                        out)
+    assert carried and carried[1] == carried[2] and int(carried[1]) > 40
+    assert "Barometer" in openpyxl.load_workbook(new).sheetnames
+    code, _, err = run_cli("rebuild", str(old), "--barometer", "-o", str(tmp_path / "x.xlsx"))
+    assert code == 2 and "unrecognized arguments: --barometer" in err
 
 
 # -- recalculated by LibreOffice ---------------------------------------------------------------

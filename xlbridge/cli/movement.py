@@ -176,7 +176,7 @@ def _run_file(args: argparse.Namespace) -> int:
         raise MovementError(f"give a kind ({args.kind!r}) or --from FILE, not both")
     given = [
         "--" + k.replace("_", "-")
-        for k in ("tables", "rounds", "even", "arrow_switch", "half_table")
+        for k in ("tables", "rounds", "even", "arrow_switch", "half_table", "barometer")
         if getattr(args, k, None) not in (None, False)
     ]
     if given:

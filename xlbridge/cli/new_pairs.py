@@ -62,7 +62,7 @@ def add_options(p: argparse.ArgumentParser) -> None:
 
 
 # What a movement file gives, so ``new --movement-file`` refuses these options by name.
-_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table")
+_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table", "--barometer")
 
 
 # Packages openpyxl loads when it can, that a written workbook never uses: numpy (cell values of
