@@ -20,7 +20,7 @@ from typing import Any
 import openpyxl
 import pytest
 from conftest import needs_program, run_cli
-from engines import excel_grammar_errors
+from engines import excel_grammar_errors, recalc_gnumeric, recalc_strict, same_value
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from workbook_fill import Filled, fill, random_contract, random_fill
 
@@ -138,8 +138,9 @@ def test_rebuild_keeps_a_barometer(tmp_path: Path) -> None:
     new = tmp_path / "new.xlsx"
     code, out, err = run_cli("rebuild", str(old), "-o", str(new))
     assert code == 0, err
-    carried = re.search(r"barometer-howell, 3 tables, 10 boards, 6 pairs; carried (\d+) of (\d+)",
-                        out)
+    carried = re.search(
+        r"barometer-howell, 3 tables, 10 boards, 6 pairs; carried (\d+) of (\d+)", out
+    )
     assert carried and carried[1] == carried[2] and int(carried[1]) > 40
     assert "Barometer" in openpyxl.load_workbook(new).sheetnames
     code, _, err = run_cli("rebuild", str(old), "--barometer", "-o", str(tmp_path / "x.xlsx"))
@@ -238,9 +239,7 @@ def test_per_round_standings_equal_python(name: str, books: dict[str, Path]) -> 
 def test_a_wrong_barometer_cell_is_reported(books: dict[str, Path]) -> None:
     res = score_workbook(books["damaged"])
     where = calc_cell(2, "rank", 1)
-    assert [(d.sheet, d.cell, d.workbook) for d in res.disagreements] == [
-        ("Barometer", where, "9")
-    ]
+    assert [(d.sheet, d.cell, d.workbook) for d in res.disagreements] == [("Barometer", where, "9")]
 
 
 @pytest.mark.libreoffice
@@ -310,3 +309,54 @@ def test_printed_standings_a_page_a_round(books: dict[str, Path], tmp_path: Path
         assert page.count("Standings after each round: Barometer") == 1  # the title row
         assert ("not final" in page) == (r < rounds)
         assert "North-South" not in page  # arrow-switched: one field
+
+
+# -- the other engines: Gnumeric and the formulas package (Excel's semantics) ----------------------
+
+
+def _engine_mismatches(values: dict[tuple[str, str], object], res: SessionResults) -> list[str]:
+    """Each Barometer calculation cell whose engine value is not Python's (played, score,
+    rank of every pair after every round); the pairs in the Recap's order."""
+    assert res.barometer and all(s.played for s in res.standings)  # nothing vacuous
+    labels = [str(values.get(("Recap", f"A{5 + i}"))) for i in range(len(res.input.pairs))]
+    mp = res.input.scoring == "mp"
+    bad = []
+    for b in res.barometer:
+        python = {label: (n, raw, pct, rank) for label, n, raw, pct, rank in b.standings}
+        for i, label in enumerate(labels):
+            n, raw, pct, rank = python[label]
+            score = (None if pct is None else pct / 100) if mp else (raw if n else None)
+            for what, want in (("played", n), ("score", score), ("rank", rank)):
+                got = values[("Barometer", calc_cell(b.round, what, i))]
+                if not same_value(got, want if want != "" else None):
+                    bad.append(f"round {b.round} {label} {what}: {got!r} != {want!r}")
+    return bad
+
+
+ENGINE_CASES = {
+    "mitchell-ebu": (_mitchell(3, 2), Options(scale="ebu"), 41),
+    "howell-butler": (_howell(2, 2), Options(scoring="butler"), 42),
+}
+
+
+def _filled(tmp_path: Path, name: str) -> tuple[Path, SessionResults]:
+    m, opt, seed = ENGINE_CASES[name]
+    path = tmp_path / f"{name}.xlsx"
+    write_session(m, path, scoring=opt.scoring, scale=opt.scale)
+    fill(path, m, opt, random_fill(m, opt, seed))
+    return path, score_workbook(path)  # Python, from the typed cells only
+
+
+@pytest.mark.gnumeric
+@pytest.mark.parametrize("name", list(ENGINE_CASES))
+def test_gnumeric_per_round_standings(name: str, tmp_path: Path) -> None:
+    path, res = _filled(tmp_path, name)
+    assert not _engine_mismatches(recalc_gnumeric(path), res)
+
+
+@pytest.mark.second_engine
+def test_formulas_package_per_round_standings(tmp_path: Path) -> None:
+    pytest.importorskip("formulas")
+    path, res = _filled(tmp_path, "howell-butler")
+    bad = _engine_mismatches(recalc_strict(path), res)
+    assert not bad, bad[:5]
