@@ -143,3 +143,14 @@ def test_cli_movement_barometer() -> None:
         "xlbridge movement: error: --barometer: rainbow has no barometer form; barometer play "
         "is for Howell and Mitchell pairs games"
     ]
+
+
+def test_table_cards_have_no_relay() -> None:
+    """Each table of a barometer has its own copy of the boards: its card shows no sharing
+    (the base 3-table Howell relays, seed 001)."""
+    from xlbridge.movements.cards import table_cards
+
+    assert any(line.shares for card in table_cards(howell(3, 2)) for line in card.lines)
+    cards = table_cards(barometer(howell(3, 2), "barometer-howell"))
+    assert not any(line.shares for card in cards for line in card.lines)
+    assert all(c.notes[0].startswith("Barometer: every table plays its own copy") for c in cards)
