@@ -154,3 +154,18 @@ def test_table_cards_have_no_relay() -> None:
     cards = table_cards(barometer(howell(3, 2), "barometer-howell"))
     assert not any(line.shares for card in cards for line in card.lines)
     assert all(c.notes[0].startswith("Barometer: every table plays its own copy") for c in cards)
+
+
+def test_movement_file_keeps_a_barometer() -> None:
+    """A barometer written as a club's movement file (``--format csv``) reads back as the
+    barometer (rule B, the kind kept); changed, it is a custom movement held to Manning's 4B."""
+    from xlbridge.interchange.movement_file import movement_csv, parse_movement_csv, recorded_kind
+
+    m = get_kind("barometer-mitchell").build(tables=5, boards_per_round=2)
+    text = movement_csv(m)
+    back = recorded_kind(parse_movement_csv(text))
+    assert back.to_dict() == m.to_dict() and back.barometer and check(back).violations == ()
+    row = "1,1,1,6,NS 1,EW 1,1 2,"
+    changed = recorded_kind(parse_movement_csv(text.replace(row, row + "2")))  # switch board 2
+    assert (changed.kind, changed.barometer) == ("custom", False)
+    assert {v.rule for v in check(changed).violations} == {"4B"}
