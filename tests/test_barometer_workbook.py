@@ -19,7 +19,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from conftest import needs_program, run_cli
+from conftest import needs_nu_validator, needs_program, run_cli
 from engines import excel_grammar_errors, recalc_gnumeric, recalc_strict, same_value
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from workbook_fill import Filled, fill, random_contract, random_fill
@@ -268,6 +268,11 @@ def test_results_outputs_mark_not_final(books: dict[str, Path], tmp_path: Path) 
     code, html, _ = run_cli("results", path, "--format", "html")
     assert html.count('<span class="status">not final</span>') == m.rounds - 1
     assert '<span class="status">final</span>' in html
+    page = tmp_path / "barometer.html"
+    page.write_text(html, encoding="utf-8")
+    done = subprocess.run([needs_nu_validator(), "--files", str(page)], capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr  # valid HTML, statuses included
     # provisional while a problem is open: the last round says so too
     code, out, _ = run_cli("results", str(books["howell-mp"]), "--format", "json")
     data = json.loads(out)
