@@ -35,7 +35,6 @@ NO_EXAMPLES = frozenset(
         "xlbridge.cli.results",
         "xlbridge.cli.scoring",
         "xlbridge.cli.swiss",
-        "xlbridge.cli.workbook",
         # package __init__ modules
         "xlbridge.excel",
         "xlbridge.interchange",

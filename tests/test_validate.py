@@ -25,7 +25,7 @@ def rules(m: Movement, complete: bool | None = None) -> list[tuple[str, int | No
 
 def test_all_rules_named() -> None:
     """Manning's rules 1A, 1B, 2, 3A, 3B, 4A, 4B (seed 004)."""
-    assert set(RULES) == {"model", "1A", "1B", "2", "3A", "3B", "4A", "4B"}
+    assert set(RULES) == {"model", "1A", "1B", "2", "3A", "3B", "4A", "4B", "B"}
 
 
 def test_rule_1a_stationary_pair_replays() -> None:

@@ -42,6 +42,7 @@ Examples:
   xlbridge movement mitchell --tables 7 --boards-per-round 4 --arrow-switch staggered --balance
   xlbridge movement mitchell --tables 7 --arrow-switch 7:1,7:2:13+14 --cards
   xlbridge movement mitchell --tables 7 --format csv > club.csv
+  xlbridge movement howell --tables 4 --barometer
   xlbridge movement --from club.csv --balance
 
 --from FILE reads a club's own movement: the CSV that --format csv writes (header
@@ -95,9 +96,12 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=_run)
 
 
-def add_movement_options(p: argparse.ArgumentParser, group: Any = None) -> None:
+def add_movement_options(
+    p: argparse.ArgumentParser, group: Any = None, *, barometer: bool = True
+) -> None:
     """The options that change a pairs movement beyond its size: shared by ``movement`` and
-    ``new`` (``group``: the argument group to put them in; options already there are kept)."""
+    ``new`` (``group``: the argument group to put them in; options already there are kept;
+    ``barometer``: with ``--barometer``, which ``rebuild`` takes as ``--kind barometer-...``)."""
     g = p if group is None else group
     have = p._option_string_actions
     if "--even" not in have:
@@ -112,6 +116,14 @@ def add_movement_options(p: argparse.ArgumentParser, group: Any = None) -> None:
             help="none, last, last2, staggered, optimal, or ROUND:TABLE[:BOARD+BOARD],... "
             f"(at most {ARROW_SWITCH_ITEMS[1]} items; optimal searches within a fixed work "
             "budget, so its answer is the same on every machine)",
+        )
+    if barometer and "--barometer" not in have:
+        g.add_argument(
+            "--barometer",
+            action="store_true",
+            help="barometer play (Howell, Mitchell): every table plays the same boards in a "
+            "round, one copy of each board a table; the same as kind barometer-howell or "
+            "barometer-mitchell",
         )
     if "--half-table" not in have:
         g.add_argument(
@@ -168,7 +180,7 @@ def _run_file(args: argparse.Namespace) -> int:
         raise MovementError(f"give a kind ({args.kind!r}) or --from FILE, not both")
     given = [
         "--" + k.replace("_", "-")
-        for k in ("tables", "rounds", "even", "arrow_switch", "half_table")
+        for k in ("tables", "rounds", "even", "arrow_switch", "half_table", "barometer")
         if getattr(args, k, None) not in (None, False)
     ]
     if given:

@@ -87,7 +87,7 @@ def add_options(p: argparse.ArgumentParser) -> None:
 
 
 # What a movement file gives, so ``new --movement-file`` refuses these options by name.
-_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table")
+_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table", "--barometer")
 
 
 # Packages openpyxl loads when it can, that a written workbook never uses: numpy (cell values of
@@ -248,5 +248,11 @@ def _write(
     )
     hands = ", hand records" if records else ""
     where = f" in {len(field.sections)} sections" if field else ""
-    print(f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} pairs{where}{hands}")
+    dup = ""
+    if movement.barometer:  # the director duplicates the boards before play
+        from xlbridge.movements.barometer import copies
+
+        dup = f" ({copies(movement)} copies of each: barometer)"
+    print(f"wrote {out}: {len(movement.boards)} boards{dup}, {len(movement.pairs)} pairs"
+          f"{where}{hands}")  # fmt: skip
     return 0

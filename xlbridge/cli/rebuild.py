@@ -76,7 +76,7 @@ def register(sub: Any) -> None:
     )  # fmt: skip
     from xlbridge.cli.movement import add_movement_options
 
-    add_movement_options(p)
+    add_movement_options(p, barometer=False)  # a barometer: --kind barometer-howell
     p.add_argument("--full-table", action="store_true",
                    help="the half table is full now (a late pair takes the phantom's place):"
                    " drop a --half-table the old workbook recorded")  # fmt: skip

@@ -58,6 +58,8 @@ def _epilog() -> str:
         "  xlbridge import session.xlsx --from session.pbn -o session-scored.xlsx\n"
         "Sections on the same boards, matchpointed across the field:\n"
         "  xlbridge new --sections A:mitchell:7,B:mitchell:6 --boards-per-round 3 -o big.xlsx\n"
+        "Barometer play (every table plays the round's boards; README, \"Barometer play\"):\n"
+        "  xlbridge new howell --tables 4 --barometer -o barometer.xlsx\n"
         f"Kinds: {', '.join(sorted(KINDS))}"
     )
 
@@ -129,6 +131,15 @@ def register(sub: Any) -> None:
 
 
 _FAMILY_WORDS = {"pairs": "pairs", "individual": "individual", "teams": "team", "social": "social"}
+
+
+def _article(word: str) -> str:
+    """``a team``, ``an individual``.
+
+    >>> _article("individual"), _article("pairs")
+    ('an individual', 'a pairs')
+    """
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _owners() -> dict[str, set[str]]:
@@ -215,7 +226,6 @@ def _refuse_foreign(args: argparse.Namespace, family: str, what: str) -> None:
         words = sorted(_FAMILY_WORDS[f] for f in families)
         theirs = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         raise WorkbookError(
-            f"{what} is {'an' if family == 'individual' else 'a'} {_FAMILY_WORDS[family]} "
-            f"game: {name} is an option of {theirs} "
+            f"{what} is {_article(_FAMILY_WORDS[family])} game: {name} is an option of {theirs} "
             "games only (xlbridge new --help lists each family's options)"
         )

@@ -63,6 +63,7 @@ from xlbridge.limits import (
     SESSION_BOARDS,
     TABLES,
 )
+from xlbridge.movements.barometer import BASES as BAROMETER_KINDS
 from xlbridge.movements.model import Entry, Movement, Pair
 
 __all__ = [
@@ -367,6 +368,9 @@ def _movement(d: _Draft) -> Movement:
         sit_outs=tuple(d.sit_outs),
         bye_stand=tuple((r, bs) for r, (bs, _line) in d.bye_stand.items()),
         notes=tuple(d.notes),
+        # A file naming a barometer kind is held to its rule B (recorded_kind keeps it only if
+        # the file is exactly that kind).
+        barometer=kind.lower() in BAROMETER_KINDS,
     )
 
 
@@ -407,6 +411,10 @@ def recorded_kind(m: Movement) -> Movement:
     >>> text = movement_csv(mitchell(5, 2)).replace(row, row + "2")  # switch board 2
     >>> recorded_kind(parse_movement_csv(text)).kind
     'custom'
+    >>> from xlbridge.movements.registry import get_kind
+    >>> m = get_kind("barometer-howell").build(tables=2, boards_per_round=2)
+    >>> recorded_kind(parse_movement_csv(movement_csv(m))).barometer
+    True
     """
     from dataclasses import replace
 
@@ -425,4 +433,4 @@ def recorded_kind(m: Movement) -> Movement:
             continue
         if built.to_dict() == m.to_dict() and built.notes == m.notes:
             return replace(m, kind=info.name)
-    return replace(m, kind=CUSTOM)
+    return replace(m, kind=CUSTOM, barometer=False)

@@ -13,6 +13,7 @@ imports point one way: model <- arrow <- optimise <- mitchell.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from xlbridge.errors import MovementError
 from xlbridge.movements.model import Entry, Movement
@@ -101,15 +102,4 @@ def with_switches(m: Movement, switched: dict[tuple[int, int], set[int]]) -> Mov
                 set=e.set,
             )
         )
-    return Movement(
-        kind=m.kind,
-        tables=m.tables,
-        rounds=m.rounds,
-        boards_per_round=m.boards_per_round,
-        pairs=m.pairs,
-        entries=tuple(entries),
-        sit_outs=m.sit_outs,
-        bye_stand=m.bye_stand,
-        notes=m.notes,
-        individual=m.individual,
-    )
+    return replace(m, entries=tuple(entries))

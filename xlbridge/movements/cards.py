@@ -166,8 +166,15 @@ def table_cards(m: Movement) -> tuple[TableCard, ...]:
         lines = []
         shared: set[int] = set()
         for e in sorted((e for e in m.entries if e.table == t), key=lambda e: e.round):
-            shares = tuple(
-                sorted({x for b in e.boards for x in ix.board_at.get((e.round, b), []) if x != t})
+            # A barometer's tables each play their own copy of the round's boards: no relay.
+            shares = (
+                ()
+                if m.barometer
+                else tuple(
+                    sorted(
+                        {x for b in e.boards for x in ix.board_at.get((e.round, b), []) if x != t}
+                    )
+                )
             )
             shared.update(shares)
             from_bye = bool(e.boards) and (e.round - 1, e.boards[0]) in ix.bye
@@ -187,6 +194,8 @@ def table_cards(m: Movement) -> tuple[TableCard, ...]:
                 )
             )
         notes = []
+        if m.barometer:
+            notes.append("Barometer: every table plays its own copy of the round's boards.")
         if shared:
             notes.append(f"Shares boards with {_tables_text(sorted(shared))} (relay).")
         if any(x.boards_next == BYE_STAND for x in lines):

@@ -92,6 +92,7 @@ class Movement:
 
     ``sit_outs`` holds (round, pair id) for pairs idle in a round; ``bye_stand`` holds
     (round, boards) resting on the bye-stand. ``notes`` carries director's instructions.
+    ``barometer``: every table plays the same boards in a round (validated by rule B).
     """
 
     kind: str
@@ -104,6 +105,8 @@ class Movement:
     bye_stand: tuple[tuple[int, tuple[int, ...]], ...] = ()
     notes: tuple[str, ...] = ()
     individual: bool = False
+    # Barometer play (movements/barometer.py): every table plays the same boards in a round.
+    barometer: bool = False
     _labels: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -186,6 +189,7 @@ class Movement:
                 row["players"] = list(e.players)
             entries.append(row)
         return {
+            **({"barometer": True} if self.barometer else {}),
             "kind": self.kind,
             "tables": self.tables,
             "rounds": self.rounds,

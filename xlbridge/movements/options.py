@@ -1,5 +1,6 @@
 """A movement built from the options ``movement``, ``new`` and ``rebuild`` take (``tables``,
-``boards_per_round``, ``rounds``, ``even``, ``arrow_switch``, ``half_table``: attributes of any
+``boards_per_round``, ``rounds``, ``even``, ``arrow_switch``, ``half_table``, ``barometer``
+(the kind's barometer form, movements/barometer.py): attributes of any
 object, such as an argparse namespace), each checked against what the kind's generator takes.
 
 >>> from types import SimpleNamespace
@@ -38,6 +39,7 @@ class MovementArgs:
     even: str | None = None
     arrow_switch: str | None = None
     half_table: bool = False
+    barometer: bool = False
 
 
 def parse_arrow_switch(text: str) -> str | list[tuple[int, int] | tuple[int, int, list[int]]]:
@@ -83,6 +85,11 @@ def build_movement(info: KindInfo, args: Any) -> Movement:
     ...
     xlbridge.errors.MovementError: howell: option --even does not apply to this kind
     """
+    if getattr(args, "barometer", False):
+        from xlbridge.movements.barometer import barometer_name
+        from xlbridge.movements.registry import get_kind
+
+        info = get_kind(barometer_name(info.name))
     tables = getattr(args, "tables", None)
     if tables is None:
         raise MovementError(f"{info.name}: give the number of tables with --tables")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
@@ -197,6 +198,17 @@ def _load() -> dict[str, KindInfo]:
         theirs: Any = getattr(module, "KINDS", {})
         for key, info in theirs.items():
             kinds.setdefault(key, info)
+    from xlbridge.movements.barometer import BASES, barometer_kind
+
+    for name, base in BASES.items():
+        raw = inspect.unwrap(kinds[base].build)  # checked again, under the barometer's name
+        kinds[name] = KindInfo(
+            name,
+            f"Barometer {base.title()}: every table plays the same boards in a round; pairs "
+            f"move as in the {base.title()}",
+            kinds[base].tables,
+            barometer_kind(name, raw),
+        )
     return kinds
 
 

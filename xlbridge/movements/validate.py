@@ -10,7 +10,9 @@ board:
 - **3A** (complete movements) every pair plays every board in play;
 - **3B** (complete movements) every pair plays in every round;
 - **4A** (recommended) no two pairs meet more than once;
-- **4B** (recommended) no board is shared between tables in one round.
+- **4B** (recommended) no board is shared between tables in one round;
+- **B** (barometer movements only, in place of 4B, which they break on purpose) every table of
+  a round plays the same boards, and no board is played in two rounds.
 
 ``model`` flags entries that cannot be right at all (unknown pair ids, a pair against itself,
 switched boards the table does not play).
@@ -22,6 +24,9 @@ switched boards the table does not play).
 ['4B']
 >>> check(mitchell(8, 2, even="skip", rounds=8)).errors
 []
+>>> from xlbridge.movements.barometer import barometer
+>>> check(barometer(mitchell(8, 2), "barometer-mitchell")).violations
+()
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ RULES: dict[str, str] = {
     "3B": "complete movement: every pair plays in every round",
     "4A": "pairs should not meet the same opponents more than once (recommended)",
     "4B": "boards should not be shared between tables (recommended)",
+    "B": "barometer: every table of a round plays the same boards, in that round only",
 }
 RECOMMENDED = frozenset({"4A", "4B"})
 
@@ -75,7 +81,7 @@ class Validation:
 
     @property
     def errors(self) -> list[Violation]:
-        """Violations of the binding rules (model, 1A, 1B, 2, 3A, 3B)."""
+        """Violations of the binding rules (model, 1A, 1B, 2, 3A, 3B; B for a barometer)."""
         return [v for v in self.violations if not v.recommended]
 
     @property
@@ -219,6 +225,10 @@ def validate(m: Movement, complete: bool | None = None) -> list[Violation]:
         else:
             met[key] = e
 
+    if m.barometer:
+        _barometer_rule(entries, out)
+        out.sort(key=lambda v: (v.round or 0, v.table or 0, v.rule))
+        return out
     # 4B: no board shared between tables in one round.
     where: dict[tuple[int, int], list[int]] = defaultdict(list)
     for e in entries:
@@ -240,6 +250,38 @@ def validate(m: Movement, complete: bool | None = None) -> list[Violation]:
         )
     out.sort(key=lambda v: (v.round or 0, v.table or 0, v.rule))
     return out
+
+
+def _barometer_rule(entries: list[Entry], out: list[Violation]) -> None:
+    """Rule B: a round's boards are those of its first table at every table, and a board is
+    played in one round only."""
+    first: dict[int, Entry] = {}
+    round_of: dict[int, int] = {}
+    for e in entries:
+        lead = first.setdefault(e.round, e)
+        if set(e.boards) != set(lead.boards):
+            out.append(
+                Violation(
+                    "B",
+                    f"round {e.round}: table {e.table} plays {_fmt_boards(list(e.boards))}, "
+                    f"table {lead.table} {_fmt_boards(list(lead.boards))}",
+                    e.round,
+                    e.table,
+                    board=min(set(e.boards) ^ set(lead.boards)),
+                )
+            )
+        again = sorted(b for b in e.boards if round_of.setdefault(b, e.round) != e.round)
+        if again:
+            out.append(
+                Violation(
+                    "B",
+                    f"round {e.round}, table {e.table}: {_fmt_boards(again)} also played in "
+                    f"round {round_of[again[0]]}",
+                    e.round,
+                    e.table,
+                    board=again[0],
+                )
+            )
 
 
 def _name(m: Movement, p: int, known: set[int]) -> str:

@@ -188,7 +188,8 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
         title = f"Section {letter}" + (f", {direction} pairs" if direction else "")
         key = f"{letter.lower()}-{direction.lower() or 'all'}"
         groups.append({"key": key, "title": title, "rows": rows, "seats": False})
-    rounds = [b.round for b in res.barometer]
+    rounds = [{"round": b.round, "status": res.round_status(b.round) if res.barometer_play
+               else ""} for b in res.barometer]  # fmt: skip
     baro: dict[str, list[str]] = {s.label: [] for s in res.standings}
     for rnd in res.barometer:
         for label, n, raw, pct, rank in rnd.standings:

@@ -31,6 +31,7 @@ __all__ = [
     "from_lines",
     "problem_lines",
     "problems_json",
+    "round_status",
     "status_of",
 ]
 
@@ -76,6 +77,20 @@ class HasProblems(Protocol):
 def status_of(problems: Sequence[Problem]) -> Status:
     """``provisional`` while a problem is open, else ``final``."""
     return "provisional" if problems else "final"
+
+
+NOT_FINAL = "not final"
+
+
+def round_status(rnd: int, last: int, problems: Sequence[Problem]) -> str:
+    """The status of the standings after round ``rnd`` of ``last``: ``not final`` before the
+    last round (seed 003: leader charts posted during a session are marked "not final"), then
+    the session's :func:`status_of`.
+
+    >>> round_status(12, 13, []), round_status(13, 13, [])
+    ('not final', 'final')
+    """
+    return NOT_FINAL if rnd < last else status_of(problems)
 
 
 def banner(problems: Sequence[Problem]) -> str:

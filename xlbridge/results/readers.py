@@ -67,6 +67,7 @@ __all__ = [
 
 EXPECTED = EXPECTED_CELL.replace("$", "")
 _MAX_ROWS = 1000  # traveller rows read per board (range 1 .. 1,000)
+_BAROMETER_COLS = 200  # the Barometer sheet's columns read (a Sheet holds 200)
 MAX_PAIRS = 2000  # Names rows read (range 1 .. 2,000)
 
 
@@ -159,6 +160,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         rows += board_rows
         cache += board_cache
     cache += _recap_cache(formulas, cached)
+    cache += _barometer_cache(formulas, cached)
     return SessionInput(
         event=typed_text(session.event, "Session!A1", free_text=True),
         date=date_text(settings.get("Date")),
@@ -432,6 +434,38 @@ def _tricks(c: Contract, v: Callable[[str], Any]) -> int | None:
         t = whole(v("Tricks"))
         return None if t is None else tricks_taken(c, t)
     return tricks_from_made_down(c, whole(v("Made")), whole(v("Down")))
+
+
+_ROUND_FIELD = re.compile(r"(played|score|rank) ([0-9]{1,4})")
+
+
+def _barometer_cache(formulas: Book, cached: Book) -> list[CachedCell]:
+    """A barometer game's standings after each round (the ``Barometer`` sheet's calculation
+    area: a header row ``Pair``, ``Dir``, ``played 1``, ``score 1``, ... and one row a pair in
+    the Recap's order), keyed ``("round", r, pair, what)``."""
+    if "Barometer" not in formulas.sheetnames or "Recap" not in formulas.sheetnames:
+        return []
+    ws, wc, recap = formulas["Barometer"], cached["Barometer"], formulas["Recap"]
+    recap_head, _ = headers(recap, "Pair")
+    fields: list[tuple[str, int, int]] = []
+    for head in range(1, 11):
+        for c in range(1, _BAROMETER_COLS + 1):
+            text = ws.cell(row=head, column=c).value
+            if isinstance(text, str) and (m := _ROUND_FIELD.fullmatch(text)):
+                fields.append((m.group(1), int(m.group(2)), c))
+        if fields:
+            break
+    out: list[CachedCell] = []
+    for i in range(MAX_PAIRS):
+        label = typed_text(recap.cell(row=recap_head + 1 + i, column=1).value,
+                           what=f"Recap!A{recap_head + 1 + i}")  # fmt: skip
+        if not label or label.endswith("check total") or label == "Check total":
+            break
+        for what, rnd, c in fields:
+            cell = wc.cell(row=head + 1 + i, column=c)
+            out.append(CachedCell("Barometer", cell.coordinate, ("round", rnd, label, what),
+                                  cell.value))  # fmt: skip
+    return out
 
 
 def _recap_cache(formulas: Book, cached: Book) -> list[CachedCell]:

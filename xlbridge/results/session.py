@@ -212,6 +212,22 @@ class SessionResults:
         return tuple(sorted(won, key=lambda s: (order.index(s.seat), s.pair.id)))
 
     @property
+    def barometer_play(self) -> bool:
+        """A barometer game (every table plays the round's boards): the standings after each
+        round are shown, each marked with :meth:`round_status`."""
+        from xlbridge.movements.barometer import BASES
+
+        return self.input.kind in BASES
+
+    def round_status(self, rnd: int) -> str:
+        """``not final`` for the standings after a round before the last, else ``final`` or
+        ``provisional`` (:func:`~xlbridge.results.problems.round_status`)."""
+        from xlbridge.results.problems import round_status
+
+        return round_status(rnd, max((b.round for b in self.barometer), default=rnd),
+                            self.open_problems)  # fmt: skip
+
+    @property
     def open_problems(self) -> tuple[Problem, ...]:
         """The problems the Checks sheet lists: the session is provisional while any is open."""
         return self.input.problems
@@ -300,7 +316,18 @@ class SessionResults:
                 for d in self.disagreements
             ],
             **problems_json(self.open_problems),
+            **({"barometer": self._barometer_json()} if self.barometer_play else {}),
         } | ({"ignored_sheets": list(self.input.ignored)} if self.input.ignored else {})
+
+    def _barometer_json(self) -> list[dict[str, Any]]:
+        """The standings after each round of a barometer game, each with its status."""
+        return [
+            {"round": b.round, "status": self.round_status(b.round), "standings": [
+                {"label": label, "played": n, "score": shown(raw, whole=True),
+                 "pct": shown(pct, whole=True), "rank": rank}
+                for label, n, raw, pct, rank in b.standings]}
+            for b in self.barometer
+        ]  # fmt: skip
 
 
 def score_session(s: SessionInput) -> SessionResults:
@@ -352,7 +379,7 @@ def score_session(s: SessionInput) -> SessionResults:
         )  # fmt: skip
     standings = _standings(s, boards, dirs, scheduled, two_winner, upto_round=None)
     barometer = _barometer(s, boards, dirs, two_winner)
-    disagreements, recalculated = _compare(s, boards, standings)
+    disagreements, recalculated = _compare(s, boards, standings, barometer)
     return SessionResults(
         s, two_winner, tuple(boards), tuple(standings), barometer, disagreements, recalculated,
         tuple(problems),
@@ -494,7 +521,10 @@ def agrees(stored: Any, python: Any) -> bool:
 
 
 def _compare(
-    s: SessionInput, boards: list[BoardScore], standings: list[Standing]
+    s: SessionInput,
+    boards: list[BoardScore],
+    standings: list[Standing],
+    barometer: tuple[BarometerRound, ...] = (),
 ) -> tuple[tuple[Disagreement, ...], bool]:
     """Each cached cell against Python; a workbook never recalculated (no cached value in any
     formula cell, as openpyxl writes them) is reported as such, not cell by cell."""
@@ -515,6 +545,12 @@ def _compare(
         python[(*key, "rank")] = st.rank
         python[(*key, "seat_rank")] = st.seat_rank
         python[(*key, "section_rank")] = st.section_rank
+    for after in barometer:  # a barometer game's Barometer sheet
+        for label, n, raw, pct, rank in after.standings:
+            python[("round", after.round, label, "played")] = n
+            score = (None if pct is None else pct / 100) if mp else (raw if n else None)
+            python[("round", after.round, label, "score")] = score
+            python[("round", after.round, label, "rank")] = rank
     python.update(s.checked)
     cached = [c for c in s.cached if c.key in python]
     recalculated = any(c.value not in (None, "") for c in cached) or not any(

@@ -27,6 +27,7 @@ __all__ = [
     "STANDING_COLUMNS",
     "barometer_rows",
     "barometer_sheet",
+    "barometer_text",
     "ranking_groups",
     "result_rows",
     "section_groups",
@@ -124,18 +125,21 @@ def barometer_rows(res: SessionResults) -> list[dict[str, Any]]:
     """One dict a pair a round: the standings after each round."""
     return [
         {"round": b.round, "pair": label, "played": n, "score": shown(raw), "pct": shown(pct),
-         "rank": rank, "status": status_of(res.open_problems)}
+         "rank": rank, "status": res.round_status(b.round) if res.barometer_play
+         else status_of(res.open_problems)}
         for b in res.barometer for label, n, raw, pct, rank in b.standings
     ]  # fmt: skip
 
 
 def barometer_sheet(res: SessionResults) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """The standings after each round as a sheet: one row a pair, a percentage (or IMP total)
-    and a rank column for each round. Returns (columns, rows)."""
+    and a rank column for each round (a barometer game: and the round's status, ``not final``
+    before the last round). Returns (columns, rows)."""
     mp = res.input.scoring == "mp"
     cols = ["pair", "dir"]
     for b in res.barometer:
         cols += [f"round {b.round}", f"rank {b.round}"]
+        cols += [f"status {b.round}"] if res.barometer_play else []
     dirs = {s.label: s.dir for s in res.standings}
     rows: dict[str, dict[str, Any]] = {s.label: {"pair": s.label, "dir": s.dir}
                                        for s in res.standings}  # fmt: skip
@@ -144,10 +148,38 @@ def barometer_sheet(res: SessionResults) -> tuple[tuple[str, ...], list[dict[str
             row = rows.setdefault(label, {"pair": label, "dir": dirs.get(label, "")})
             row[f"round {b.round}"] = shown(pct if mp else raw) if n else None
             row[f"rank {b.round}"] = rank
+            if res.barometer_play:
+                row[f"status {b.round}"] = res.round_status(b.round)
     status = status_of(res.open_problems)
     for row in rows.values():
         row["status"] = status
     return (*cols, "status"), list(rows.values())
+
+
+def barometer_text(res: SessionResults) -> list[str]:
+    """A barometer game's standings after each round, in rank order (per direction in
+    two-winner games), each headed with its status: ``not final`` before the last round."""
+    mp = res.input.scoring == "mp"
+    dirs = {s.label: s.dir for s in res.standings}
+    raw_places = decimals(raw for b in res.barometer for _, _, raw, _, _ in b.standings)
+    last = max((b.round for b in res.barometer), default=0)
+    out: list[str] = []
+    for b in res.barometer:
+        out += ["", f"Standings after round {b.round} of {last} ({res.round_status(b.round)})"]
+        for direction in ("NS", "EW") if res.two_winner else ("",):
+            lines = [x for x in b.standings if x[1] and (dirs.get(x[0], "") == direction)]
+            lines.sort(key=lambda x: int(x[4].rstrip("=")) if x[4].rstrip("=").isdigit()
+                       else 10**6)  # fmt: skip
+            table = [["Rank", "Pair", "Played", "%" if mp else "IMPs"]] + [
+                [rank, label, str(n), fixed(pct, PERCENT_PLACES) if mp else fixed(raw, raw_places)]
+                for label, n, raw, pct, rank in lines
+            ]
+            if direction:
+                out.append(f"{direction} pairs")
+            widths = [max(len(row[i]) for row in table) for i in range(4)]
+            out += ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                    for row in table]  # fmt: skip
+    return out
 
 
 def to_csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> str:
@@ -198,6 +230,8 @@ def to_text(res: SessionResults) -> str:
             for s in group
         ]  # fmt: skip
         lines += _aligned(table)
+    if res.barometer_play:
+        lines += barometer_text(res)
     if res.winners:
         won = (f"{s.seat} {s.label}" + (f" {s.pair.names}" if s.pair.names else "")
                for s in res.winners)  # fmt: skip

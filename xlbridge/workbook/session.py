@@ -18,6 +18,7 @@ from xlbridge.workbook.styles import Styler, fit_portrait
 from xlbridge.workbook.text import put_text
 
 __all__ = [
+    "COPIES_LABEL",
     "DATUM_ROUNDING_LABEL",
     "MOVEMENT_OPTIONS_LABEL",
     "SECTIONS_LABEL",
@@ -38,6 +39,8 @@ MOVEMENT_OPTIONS_LABEL = "Movement options"
 # Butler workbooks: how the datum's exact 5 goes to a ten (``half-away``...); a workbook without
 # the line was written when the datum's formula sent halves up.
 DATUM_ROUNDING_LABEL = "Datum rounding"
+# Barometer games: how many copies of each board to make (one a table).
+COPIES_LABEL = "Copies of each board"
 
 # Sectioned workbooks (movements.field): the sections as ``--sections`` gives them, and how
 # the boards are matchpointed ("field": every section's results on a board together).
@@ -359,6 +362,10 @@ def write_session_sheet(ctx: Context) -> Worksheet:
         rows.append((DATUM_ROUNDING_LABEL, opt.datum_rounding))
     if opt.movement_options is not None:
         rows.append((MOVEMENT_OPTIONS_LABEL, opt.movement_options))
+    if m.barometer:  # every table plays the round's boards: the director duplicates them
+        from xlbridge.movements.barometer import copies
+
+        rows.append((COPIES_LABEL, copies(m)))
     write_settings(ws, st, rows, value_style=_value_style)
     # The date is typed in on the night: an unlocked text cell (Recap and Results show it).
     ws["C3"] = "type the date here"

@@ -118,6 +118,9 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
     put("H1", str(Vulnerability.from_board(board)), "xlb Value")
     put("I1", None, "xlb Label")
     put_text(ws["I1"], ctx.options.event, "event")
+    if ctx.movement.barometer:  # every table plays the board in its round
+        put("E1", "Round", "xlb Label")
+        put("F1", rows[0][0].round if rows else None, "xlb Value")
     n, adj, field, top = "$B$2", "$D$2", "$F$2", "$B$3"
     check, ns_sum, ew_sum, status = "$D$3", "$F$3", "$H$3", "$I$3"
     put("A2", "Results", "xlb Label")
@@ -302,7 +305,9 @@ def write_paper_travellers(ctx: Context) -> Worksheet:
         st(put(row=r, column=1, value=f"Board {board}"), "xlb Title")
         st(put(row=r, column=3, value=f"Dealer {Seat.dealer_of(board)}"), "xlb Label")
         st(put(row=r, column=5, value=f"Vul {Vulnerability.from_board(board)}"), "xlb Label")
-        put_text(put(row=r, column=7), section + ctx.options.event, "event")
+        # A barometer's boards are played in one round, in board order: the round is shown.
+        rnd = f"Round {rows[0][0].round}  " if m.barometer and rows else ""
+        put_text(put(row=r, column=7), section + rnd + ctx.options.event, "event")
         ws.row_dimensions[r].height = 20
         r += 1
         for j, text in enumerate(heads, start=1):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from openpyxl import Workbook
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.pairs.barometer_sheet import write_barometer
 from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
@@ -60,6 +61,8 @@ def build_workbook(
         write_traveller(ctx, b)
     write_recap(ctx)
     write_results(ctx)
+    if movement.barometer:
+        write_barometer(ctx)
     write_checks(ctx)
     write_lists(ctx)
     wb.active = 0
