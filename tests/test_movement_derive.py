@@ -85,7 +85,9 @@ def test_the_movement_of_the_published_session() -> None:
         assert {e.boards for e in at} == {tuple(range(3 * rnd - 2, 3 * rnd + 1))}
         assert sorted(x for e in at for x in (e.ns, e.ew)) == list(range(1, 27))
     assert m.sit_outs == ()
-    assert check(m).errors == []
+    # Rule B holds and 4B is not asked; five pairs met twice that evening (4A, a warning).
+    assert m.barometer and check(m).errors == []
+    assert {v.rule for v in check(m).violations} == {"4A"}
     assert read_movement_file(WB130801) == m
 
 

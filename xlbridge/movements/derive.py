@@ -10,9 +10,11 @@ where the file gives them, the round and table.
 - **Without them** the boards fall into groups: a run of consecutive boards played by the same
   pairings (the boards a table plays before the pairs move). Each group is taken as a round that
   every table plays at once, its tables numbered in the file's order. That is exactly a
-  barometer; for a Mitchell or Howell whose tables played the groups at different times it
-  is the same pairings on the same boards, so every score, matchpoint and ranking is the same,
-  only the order of play differs (the table cards would not be the club's).
+  barometer, and the movement is marked one (validated by rule B; the workbook shows the
+  standings after each round). For a Mitchell or Howell whose tables played the groups at
+  different times it is the same pairings on the same boards, so every score, matchpoint and
+  ranking is the same; only the order of play differs (the table cards would not be the
+  club's).
 
 Pairs keep the file's numbers when every pair is a whole number; otherwise they are numbered in
 order of first appearance and the file's names become their labels. A pair missing from a round
@@ -133,6 +135,7 @@ def derive_movement(plays: Sequence[Play], name: str, kind: str = "custom") -> M
         pairs=tuple(sorted(pairs.values(), key=lambda p: p.id)),
         entries=tuple(entries),
         sit_outs=sit_outs,
+        barometer=not timed,  # each board group a round at every table: rule B, not 4B
     )
 
 
