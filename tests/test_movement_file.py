@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import openpyxl
 import pytest
 from conftest import run_cli
 from workbook_fill import expected, fill, random_fill
@@ -114,8 +115,8 @@ def test_bad_rows_one_line(tmp_path: Path, body: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("header", "message"),
     [
-        ("section,round,table,ns,ew,ns_label,ew_label,boards,switched",
-         "sections in a movement file are not supported yet"),
+        ("sections,round,table,ns,ew,ns_label,ew_label,boards,switched",
+         "a movement of several sections has the header section,round,table,"),
         ("round,table,north,east,south,west,boards",
          "an individual movement's header is exactly round,table,north,east,south,west,"),
         ("round,table,ns,ew,boards", "the header must be round,table,ns,ew,ns_label,"),
@@ -275,3 +276,52 @@ def test_boards_per_round_only_for_asc(tmp_path: Path) -> None:
     path = _write(tmp_path, HEADER + "1,1,1,2,,,1 2,\n")
     code, _, err = run_cli("movement", "--from", str(path), "--boards-per-round", "2")
     assert code == 2 and "a CSV movement file names its boards" in err
+
+
+def _sections_csv(tmp_path: Path, *kinds: list[str]) -> Path:
+    """A movement file of several sections: each built-in kind's CSV under its letter."""
+    lines: list[str] = []
+    for letter, argv in zip("ABCD", kinds, strict=False):
+        code, text, _ = run_cli("movement", *argv, "--format", "csv")
+        assert code == 0
+        head, *rows = text.splitlines()
+        lines = lines or ["section," + head]
+        lines += [f"{letter},{row}" for row in rows]
+    return _write(tmp_path, "\n".join(lines) + "\n", "sections.csv")
+
+
+def test_sections_file_is_the_workbook_of_new_sections(tmp_path: Path) -> None:
+    """A file of two sections (a Mitchell and a Howell, each its own lines under its letter)
+    writes the same workbook, cell for cell, as ``new --sections``."""
+    path = _sections_csv(tmp_path, ["mitchell", "--tables", "5", "--boards-per-round", "2"],
+                         ["howell", "--tables", "3", "--boards-per-round", "2"])  # fmt: skip
+    code, out, err = run_cli("movement", "--from", str(path))
+    assert code == 0 and "Table  1: B-1    v B-2     boards 1-2" in out
+    code, out, err = run_cli("new", "--movement-file", str(path), "-o", str(tmp_path / "f.xlsx"))
+    assert code == 0 and "16 pairs in 2 sections" in out, err
+    assert run_cli("new", "--sections", "A:mitchell:5,B:howell:3", "--boards-per-round", "2",
+                   "-o", str(tmp_path / "s.xlsx"))[0] == 0  # fmt: skip
+    a, b = openpyxl.load_workbook(tmp_path / "f.xlsx"), openpyxl.load_workbook(tmp_path / "s.xlsx")
+    assert a.sheetnames == b.sheetnames
+    for name in a.sheetnames:
+        assert list(a[name].iter_rows(values_only=True)) == list(
+            b[name].iter_rows(values_only=True)
+        ), name
+    code, _out, err = run_cli("movement", "--from", str(path), "--format", "csv")
+    assert code == 2 and "its own CSV" in err
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("AB,1,1,1,2,,,1 2,\n", "sections.csv line 2: section 'AB' is not a letter A-Z"),
+        ("A,1,1,1,2,,,1 2,\n", "sections.csv: one section"),
+        ("A,1,1,1,2,,,1 2,\nB,1,1,1,2,,,1 2 3,\n", "every section plays the same boards a"),
+        ("A,1,1,1,2,,,1 2,\nB,1,1,1,2,,,1 2,\nB,1,1,3,4,,,3 4,\n",
+         "sections.csv line 4: round 1 table 1 is already on line 3"),
+    ],
+)  # fmt: skip
+def test_sections_file_bad_lines(tmp_path: Path, body: str, message: str) -> None:
+    path = _write(tmp_path, "section," + HEADER + body, "sections.csv")
+    code, out, err = run_cli("movement", "--from", str(path))
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1

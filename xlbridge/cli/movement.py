@@ -174,6 +174,7 @@ def _run_file(args: argparse.Namespace) -> int:
     """``movement --from FILE``: print the file's movement as a built-in kind is printed, with
     every broken rule by round and table; exit status 1 if a binding rule is broken."""
     from xlbridge.interchange.movement_file import read_movement_file
+    from xlbridge.movements.field import FIELD_KIND
     from xlbridge.movements.validate import check
 
     if args.kind is not None:
@@ -186,6 +187,9 @@ def _run_file(args: argparse.Namespace) -> int:
     if given:
         raise MovementError(f"{given[0]} does not apply to --from: the file gives the movement")
     m = read_movement_file(args.from_file, args.boards_per_round)
+    if m.kind == FIELD_KIND and args.format == "csv":
+        raise MovementError(f"{args.from_file}: a movement of several sections is its own CSV "
+                            "(--format text or json shows it joined)")  # fmt: skip
     v = check(m)
     out = format_movement(m, args.format, with_balance=args.balance, cards=args.cards)
     if args.format == "text" and v.violations:

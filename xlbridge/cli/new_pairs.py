@@ -182,7 +182,16 @@ def file_movement(args: argparse.Namespace) -> Movement:
 
 
 def run_file(args: argparse.Namespace, movement: Movement) -> int:
-    """``new --movement-file FILE``: the pairs workbook of a club's own pairs movement."""
+    """``new --movement-file FILE``: the pairs workbook of a club's own pairs movement; a file
+    of several sections (a ``section`` column) writes their one workbook, scored across the
+    field as ``--sections`` does."""
+    from xlbridge.movements.field import FIELD_KIND
+
+    if movement.kind == FIELD_KIND:
+        from xlbridge.interchange.movement_file import read_sections_file
+
+        field = read_sections_file(args.movement_file)
+        return _write(args, field.movement, "none", field)
     return _write(args, movement, "none")
 
 

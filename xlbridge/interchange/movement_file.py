@@ -21,8 +21,10 @@ the eight names). Each later line is one of:
 The rest of the size comes from the rows: rounds = the last round, boards per
 round = the most boards one table plays in a round. Every number is range-checked
 (:mod:`xlbridge.limits`); a bad line is one error ``FILE line N: ...``. An individual movement's
-players by seat have their own header (:mod:`xlbridge.interchange.movement_seats`). Sections are
-refused in one line: not supported in a file yet.
+players by seat have their own header (:mod:`xlbridge.interchange.movement_seats`). Several
+sections playing the same boards add a first column ``section`` (a letter A-Z): each section's
+lines are read as a file of their own, and the sections are joined as ``new --sections`` joins
+them (:func:`read_sections_file`).
 
 >>> text = "round,table,ns,ew,ns_label,ew_label,boards,switched\\n1,1,1,2,,,1 2,\\n"
 >>> m = parse_movement_csv(text, "club.csv")
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from xlbridge.errors import InputFileError, XlbridgeError
@@ -64,6 +67,7 @@ from xlbridge.limits import (
     TABLES,
 )
 from xlbridge.movements.barometer import BASES as BAROMETER_KINDS
+from xlbridge.movements.field import Field, SectionSpec, join_movements
 from xlbridge.movements.model import Entry, Movement, Pair
 
 __all__ = [
@@ -74,9 +78,11 @@ __all__ = [
     "movement_of_results",
     "parse_movement_csv",
     "read_movement_file",
+    "read_sections_file",
     "recorded_kind",
 ]
 
+SECTION = "section"
 COLUMNS: tuple[str, ...] = (
     "round",
     "table",
@@ -87,6 +93,8 @@ COLUMNS: tuple[str, ...] = (
     "boards",
     "switched",
 )
+SECTION_COLUMNS: tuple[str, ...] = (SECTION, *COLUMNS)
+_SPEC_KIND = re.compile(r"[a-z0-9-]{1,40}")  # a section's kind on the Session sheet
 MAX_MOVEMENT_BYTES = 1024 * 1024  # 100 tables x 100 rounds is about 300 KB of CSV
 SITS_OUT, BYE_STAND, KIND, NOTE, TABLES_ROW = "sits out", "bye-stand", "kind", "note", "tables"
 CUSTOM = "custom"
@@ -236,9 +244,56 @@ def parse_movement_csv(text: str, name: str = "movement file") -> Movement:
         _check_family(name, m.kind, individual=True)
         return m
     header = _header(first, name)
+    if SECTION in header:
+        return _sections(rows, header, name).movement
     d = _Draft(name)
     file_lines(rows, header, name, lambda cell, line: _row(d, cell, line))
     return _movement(d)
+
+
+def read_sections_file(path: str | os.PathLike[str]) -> Field:
+    """The sections of a movement file with a ``section`` column (each section's own lines,
+    as a file of its own, under the letter A-Z in ``section``), joined for one workbook that
+    scores every board across the field (:mod:`xlbridge.movements.field`).
+
+    >>> read_sections_file("/no/such/sections.csv")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: movement file '/no/such/sections.csv' does not exist
+    """
+    from xlbridge.interchange.gate import read_text
+
+    text = read_text(path, max_bytes=MAX_MOVEMENT_BYTES, what="movement file")
+    name = os.path.basename(os.fspath(path))
+    rows = read_rows(text, what=name, max_chars=NOTE_CHARS, free_text=True)
+    header = _header(next(rows, None), name)
+    if SECTION not in header:
+        raise InputFileError(f"{name}: no section column (one section: no sections to join)")
+    return _sections(rows, header, name)
+
+
+def _sections(rows: Iterator[tuple[int, list[str]]], header: tuple[str, ...], name: str) -> Field:
+    drafts: dict[str, _Draft] = {}
+
+    def take(cell: dict[str, str], line: int) -> None:
+        letter = cell[SECTION].upper()
+        if len(letter) != 1 or not "A" <= letter <= "Z":
+            raise InputFileError(f"section {cell[SECTION][:10]!r} is not a letter A-Z")
+        _row(drafts.setdefault(letter, _Draft(f"{name} section {letter}")), cell, line)
+
+    file_lines(rows, header, name, take)
+    if len(drafts) < 2:
+        raise InputFileError(f"{name}: one section; a file of one section has no section column")
+    built = [(letter, _movement(d)) for letter, d in drafts.items()]
+    specs = tuple(
+        SectionSpec(letter, m.kind.lower() if _SPEC_KIND.fullmatch(m.kind.lower()) else CUSTOM,
+                    m.tables)
+        for letter, m in built
+    )  # fmt: skip
+    try:
+        return join_movements(built, specs)
+    except XlbridgeError as exc:
+        raise InputFileError(f"{name}: {exc}") from None
 
 
 def _header(first: tuple[int, list[str]] | None, name: str) -> tuple[str, ...]:
@@ -246,9 +301,12 @@ def _header(first: tuple[int, list[str]] | None, name: str) -> tuple[str, ...]:
         raise InputFileError(f"{name} is empty; its first line is the header {','.join(COLUMNS)}")
     line, fields = first
     got = tuple(f.strip().lower() for f in fields)
+    if sorted(got) == sorted(SECTION_COLUMNS):
+        return got
     if any(g in _SECTION_WORDS for g in got):
         raise InputFileError(
-            f"{name} line {line}: sections in a movement file are not supported yet"
+            f"{name} line {line}: a movement of several sections has the header "
+            f"{','.join(SECTION_COLUMNS)}"
         )
     if any(g in _INDIVIDUAL_WORDS for g in got):
         raise InputFileError(
