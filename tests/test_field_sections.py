@@ -104,7 +104,7 @@ def test_section_ranks_in_python() -> None:
 @pytest.mark.parametrize(
     ("argv", "line"),
     [
-        (["--section-scoring", "section"], "--section-scoring section is not done yet"),
+        (["--section-scoring", "section", "--scoring", "butler"], "in matchpoint sessions only"),
         (["--board-sets", "AB"], "--board-sets is not done yet"),
         (["--tables", "7"], "--tables does not apply to --sections"),
         (["--even", "relay"], "--even does not apply to --sections"),
@@ -322,3 +322,96 @@ def test_libreoffice_agrees_for_imps_and_ebu_with_a_howell_section(tmp_path: Pat
         assert {e["dir"] for e in data["entries"]} == {""}  # one field
         ranked = [e for e in data["entries"] if e["section_rank"]]
         assert {e["section"] for e in ranked} == {"A", "B"}, done.name
+
+
+# --section-scoring section: each section's results on a board compared on their own, the
+# section's own field (A: each board 7 times, B: 6 times) and top (A 6, B 5 in 1/½ units).
+# Board 1 leaves B's last row empty: B has 5 results of its 6, Neuberg-factored to 6.
+
+
+@pytest.fixture(scope="module")
+def apart(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The two-section workbook scored section by section, filled (seed 22 at random, then
+    boards 1 and 19 as above, board 1 without B's last result)."""
+    tmp = tmp_path_factory.mktemp("apart")
+    path = cli_new(tmp, "apart", "--sections", SECTIONS, "--boards-per-round", "3",
+                   "--section-scoring", "section")  # fmt: skip
+    f = join_sections(parse_sections(SECTIONS), 3)
+    options = Options(sections=f)
+    filled = random_fill(f.movement, options, seed=22)
+    filled.results[1] = [Result(c, "N", t) for c, t in BOARD_1[:12]] + [Result()]
+    filled.results[19] = [Result(c, "N", t) for c, t in BOARD_19]
+    fill(path, f.movement, options, Filled(filled.results))
+    return path
+
+
+def apart_by_hand() -> dict[int, list[float]]:
+    """Board 1's and 19's NS matchpoints, each section on its own (``by_hand`` on its rows)."""
+    return {1: by_hand(SCORES_1[:7], 7) + by_hand(SCORES_1[7:12], 6), 19: by_hand(SCORES_19, 7)}
+
+
+def test_section_scoring_workbook(apart: Path) -> None:
+    wb = openpyxl.load_workbook(apart)
+    assert excel_grammar_errors(wb) == []
+    settings = {r[0]: r[1] for r in wb["Session"].iter_rows(values_only=True) if r[0]}
+    assert settings["Section scoring"] == "section"
+    b1 = wb["Board 1"]
+    assert b1["O5"].value == "Section"
+    assert [b1[f"O{r}"].value for r in range(6, 19)] == ["A"] * 7 + ["B"] * 6
+    assert "top A 6, B 5" in b1["A4"].value
+    assert wb["Recap"]["A3"].value == "Tops: A 6, B 5"
+
+
+def test_section_scoring_in_python_by_hand(apart: Path) -> None:
+    """Python's matchpoints, percentages and ranks against a computation written here: each
+    pair's % = its matchpoints over (boards scored × its section's top); the field ranked by
+    %, each section on its own."""
+    data = json.loads(run_cli("results", str(apart), "--format", "json")[1])
+    boards = {b["board"]: b for b in data["boards"]}
+    for board, want in apart_by_hand().items():
+        got = [r["mp_ns"] for r in boards[board]["rows"] if r["mp_ns"] is not None]
+        assert got == pytest.approx(want, abs=0.005)
+    top = {"A": 6, "B": 5}
+    mine: dict[str, list[float]] = {}
+    for b in data["boards"]:
+        for r in b["rows"]:
+            if r["mp_ns"] is not None:
+                mine.setdefault(r["ns"], []).append(r["mp_ns"])
+                mine.setdefault(r["ew"], []).append(r["mp_ew"])
+    entries = {e["label"]: e for e in data["entries"]}
+    for label, mps in mine.items():
+        pct = 100 * sum(mps) / (len(mps) * top[label[0]])
+        assert entries[label]["pct"] == pytest.approx(pct, abs=0.1), label  # 2-decimal MPs
+    for d in ("NS", "EW"):
+        field = sorted((e for e in data["entries"] if e["dir"] == d), key=lambda e: -e["pct"])
+        assert field[0]["rank"] == "1" and field[-1]["rank"].rstrip("=") != "1"
+        ranks = [int(e["rank"].rstrip("=")) for e in field]
+        assert ranks == sorted(ranks)
+        for letter in "AB":
+            sec = [e for e in field if e["section"] == letter]
+            order = [int(e["section_rank"].rstrip("=")) for e in sec]
+            assert order == sorted(order) and order[0] == 1
+
+
+@pytest.mark.libreoffice
+def test_section_scoring_libreoffice_agrees(apart: Path, tmp_path: Path) -> None:
+    needs_libreoffice()
+    (done,) = recalculate([apart], tmp_path)
+    wb = openpyxl.load_workbook(done, data_only=True)
+    for board, want in apart_by_hand().items():
+        ws = wb[f"Board {board}"]
+        got = [ws[f"I{r}"].value for r in range(6, 6 + len(want))]
+        assert got == pytest.approx(want)
+        assert ws["I3"].value == "in balance"
+    _code, text, _err = run_cli("results", str(done))
+    assert "Every formula value agrees with Python." in text, text[-800:]
+    data = json.loads(run_cli("results", str(done), "--format", "json")[1])
+    recap = wb["Recap"]
+    heads = [c.value for c in recap[4]]
+    col = {h: i for i, h in enumerate(heads) if isinstance(h, str)}
+    ranks = {row[0]: (str(row[col["Rank"]]), str(row[col["Section rank"]]))
+             for row in recap.iter_rows(min_row=5, max_row=30, values_only=True)}  # fmt: skip
+    assert ranks == {e["label"]: (e["rank"], e["section_rank"]) for e in data["entries"]}
+    for fmt in ("csv", "html", "usebio", "pbn"):
+        _code, out, err = run_cli("results", str(done), "--format", fmt)
+        assert out and "Traceback" not in err, (fmt, err)

@@ -19,7 +19,7 @@ section's table and guide cards are those of its own movement.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from xlbridge.errors import MovementError
@@ -28,11 +28,13 @@ from xlbridge.movements.model import Entry, Movement, Pair
 __all__ = [
     "FIELD_KIND",
     "MAX_SECTIONS",
+    "SECTION_SCORINGS",
     "Field",
     "Section",
     "SectionSpec",
     "join_sections",
     "parse_sections",
+    "section_fields",
     "section_of",
 ]
 
@@ -41,6 +43,9 @@ FIELD_KIND = "sections"
 MAX_SECTIONS = 26  # one letter each, A to Z
 _SPEC = re.compile(r"([A-Z]):([a-z0-9-]+):([0-9]{1,3})", re.ASCII)
 SEPARATOR = "-"  # between the section letter and the section's own label: A-NS 3
+#: How a sectioned session's boards are matchpointed: ``field`` (every section's results on a
+#: board together) or ``section`` (each section's results on their own, its own top).
+SECTION_SCORINGS = ("field", "section")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +123,7 @@ class Field:
     sections: tuple[Section, ...]
     movement: Movement
     specs: tuple[SectionSpec, ...] = ()
+    scoring: str = "field"  # one of SECTION_SCORINGS
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -135,6 +141,23 @@ class Field:
     def section_of_pair(self) -> dict[int, int]:
         """Pair id -> the index of its section (0 for the first)."""
         return {p: i for i, s in enumerate(self.sections) for p in s.pair_ids}
+
+
+def section_fields(plays: Iterable[tuple[int, str]]) -> dict[str, int]:
+    """Section scoring: each section's full field, the most results any board has in that
+    section (one ``(board, section)`` a play), as one section's session takes the most times
+    any board is played. A board a section plays fewer times is Neuberg-factored to it.
+
+    >>> section_fields([(1, "A"), (1, "A"), (2, "A"), (1, "B")])
+    {'A': 2, 'B': 1}
+    """
+    count: dict[tuple[int, str], int] = {}
+    for key in plays:
+        count[key] = count.get(key, 0) + 1
+    out: dict[str, int] = {}
+    for (_board, section), n in count.items():
+        out[section] = max(out.get(section, 0), n)
+    return out
 
 
 def _relabel(letter: str, m: Movement, offset: int) -> Movement:

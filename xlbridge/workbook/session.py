@@ -319,6 +319,10 @@ def instructions(ctx: Context) -> list[str]:
                 "   Sections: every board is matchpointed across the field (all sections' results"
                 " together, Neuberg-factored where a board has fewer results); the Recap's"
                 " Section rank ranks each section on its own."
+                if ctx.options.sections.scoring == "field"
+                else "   Sections: each section is matchpointed on its own (its own top; the"
+                " Board sheets' Section column); the Recap ranks the field by % and each"
+                " section on its own (Section rank)."
             ]
             if ctx.options.sections
             else []
@@ -354,7 +358,7 @@ def write_session_sheet(ctx: Context) -> Worksheet:
         ("Ranking", "NS and EW apart" if ctx.two_winner else "one field"),
     ]
     if opt.sections is not None:
-        rows += [(SECTIONS_LABEL, opt.sections.spec), (SECTION_SCORING_LABEL, "field")]
+        rows += [(SECTIONS_LABEL, opt.sections.spec), (SECTION_SCORING_LABEL, opt.sections.scoring)]
     if opt.scoring == "butler":
         rows.append((DATUM_ROUNDING_LABEL, opt.datum_rounding))
     if opt.movement_options is not None:
