@@ -11,6 +11,7 @@ formula value.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -415,3 +416,30 @@ def test_section_scoring_libreoffice_agrees(apart: Path, tmp_path: Path) -> None
     for fmt in ("csv", "html", "usebio", "pbn"):
         _code, out, err = run_cli("results", str(done), "--format", fmt)
         assert out and "Traceback" not in err, (fmt, err)
+
+
+@pytest.mark.libreoffice
+def test_section_scoring_libreoffice_agrees_ebu_with_a_howell_section(tmp_path: Path) -> None:
+    """Section scoring with a Mitchell and a Howell section (one field), ACBL and EBU scales,
+    random results (adjusted scores, missing results): every formula value agrees. A plays each
+    board 4 times (top 3 comparisons), B's 3-table Howell 3 times (top 2)."""
+    needs_libreoffice()
+    f = dataclasses.replace(join_sections(parse_sections("A:mitchell:4,B:howell:3"), 2),
+                            scoring="section")  # fmt: skip
+    books = []
+    for scale in ("acbl", "ebu"):
+        path = tmp_path / f"apart-{scale}.xlsx"
+        options = Options(sections=f, scale=scale)  # type: ignore[arg-type]
+        write_session(f.movement, path, sections=f, scale=scale)  # type: ignore[arg-type]
+        fill(path, f.movement, options, random_fill(f.movement, options, seed=5))
+        books.append(path)
+    for done in recalculate(books, tmp_path / "done"):
+        _code, text, _err = run_cli("results", str(done))
+        assert "Every formula value agrees with Python." in text, (done.name, text[-600:])
+        wb = openpyxl.load_workbook(done, data_only=True)
+        assert wb["Recap"]["A3"].value == f"Tops: A {3 * scale_per(done)}, B {2 * scale_per(done)}"
+
+
+def scale_per(path: Path) -> int:
+    """Matchpoints a comparison: 2 on the EBU scale, 1 on the ACBL's."""
+    return 2 if "ebu" in path.name else 1
