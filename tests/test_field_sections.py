@@ -106,7 +106,6 @@ def test_section_ranks_in_python() -> None:
     ("argv", "line"),
     [
         (["--section-scoring", "section", "--scoring", "butler"], "in matchpoint sessions only"),
-        (["--board-sets", "AB"], "--board-sets is not done yet"),
         (["--tables", "7"], "--tables does not apply to --sections"),
         (["--even", "relay"], "--even does not apply to --sections"),
     ],
@@ -443,3 +442,91 @@ def test_section_scoring_libreoffice_agrees_ebu_with_a_howell_section(tmp_path: 
 def scale_per(path: Path) -> int:
     """Matchpoints a comparison: 2 on the EBU scale, 1 on the ACBL's."""
     return 2 if "ebu" in path.name else 1
+
+
+# --board-sets AC,BD: sections A (4-table Mitchell, boards 1-8) and C (3 tables, boards 1-6)
+# play one set of deals, B (3 tables) and D (4 tables) another. A board's rows are compared
+# within their set: board 1 has 7 results in each set; boards 7-8 only A's 4 (set AC) and D's
+# 4 (set BD), each Neuberg-factored to its set's 7. The sets' rows are not side by side on the
+# sheet (A, B, C, D), so the grouping, not the row order, must do it.
+SETS = "A:mitchell:4,B:mitchell:3,C:mitchell:3,D:mitchell:4"
+
+
+@pytest.fixture(scope="module")
+def board_sets(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("sets")
+    path = cli_new(tmp, "sets", "--sections", SETS, "--boards-per-round", "2",
+                   "--board-sets", "AC,BD")  # fmt: skip
+    f = join_sections(parse_sections(SETS), 2)
+    options = Options(sections=f)
+    filled = random_fill(f.movement, options, seed=3)
+    filled.results[1] = [Result(c, "N", t) for c, t in [*BOARD_1, ("4S", 10)]]
+    filled.results[7] = [Result(c, "N", t) for c, t in [("4S", 10), ("3NT", 9), ("4S", 9),
+        ("2S", 8), ("4S", 11), ("4S", 10), ("1NT", 7), ("3NT", 10)]]  # fmt: skip
+    fill(path, f.movement, options, Filled(filled.results))
+    return path
+
+
+def sets_by_hand(scores: list[float], sections: list[str]) -> list[float]:
+    """NS matchpoints of a board's rows, each compared within its set (AC or BD) only."""
+    out: list[float] = [0.0] * len(scores)
+    for members in ("AC", "BD"):
+        at = [i for i, s in enumerate(sections) if s in members]
+        for i, mp in zip(at, by_hand([int(scores[i]) for i in at], 7), strict=True):
+            out[i] = mp
+    return out
+
+
+def test_board_sets_workbook_and_python_by_hand(board_sets: Path) -> None:
+    wb = openpyxl.load_workbook(board_sets)
+    assert excel_grammar_errors(wb) == []
+    settings = {r[0]: r[1] for r in wb["Session"].iter_rows(values_only=True) if r[0]}
+    assert (settings["Board sets"], settings["Section scoring"]) == ("AC,BD", "field")
+    b1 = wb["Board 1"]
+    assert b1["O5"].value == "Set"
+    assert [b1[f"O{r}"].value for r in range(6, 20)] == ["AC"] * 4 + ["BD"] * 3 + ["AC"] * 3 + [
+        "BD"
+    ] * 4
+    assert wb["Recap"]["A3"].value == "Tops: AC 6, BD 6"
+    data = json.loads(run_cli("results", str(board_sets), "--format", "json")[1])
+    boards = {b["board"]: b for b in data["boards"]}
+    assert [r["score_ns"] for r in boards[1]["rows"]] == [*SCORES_1, 420]
+    for board in (1, 7):
+        rows = [r for r in boards[board]["rows"] if r["mp_ns"] is not None]
+        want = sets_by_hand([r["score_ns"] for r in rows], [r["ns"][0] for r in rows])
+        assert [r["mp_ns"] for r in rows] == pytest.approx(want, abs=0.0051), board  # 2 places
+    assert {r["ns"][0] for r in boards[7]["rows"]} == {"A", "D"}
+
+
+@pytest.mark.libreoffice
+def test_board_sets_libreoffice_agrees(board_sets: Path, tmp_path: Path) -> None:
+    needs_libreoffice()
+    (done,) = recalculate([board_sets], tmp_path)
+    wb = openpyxl.load_workbook(done, data_only=True)
+    ws = wb["Board 1"]
+    got = [ws[f"I{r}"].value for r in range(6, 20)]
+    assert got == pytest.approx(sets_by_hand([*SCORES_1, 420], list("AAAABBBCCCDDDD")))
+    assert ws["I3"].value == "in balance"
+    ws = wb["Board 7"]
+    scores = [ws[f"G{r}"].value for r in range(6, 14)]
+    got = [ws[f"I{r}"].value for r in range(6, 14)]
+    assert got == pytest.approx(sets_by_hand(scores, list("AAAADDDD")))
+    assert ws["I3"].value == "in balance"
+    _code, text, _err = run_cli("results", str(done))
+    assert "Every formula value agrees with Python." in text, text[-800:]
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["--board-sets", "AB"], "give two sets or more"),
+        (["--board-sets", "AB,BD"], "section B is in more than one set"),
+        (["--board-sets", "AB,CE"], "'CE' is not a run of this session's section letters"),
+        (["--board-sets", "AB,CD", "--deal"], "hand records for several sets of deals"),
+        (["--board-sets", "AB,CD", "--scoring", "ximp"], "in matchpoint sessions only"),
+    ],
+)
+def test_board_sets_refusals(tmp_path: Path, argv: list[str], line: str) -> None:
+    code, _out, err = run_cli("new", "--sections", SETS, *argv, "-o", str(tmp_path / "x.xlsx"))
+    assert code != 0 and line in err and "Traceback" not in err, err
+    assert not (tmp_path / "x.xlsx").exists()

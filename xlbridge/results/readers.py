@@ -16,13 +16,18 @@ import dataclasses
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
-from xlbridge.movements.field import SECTION_SCORINGS, parse_sections, section_of
+from xlbridge.movements.field import (
+    SECTION_SCORINGS,
+    parse_board_sets,
+    parse_sections,
+    section_of,
+)
 from xlbridge.movements.registry import FamilyName
 from xlbridge.results.problems import Problem
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
@@ -51,6 +56,7 @@ from xlbridge.workbook.cells import (
 )
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
 from xlbridge.workbook.session import (
+    BOARD_SETS_LABEL,
     DATUM_ROUNDING_LABEL,
     SECTION_SCORING_LABEL,
     SECTIONS_LABEL,
@@ -59,6 +65,7 @@ from xlbridge.workbook.session import (
 
 __all__ = [
     "MAX_PAIRS",
+    "board_sets_of",
     "datum_rounding_of",
     "read_traveller_session",
     "scoring_of",
@@ -177,6 +184,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         ignored=ignored,
         sections=sections,
         section_scoring=section_scoring_of(settings) if sections else "field",
+        board_sets=board_sets_of(settings, sections),
     )
 
 
@@ -217,6 +225,22 @@ def section_scoring_of(settings: Mapping[str, Any]) -> str:
             "section on its own)"
         )
     return how
+
+
+def board_sets_of(settings: Mapping[str, Any], sections: Sequence[str]) -> tuple[str, ...]:
+    """The board sets of a sectioned workbook's ``Board sets`` line (``AB,CD``,
+    :func:`~xlbridge.movements.field.parse_board_sets`), () when every section plays one set.
+
+    >>> board_sets_of({"Board sets": "AB,CD"}, "ABCD"), board_sets_of({}, "AB")
+    (('AB', 'CD'), ())
+    """
+    text = settings.get(BOARD_SETS_LABEL)
+    if not sections or text is None or not str(text).strip():
+        return ()
+    try:
+        return parse_board_sets(str(text), sections)
+    except MovementError as exc:
+        raise WorkbookError(f"Session sheet: {BOARD_SETS_LABEL} line: {exc}") from None
 
 
 def movement_boards(wb: Book) -> tuple[list[tuple[int, str]], tuple[str, ...]]:

@@ -24,17 +24,16 @@ values the reader saw are compared with the Python values and each difference be
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from xlbridge.errors import XlbridgeError
-from xlbridge.movements.field import section_fields, section_of
+from xlbridge.movements.field import comparison_group, section_fields, section_of
 from xlbridge.movements.registry import FamilyName
 from xlbridge.numerals import shown, whole_or_none
-from xlbridge.results.board import ResultRow, row_score, score_rows
+from xlbridge.results.board import BoardField, ResultRow, row_score, score_rows
 from xlbridge.results.problems import Problem, problems_json
 from xlbridge.scoring.choices import PAIRS_SCORINGS, DatumRounding, MPScaleName, PairsScoring
 from xlbridge.scoring.matchpoints import MPScale
@@ -119,6 +118,8 @@ class SessionInput:
     # "section": each section's results on a board matchpointed on their own (its own top),
     # the field ranked by percentage; "field": across the field (movements.field).
     section_scoring: str = "field"
+    # Board sets (AB,CD): each set's sections play their own deals, compared only together.
+    board_sets: tuple[str, ...] = ()
 
 
 IGNORED = "no board of the movement (not on the Recap): not scored"
@@ -334,26 +335,17 @@ def score_session(s: SessionInput) -> SessionResults:
         for r in s.rows
         if r.problem or r.bad_adjusted
     ]
-    apart = s.sections and s.section_scoring == "section"
-    sec_of = {r.ns: section_of(r.ns, s.sections) for r in s.rows} if apart else {}
+    apart = bool(s.sections) and (s.section_scoring == "section" or bool(s.board_sets))
+    sec_of = {  # each row's comparison group: its section, its board set (movements.field)
+        r.ns: comparison_group(section_of(r.ns, s.sections), s.section_scoring, s.board_sets)
+        for r in s.rows
+    } if apart else {}  # fmt: skip
     fields = section_fields((r.board, sec_of[r.ns]) for r in s.rows) if apart else {}
     for b in sorted(by_board):
         rows = by_board[b]
         scores = [row_score(r) for r in rows]
-        if apart:  # each section's rows on their own, the section's field (Neuberg)
-            order = [*s.sections, ""]  # a row of no section (a label edited) comes last
-            rows = sorted(rows, key=lambda r: order.index(sec_of[r.ns]))
-            scores = [row_score(r) for r in rows]
-            parts = [
-                (sec, score_rows([r for r in rows if sec_of[r.ns] == sec],
-                                 s.scoring, s.scale, expected=fields[sec]))
-                for sec in order if sec in {sec_of[r.ns] for r in rows}
-            ]  # fmt: skip
-            board = dataclasses.replace(
-                parts[0][1], pairs=tuple(m for _, f in parts for m in f.pairs),
-                problems=tuple(p for _, f in parts for p in f.problems), top=None,
-            )  # fmt: skip
-            tops = [f.top for _, f in parts for _m in f.pairs]
+        if apart:  # each group's rows on their own, the group's field (Neuberg)
+            board, tops = _score_groups(s, rows, [sec_of[r.ns] for r in rows], fields)
         else:
             board = score_rows(
                 rows, s.scoring, s.scale, expected=s.expected.get(b), rounding=s.datum_rounding
@@ -382,6 +374,23 @@ def score_session(s: SessionInput) -> SessionResults:
         s, two_winner, tuple(boards), tuple(standings), barometer, disagreements, recalculated,
         tuple(problems),
     )  # fmt: skip
+
+
+def _score_groups(
+    s: SessionInput, rows: list[ResultRow], group: list[str], fields: Mapping[str, int]
+) -> tuple[BoardField, list[float | None]]:
+    """A board's rows scored group by group (``group``: each row's), each against its group's
+    full field; the rows stay in sheet order, each with its group's top."""
+    pairs: list[tuple[float | None, float | None]] = [(None, None)] * len(rows)
+    tops: list[float | None] = [None] * len(rows)
+    problems: list[tuple[ResultRow | None, XlbridgeError]] = []
+    for g in dict.fromkeys(group):
+        at = [i for i, x in enumerate(group) if x == g]
+        f = score_rows([rows[i] for i in at], s.scoring, s.scale, expected=fields[g])
+        for i, m in zip(at, f.pairs, strict=True):
+            pairs[i], tops[i] = m, f.top
+        problems += f.problems
+    return BoardField(tuple(pairs), None, None, tuple(problems)), tops
 
 
 def _credits(
@@ -430,7 +439,7 @@ def _standings(
         lines.append((p, direction, len(mine), total, pct, avg))
     # Section scoring: sections' tops differ, so the pairs are ranked by percentage (the
     # Recap's key: the fraction of the tops); otherwise by the (factored) total.
-    by_pct = bool(s.sections) and s.section_scoring == "section" and mp
+    by_pct = bool(s.sections) and (s.section_scoring == "section" or bool(s.board_sets)) and mp
     key = {ln[0].id: (ln[4] / 100 if ln[4] is not None else None) if by_pct else ln[3]
            for ln in lines}  # fmt: skip
     rank_of: dict[int, str] = {}

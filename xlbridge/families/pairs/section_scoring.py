@@ -1,16 +1,19 @@
-"""Section scoring (``new --sections ... --section-scoring section``): each section's results on
-a board are matchpointed on their own, the section's top and full field its own.
+"""A board's rows compared in groups: section scoring (``new --sections ...
+--section-scoring section``: each section's results on a board on their own) or board sets
+(``--board-sets AB,CD``: the sections of a set play one set of deals, compared together). The
+group's top and full field are its own.
 
-Each Board sheet gets a ``Section`` column after ``OK`` (the row's section letter) and the
-fouled-board group formulas (:mod:`xlbridge.families.pairs.formulas_fouled`) with the section as
-the group and the section's own field (:func:`xlbridge.movements.field.section_fields`) as the
-field, mirroring ``score_rows`` on each section's rows in ``results.session``. The Recap's ``%``
-is of the section's tops, and the pairs are ranked overall by it (sections of different sizes
-have different tops: the percentage puts them on a common top); ``Section rank`` ranks each
-section on its own. Matchpoint sessions only.
+Each Board sheet gets a ``Section`` (or ``Set``) column after ``OK`` (the row's group) and the
+fouled-board group formulas (:mod:`xlbridge.families.pairs.formulas_fouled`) with the group's
+own field (:func:`xlbridge.movements.field.section_fields`), mirroring ``score_rows`` on each
+group's rows in ``results.session``. The Recap's ``%`` is of the group's tops, and the pairs are
+ranked overall by it (groups of different sizes have different tops: the percentage puts them on
+a common top); ``Section rank`` ranks each section on its own. Matchpoint sessions only.
 
->>> section_note({"A": 7, "B": 6}, 1)
+>>> section_note({"A": 7, "B": 6}, 1, "section")
 'SECTION SCORING: each section is matchpointed on its own (top A 6, B 5). '
+>>> section_note({"AB": 13, "CD": 12}, 1, "field")[-65:]
+'plays its own deals, matchpointed on its own (top AB 12, CD 11). '
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from xlbridge.workbook.text import put_text
 
 __all__ = [
     "SECTION_HEADING",
+    "SET_HEADING",
     "check_section_scoring",
     "mark_sections",
     "section_note",
@@ -36,21 +40,29 @@ __all__ = [
 ]
 
 SECTION_HEADING = "Section"
+SET_HEADING = "Set"
 
 
 def check_section_scoring(field: Field | None, scoring: str) -> None:
-    """Refuse, in one line, section scoring the session cannot do."""
-    if field is not None and field.scoring == "section" and scoring != "mp":
-        raise WorkbookError(
-            "--section-scoring section: each section is matchpointed on its own in matchpoint "
-            "sessions only (Butler and cross-IMPs: score across the field)"
-        )
+    """Refuse, in one line, section scoring or board sets the session cannot do."""
+    if field is None or not field.grouped or scoring == "mp":
+        return
+    what = "--section-scoring section" if field.scoring == "section" else "--board-sets"
+    raise WorkbookError(
+        f"{what}: each group of a board is matchpointed on its own in matchpoint sessions "
+        "only (Butler and cross-IMPs: score across the field)"
+    )
 
 
-def section_note(fields: dict[str, int], per: int) -> str:
-    """The note on each Board sheet: how the board is scored and each section's top."""
+def section_note(fields: dict[str, int], per: int, scoring: str) -> str:
+    """The note on each Board sheet: how the board is scored and each group's top."""
     tops = ", ".join(f"{s} {per * max(n - 1, 0)}" for s, n in sorted(fields.items()))
-    return f"SECTION SCORING: each section is matchpointed on its own (top {tops}). "
+    if scoring == "section":
+        return f"SECTION SCORING: each section is matchpointed on its own (top {tops}). "
+    return (
+        f"BOARD SETS: each set of sections ({', '.join(sorted(fields))}) plays its own deals, "
+        f"matchpointed on its own (top {tops}). "
+    )
 
 
 def section_percent(raw: str, played: str, top: int) -> str:
@@ -66,7 +78,7 @@ def section_percent(raw: str, played: str, top: int) -> str:
 def _fields(ctx: Context, field: Field) -> dict[str, int]:
     label = ctx.movement.label
     return section_fields(
-        (b, field.section_of(label(ns))) for b in ctx.movement.boards
+        (b, field.group_of(field.section_of(label(ns)))) for b in ctx.movement.boards
         for _e, ns, _ew in ctx.plays_of(b)
     )  # fmt: skip
 
@@ -75,21 +87,22 @@ def mark_sections(ctx: Context) -> None:
     """Write the Section column, each row's section formulas, the check total and the note on
     every Board sheet, then the Recap's section percentages and overall ranking key."""
     field = ctx.options.sections
-    if field is None or field.scoring != "section":
+    if field is None or not field.grouped:
         return
     c, per, wb = ctx.cols, ctx.options.per, ctx.wb
     fields = _fields(ctx, field)
     top = {s: per * max(n - 1, 0) for s, n in fields.items()}
     sec = group_column(ctx.options.result_entry)
-    note = section_note(fields, per)
+    note = section_note(fields, per, field.scoring)
+    heading = SECTION_HEADING if field.scoring == "section" else SET_HEADING
     for board in ctx.movement.boards:
         b = ctx.ranges[board]
         ws = wb[b.sheet]
-        ws[f"{sec}{F.HEADER_ROW}"] = SECTION_HEADING
+        ws[f"{sec}{F.HEADER_ROW}"] = heading
         ws[f"{sec}{F.HEADER_ROW}"].style = ws[f"{c.table}{F.HEADER_ROW}"].style
         for i, (_e, ns, _ew) in enumerate(ctx.plays_of(board)):
             r = F.FIRST_ROW + i
-            s = field.section_of(ctx.movement.label(ns))
+            s = field.group_of(field.section_of(ctx.movement.label(ns)))
             ws[f"{sec}{r}"] = s
             ws[f"{sec}{r}"].style = ws[f"{c.table}{r}"].style
             n, t = str(fields[s]), str(top[s])
@@ -124,7 +137,8 @@ def _recap(ctx: Context, field: Field, top: dict[str, int]) -> None:
             break
         ws.cell(row=3, column=k).value = None
     for r in range(FIRST, int(ctx.recap["last"]) + 1):
-        s = field.section_of(str(ws[f"A{r}"].value))
+        s = field.group_of(field.section_of(str(ws[f"A{r}"].value)))
         ws[f"{pct}{r}"] = section_percent(f"${raw}{r}", f"${played}{r}", top[s])
         ws[f"{key}{r}"] = R.rank_key(f"${pct}{r}")
-    ws["C2"] = f"{ws['C2'].value}; each section matchpointed on its own, ranked overall by %"
+    each = "section" if field.scoring == "section" else "board set"
+    ws["C2"] = f"{ws['C2'].value}; each {each} matchpointed on its own, ranked overall by %"
