@@ -530,3 +530,20 @@ def test_board_sets_refusals(tmp_path: Path, argv: list[str], line: str) -> None
     code, _out, err = run_cli("new", "--sections", SETS, *argv, "-o", str(tmp_path / "x.xlsx"))
     assert code != 0 and line in err and "Traceback" not in err, err
     assert not (tmp_path / "x.xlsx").exists()
+
+
+@pytest.mark.gnumeric
+def test_section_scoring_gnumeric_agrees(apart: Path) -> None:
+    """A third engine on section scoring: the same matchpoints, percentages and ranks."""
+    needs_gnumeric()
+    got = recalc_gnumeric(apart)
+    for board, want in apart_by_hand().items():
+        mps = [got.get((f"Board {board}", f"I{r}")) for r in range(6, 6 + len(want))]
+        assert mps == pytest.approx(want)
+    data = json.loads(run_cli("results", str(apart), "--format", "json")[1])
+    heads = {got.get(("Recap", f"{c}4")): c for c in ("AA", "AB", "AC", "AD", "AE", "AF")}
+    for r in range(5, 31):
+        e = next(x for x in data["entries"] if x["label"] == got[("Recap", f"A{r}")])
+        assert 100 * got[("Recap", f"{heads['%']}{r}")] == pytest.approx(e["pct"], abs=0.005)
+        assert str(got[("Recap", f"{heads['Rank']}{r}")]) == e["rank"]
+        assert str(got[("Recap", f"{heads['Section rank']}{r}")]) == e["section_rank"]
