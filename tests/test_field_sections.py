@@ -483,7 +483,7 @@ def test_board_sets_workbook_and_python_by_hand(board_sets: Path) -> None:
     settings = {r[0]: r[1] for r in wb["Session"].iter_rows(values_only=True) if r[0]}
     assert (settings["Board sets"], settings["Section scoring"]) == ("AC,BD", "field")
     b1 = wb["Board 1"]
-    assert b1["O5"].value == "Set"
+    assert (b1["O5"].value, b1["B3"].value) == ("Set", "by set")
     assert [b1[f"O{r}"].value for r in range(6, 20)] == ["AC"] * 4 + ["BD"] * 3 + ["AC"] * 3 + [
         "BD"
     ] * 4

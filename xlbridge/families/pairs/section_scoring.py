@@ -114,6 +114,7 @@ def mark_sections(ctx: Context) -> None:
             f'COUNTIFS({b.col(c.real)},1,{b.col(sec)},"{s}")*{top[s]}' for s in sorted(top)
         )
         ws["D3"] = f"=({parts})/2"
+        ws["B3"] = f"by {heading.lower()}"  # each group's own top, in the note
         put_text(ws["A4"], note + str(ws["A4"].value or ""), "note")
         ws.row_dimensions[4].height = 45
         ws.column_dimensions[sec].width = 8
@@ -141,4 +142,4 @@ def _recap(ctx: Context, field: Field, top: dict[str, int]) -> None:
         ws[f"{pct}{r}"] = section_percent(f"${raw}{r}", f"${played}{r}", top[s])
         ws[f"{key}{r}"] = R.rank_key(f"${pct}{r}")
     each = "section" if field.scoring == "section" else "board set"
-    ws["C2"] = f"{ws['C2'].value}; each {each} matchpointed on its own, ranked overall by %"
+    ws["C2"] = f"{ws['C2'].value}; each {each} on its own, ranked by %"
