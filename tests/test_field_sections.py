@@ -11,6 +11,7 @@ formula value.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -104,8 +105,7 @@ def test_section_ranks_in_python() -> None:
 @pytest.mark.parametrize(
     ("argv", "line"),
     [
-        (["--section-scoring", "section"], "--section-scoring section is not done yet"),
-        (["--board-sets", "AB"], "--board-sets is not done yet"),
+        (["--section-scoring", "section", "--scoring", "butler"], "in matchpoint sessions only"),
         (["--tables", "7"], "--tables does not apply to --sections"),
         (["--even", "relay"], "--even does not apply to --sections"),
     ],
@@ -322,3 +322,228 @@ def test_libreoffice_agrees_for_imps_and_ebu_with_a_howell_section(tmp_path: Pat
         assert {e["dir"] for e in data["entries"]} == {""}  # one field
         ranked = [e for e in data["entries"] if e["section_rank"]]
         assert {e["section"] for e in ranked} == {"A", "B"}, done.name
+
+
+# --section-scoring section: each section's results on a board compared on their own, the
+# section's own field (A: each board 7 times, B: 6 times) and top (A 6, B 5 in 1/½ units).
+# Board 1 leaves B's last row empty: B has 5 results of its 6, Neuberg-factored to 6.
+
+
+@pytest.fixture(scope="module")
+def apart(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The two-section workbook scored section by section, filled (seed 22 at random, then
+    boards 1 and 19 as above, board 1 without B's last result)."""
+    tmp = tmp_path_factory.mktemp("apart")
+    path = cli_new(tmp, "apart", "--sections", SECTIONS, "--boards-per-round", "3",
+                   "--section-scoring", "section")  # fmt: skip
+    f = join_sections(parse_sections(SECTIONS), 3)
+    options = Options(sections=f)
+    filled = random_fill(f.movement, options, seed=22)
+    filled.results[1] = [Result(c, "N", t) for c, t in BOARD_1[:12]] + [Result()]
+    filled.results[19] = [Result(c, "N", t) for c, t in BOARD_19]
+    fill(path, f.movement, options, Filled(filled.results))
+    return path
+
+
+def apart_by_hand() -> dict[int, list[float]]:
+    """Board 1's and 19's NS matchpoints, each section on its own (``by_hand`` on its rows)."""
+    return {1: by_hand(SCORES_1[:7], 7) + by_hand(SCORES_1[7:12], 6), 19: by_hand(SCORES_19, 7)}
+
+
+def test_section_scoring_workbook(apart: Path) -> None:
+    wb = openpyxl.load_workbook(apart)
+    assert excel_grammar_errors(wb) == []
+    settings = {r[0]: r[1] for r in wb["Session"].iter_rows(values_only=True) if r[0]}
+    assert settings["Section scoring"] == "section"
+    b1 = wb["Board 1"]
+    assert b1["O5"].value == "Section"
+    assert [b1[f"O{r}"].value for r in range(6, 19)] == ["A"] * 7 + ["B"] * 6
+    assert "top A 6, B 5" in b1["A4"].value
+    assert wb["Recap"]["A3"].value == "Tops: A 6, B 5"
+
+
+def test_section_scoring_in_python_by_hand(apart: Path) -> None:
+    """Python's matchpoints, percentages and ranks against a computation written here: each
+    pair's % = its matchpoints over (boards scored × its section's top); the field ranked by
+    %, each section on its own."""
+    data = json.loads(run_cli("results", str(apart), "--format", "json")[1])
+    boards = {b["board"]: b for b in data["boards"]}
+    for board, want in apart_by_hand().items():
+        got = [r["mp_ns"] for r in boards[board]["rows"] if r["mp_ns"] is not None]
+        assert got == pytest.approx(want, abs=0.005)
+    top = {"A": 6, "B": 5}
+    mine: dict[str, list[float]] = {}
+    for b in data["boards"]:
+        for r in b["rows"]:
+            if r["mp_ns"] is not None:
+                mine.setdefault(r["ns"], []).append(r["mp_ns"])
+                mine.setdefault(r["ew"], []).append(r["mp_ew"])
+    entries = {e["label"]: e for e in data["entries"]}
+    for label, mps in mine.items():
+        pct = 100 * sum(mps) / (len(mps) * top[label[0]])
+        assert entries[label]["pct"] == pytest.approx(pct, abs=0.1), label  # 2-decimal MPs
+    for d in ("NS", "EW"):
+        field = sorted((e for e in data["entries"] if e["dir"] == d), key=lambda e: -e["pct"])
+        assert field[0]["rank"] == "1" and field[-1]["rank"].rstrip("=") != "1"
+        ranks = [int(e["rank"].rstrip("=")) for e in field]
+        assert ranks == sorted(ranks)
+        for letter in "AB":
+            sec = [e for e in field if e["section"] == letter]
+            order = [int(e["section_rank"].rstrip("=")) for e in sec]
+            assert order == sorted(order) and order[0] == 1
+
+
+@pytest.mark.libreoffice
+def test_section_scoring_libreoffice_agrees(apart: Path, tmp_path: Path) -> None:
+    needs_libreoffice()
+    (done,) = recalculate([apart], tmp_path)
+    wb = openpyxl.load_workbook(done, data_only=True)
+    for board, want in apart_by_hand().items():
+        ws = wb[f"Board {board}"]
+        got = [ws[f"I{r}"].value for r in range(6, 6 + len(want))]
+        assert got == pytest.approx(want)
+        assert ws["I3"].value == "in balance"
+    _code, text, _err = run_cli("results", str(done))
+    assert "Every formula value agrees with Python." in text, text[-800:]
+    data = json.loads(run_cli("results", str(done), "--format", "json")[1])
+    recap = wb["Recap"]
+    heads = [c.value for c in recap[4]]
+    col = {h: i for i, h in enumerate(heads) if isinstance(h, str)}
+    ranks = {row[0]: (str(row[col["Rank"]]), str(row[col["Section rank"]]))
+             for row in recap.iter_rows(min_row=5, max_row=30, values_only=True)}  # fmt: skip
+    assert ranks == {e["label"]: (e["rank"], e["section_rank"]) for e in data["entries"]}
+    for fmt in ("csv", "html", "usebio", "pbn"):
+        _code, out, err = run_cli("results", str(done), "--format", fmt)
+        assert out and "Traceback" not in err, (fmt, err)
+
+
+@pytest.mark.libreoffice
+def test_section_scoring_libreoffice_agrees_ebu_with_a_howell_section(tmp_path: Path) -> None:
+    """Section scoring with a Mitchell and a Howell section (one field), ACBL and EBU scales,
+    random results (adjusted scores, missing results): every formula value agrees. A plays each
+    board 4 times (top 3 comparisons), B's 3-table Howell 3 times (top 2)."""
+    needs_libreoffice()
+    f = dataclasses.replace(join_sections(parse_sections("A:mitchell:4,B:howell:3"), 2),
+                            scoring="section")  # fmt: skip
+    books = []
+    for scale in ("acbl", "ebu"):
+        path = tmp_path / f"apart-{scale}.xlsx"
+        options = Options(sections=f, scale=scale)  # type: ignore[arg-type]
+        write_session(f.movement, path, sections=f, scale=scale)  # type: ignore[arg-type]
+        fill(path, f.movement, options, random_fill(f.movement, options, seed=5))
+        books.append(path)
+    for done in recalculate(books, tmp_path / "done"):
+        _code, text, _err = run_cli("results", str(done))
+        assert "Every formula value agrees with Python." in text, (done.name, text[-600:])
+        wb = openpyxl.load_workbook(done, data_only=True)
+        assert wb["Recap"]["A3"].value == f"Tops: A {3 * scale_per(done)}, B {2 * scale_per(done)}"
+
+
+def scale_per(path: Path) -> int:
+    """Matchpoints a comparison: 2 on the EBU scale, 1 on the ACBL's."""
+    return 2 if "ebu" in path.name else 1
+
+
+# --board-sets AC,BD: sections A (4-table Mitchell, boards 1-8) and C (3 tables, boards 1-6)
+# play one set of deals, B (3 tables) and D (4 tables) another. A board's rows are compared
+# within their set: board 1 has 7 results in each set; boards 7-8 only A's 4 (set AC) and D's
+# 4 (set BD), each Neuberg-factored to its set's 7. The sets' rows are not side by side on the
+# sheet (A, B, C, D), so the grouping, not the row order, must do it.
+SETS = "A:mitchell:4,B:mitchell:3,C:mitchell:3,D:mitchell:4"
+
+
+@pytest.fixture(scope="module")
+def board_sets(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("sets")
+    path = cli_new(tmp, "sets", "--sections", SETS, "--boards-per-round", "2",
+                   "--board-sets", "AC,BD")  # fmt: skip
+    f = join_sections(parse_sections(SETS), 2)
+    options = Options(sections=f)
+    filled = random_fill(f.movement, options, seed=3)
+    filled.results[1] = [Result(c, "N", t) for c, t in [*BOARD_1, ("4S", 10)]]
+    filled.results[7] = [Result(c, "N", t) for c, t in [("4S", 10), ("3NT", 9), ("4S", 9),
+        ("2S", 8), ("4S", 11), ("4S", 10), ("1NT", 7), ("3NT", 10)]]  # fmt: skip
+    fill(path, f.movement, options, Filled(filled.results))
+    return path
+
+
+def sets_by_hand(scores: list[float], sections: list[str]) -> list[float]:
+    """NS matchpoints of a board's rows, each compared within its set (AC or BD) only."""
+    out: list[float] = [0.0] * len(scores)
+    for members in ("AC", "BD"):
+        at = [i for i, s in enumerate(sections) if s in members]
+        for i, mp in zip(at, by_hand([int(scores[i]) for i in at], 7), strict=True):
+            out[i] = mp
+    return out
+
+
+def test_board_sets_workbook_and_python_by_hand(board_sets: Path) -> None:
+    wb = openpyxl.load_workbook(board_sets)
+    assert excel_grammar_errors(wb) == []
+    settings = {r[0]: r[1] for r in wb["Session"].iter_rows(values_only=True) if r[0]}
+    assert (settings["Board sets"], settings["Section scoring"]) == ("AC,BD", "field")
+    b1 = wb["Board 1"]
+    assert (b1["O5"].value, b1["B3"].value) == ("Set", "by set")
+    assert [b1[f"O{r}"].value for r in range(6, 20)] == ["AC"] * 4 + ["BD"] * 3 + ["AC"] * 3 + [
+        "BD"
+    ] * 4
+    assert wb["Recap"]["A3"].value == "Tops: AC 6, BD 6"
+    data = json.loads(run_cli("results", str(board_sets), "--format", "json")[1])
+    boards = {b["board"]: b for b in data["boards"]}
+    assert [r["score_ns"] for r in boards[1]["rows"]] == [*SCORES_1, 420]
+    for board in (1, 7):
+        rows = [r for r in boards[board]["rows"] if r["mp_ns"] is not None]
+        want = sets_by_hand([r["score_ns"] for r in rows], [r["ns"][0] for r in rows])
+        assert [r["mp_ns"] for r in rows] == pytest.approx(want, abs=0.0051), board  # 2 places
+    assert {r["ns"][0] for r in boards[7]["rows"]} == {"A", "D"}
+
+
+@pytest.mark.libreoffice
+def test_board_sets_libreoffice_agrees(board_sets: Path, tmp_path: Path) -> None:
+    needs_libreoffice()
+    (done,) = recalculate([board_sets], tmp_path)
+    wb = openpyxl.load_workbook(done, data_only=True)
+    ws = wb["Board 1"]
+    got = [ws[f"I{r}"].value for r in range(6, 20)]
+    assert got == pytest.approx(sets_by_hand([*SCORES_1, 420], list("AAAABBBCCCDDDD")))
+    assert ws["I3"].value == "in balance"
+    ws = wb["Board 7"]
+    scores = [ws[f"G{r}"].value for r in range(6, 14)]
+    got = [ws[f"I{r}"].value for r in range(6, 14)]
+    assert got == pytest.approx(sets_by_hand(scores, list("AAAADDDD")))
+    assert ws["I3"].value == "in balance"
+    _code, text, _err = run_cli("results", str(done))
+    assert "Every formula value agrees with Python." in text, text[-800:]
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["--board-sets", "AB"], "give two sets or more"),
+        (["--board-sets", "AB,BD"], "section B is in more than one set"),
+        (["--board-sets", "AB,CE"], "'CE' is not a run of this session's section letters"),
+        (["--board-sets", "AB,CD", "--deal"], "hand records for several sets of deals"),
+        (["--board-sets", "AB,CD", "--scoring", "ximp"], "in matchpoint sessions only"),
+    ],
+)
+def test_board_sets_refusals(tmp_path: Path, argv: list[str], line: str) -> None:
+    code, _out, err = run_cli("new", "--sections", SETS, *argv, "-o", str(tmp_path / "x.xlsx"))
+    assert code != 0 and line in err and "Traceback" not in err, err
+    assert not (tmp_path / "x.xlsx").exists()
+
+
+@pytest.mark.gnumeric
+def test_section_scoring_gnumeric_agrees(apart: Path) -> None:
+    """A third engine on section scoring: the same matchpoints, percentages and ranks."""
+    needs_gnumeric()
+    got = recalc_gnumeric(apart)
+    for board, want in apart_by_hand().items():
+        mps = [got.get((f"Board {board}", f"I{r}")) for r in range(6, 6 + len(want))]
+        assert mps == pytest.approx(want)
+    data = json.loads(run_cli("results", str(apart), "--format", "json")[1])
+    heads = {got.get(("Recap", f"{c}4")): c for c in ("AA", "AB", "AC", "AD", "AE", "AF")}
+    for r in range(5, 31):
+        e = next(x for x in data["entries"] if x["label"] == got[("Recap", f"A{r}")])
+        assert 100 * got[("Recap", f"{heads['%']}{r}")] == pytest.approx(e["pct"], abs=0.005)
+        assert str(got[("Recap", f"{heads['Rank']}{r}")]) == e["rank"]
+        assert str(got[("Recap", f"{heads['Section rank']}{r}")]) == e["section_rank"]

@@ -10,6 +10,7 @@ an error naming it.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import sys
 from types import ModuleType
@@ -71,15 +72,18 @@ def add_options(p: argparse.ArgumentParser) -> None:
         choices=("field", "section"),
         default="field",
         help="with --sections: field (every board matchpointed across all sections, the "
-        "default; each section also ranked on its own); section (each section on its own) "
-        "is not done: write one workbook a section",
+        "default; each section also ranked on its own); section (each section matchpointed "
+        "on its own, its own top; ranked overall by percentage and within each section; "
+        "matchpoints only), e.g. --sections A:mitchell:7,B:mitchell:6 --section-scoring "
+        "section",
     )
     g.add_argument(
         "--board-sets",
         default=None,
         metavar="AB,CD",
-        help="with --sections: sections sharing a set of boards (seed 003); not done yet, "
-        "refused: every section plays the one set",
+        help="with --sections: the sections that share a set of boards (seed 003), each set "
+        "its own deals, matchpointed on its own (matchpoints only), e.g. --sections "
+        "A:mitchell:5,B:mitchell:5,C:mitchell:4,D:mitchell:4 --board-sets AB,CD",
     )
     from xlbridge.cli.deals import add_new_options
 
@@ -202,8 +206,9 @@ _SECTIONS_GIVE = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-ta
 
 def run_sections(args: argparse.Namespace) -> int:
     """``new --sections A:mitchell:7,B:mitchell:6``: one workbook for several sections playing
-    the same boards, matchpointed across the field (:mod:`xlbridge.movements.field`)."""
-    from xlbridge.movements.field import join_sections, parse_sections
+    the same boards, matchpointed across the field or each section on its own
+    (``--section-scoring``, :mod:`xlbridge.movements.field`)."""
+    from xlbridge.movements.field import join_sections, parse_board_sets, parse_sections
 
     typed: frozenset[str] = getattr(args, GIVEN, frozenset())
     if args.kind is not None:
@@ -213,17 +218,14 @@ def run_sections(args: argparse.Namespace) -> int:
     if given:
         raise WorkbookError(f"{given[0]} does not apply to --sections: each section gives its "
                             "kind and tables (A:mitchell:7)")  # fmt: skip
-    if args.section_scoring != "field":
-        raise WorkbookError(
-            "--section-scoring section is not done yet: write one workbook a section "
-            "(xlbridge new KIND per section) to score each on its own"
-        )
-    if args.board_sets is not None:
-        raise WorkbookError("--board-sets is not done yet: every section plays the one set of "
-                            "boards (write one workbook a board set)")  # fmt: skip
+    if args.board_sets is not None and (args.deals is not None or args.deal):
+        raise WorkbookError("--board-sets: hand records for several sets of deals are not done "
+                            "yet (write one workbook a board set for --deals/--deal)")  # fmt: skip
     if args.datum_rounding != "half-away" and args.scoring != "butler":
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
     field = join_sections(parse_sections(args.sections), args.boards_per_round)
+    sets = () if args.board_sets is None else parse_board_sets(args.board_sets, field.letters)
+    field = dataclasses.replace(field, scoring=args.section_scoring, sets=sets)
     return _write(args, field.movement, "none", field)
 
 

@@ -19,7 +19,7 @@ section's table and guide cards are those of its own movement.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from xlbridge.errors import MovementError
@@ -28,11 +28,15 @@ from xlbridge.movements.model import Entry, Movement, Pair
 __all__ = [
     "FIELD_KIND",
     "MAX_SECTIONS",
+    "SECTION_SCORINGS",
     "Field",
     "Section",
     "SectionSpec",
+    "comparison_group",
     "join_sections",
+    "parse_board_sets",
     "parse_sections",
+    "section_fields",
     "section_of",
 ]
 
@@ -41,6 +45,9 @@ FIELD_KIND = "sections"
 MAX_SECTIONS = 26  # one letter each, A to Z
 _SPEC = re.compile(r"([A-Z]):([a-z0-9-]+):([0-9]{1,3})", re.ASCII)
 SEPARATOR = "-"  # between the section letter and the section's own label: A-NS 3
+#: How a sectioned session's boards are matchpointed: ``field`` (every section's results on a
+#: board together) or ``section`` (each section's results on their own, its own top).
+SECTION_SCORINGS = ("field", "section")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +125,19 @@ class Field:
     sections: tuple[Section, ...]
     movement: Movement
     specs: tuple[SectionSpec, ...] = ()
+    scoring: str = "field"  # one of SECTION_SCORINGS
+    # Board sets (``--board-sets AB,CD``): the sections of each set play one set of boards (a
+    # board 1 of set AB is another deal than CD's); () when every section plays the one set.
+    sets: tuple[str, ...] = ()
+
+    @property
+    def grouped(self) -> bool:
+        """Whether a board's rows are compared in groups (sections or board sets), not all."""
+        return self.scoring == "section" or bool(self.sets)
+
+    def group_of(self, section: str) -> str:
+        """The comparison group of a section's rows on a board (:func:`comparison_group`)."""
+        return comparison_group(section, self.scoring, self.sets)
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -135,6 +155,70 @@ class Field:
     def section_of_pair(self) -> dict[int, int]:
         """Pair id -> the index of its section (0 for the first)."""
         return {p: i for i, s in enumerate(self.sections) for p in s.pair_ids}
+
+
+def parse_board_sets(text: str, letters: Sequence[str]) -> tuple[str, ...]:
+    """The board sets of ``--board-sets`` (``AB,CD``): each a run of section letters; every
+    section in exactly one set, two sets or more.
+
+    >>> parse_board_sets("AB,CD", "ABCD")
+    ('AB', 'CD')
+    >>> parse_board_sets("AB,C", "ABCD")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.MovementError: --board-sets: section D is in no set (AB,CD: each section in one)
+    """
+    sets = tuple(x.strip() for x in text[:200].split(","))
+    if len(sets) < 2:
+        raise MovementError("--board-sets: give two sets or more (AB,CD); one set is the default")
+    seen: list[str] = []
+    for x in sets:
+        if not x or not all(c in letters for c in x):
+            raise MovementError(
+                f"--board-sets: {x[:20]!r} is not a run of this session's section letters "
+                f"({''.join(letters)})"
+            )
+        seen += x
+    for c in letters:
+        if seen.count(c) != 1:
+            where = "in no set" if c not in seen else "in more than one set"
+            raise MovementError(
+                f"--board-sets: section {c} is {where} (AB,CD: each section in one)"
+            )
+    return sets
+
+
+def comparison_group(section: str, scoring: str, sets: Sequence[str]) -> str:
+    """Which rows of a board a section's rows are compared with: its own section (section
+    scoring), its board set (every section of the set plays those deals), or the whole field
+    (``""``).
+
+    >>> comparison_group("B", "field", ("AB", "CD")), comparison_group("B", "section", ("AB",))
+    ('AB', 'B')
+    >>> comparison_group("B", "field", ())
+    ''
+    """
+    if scoring == "section":
+        return section
+    return next((x for x in sets if section in x), "")
+
+
+def section_fields(plays: Iterable[tuple[int, str]]) -> dict[str, int]:
+    """Each comparison group's full field (a section under section scoring, a board set): the
+    most results any board has in that group (one ``(board, group)`` a play), as a session
+    takes the most times any board is played. A board the group plays fewer times is
+    Neuberg-factored to it.
+
+    >>> section_fields([(1, "A"), (1, "A"), (2, "A"), (1, "B")])
+    {'A': 2, 'B': 1}
+    """
+    count: dict[tuple[int, str], int] = {}
+    for key in plays:
+        count[key] = count.get(key, 0) + 1
+    out: dict[str, int] = {}
+    for (_board, section), n in count.items():
+        out[section] = max(out.get(section, 0), n)
+    return out
 
 
 def _relabel(letter: str, m: Movement, offset: int) -> Movement:

@@ -16,13 +16,18 @@ import dataclasses
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
-from xlbridge.movements.field import parse_sections, section_of
+from xlbridge.movements.field import (
+    SECTION_SCORINGS,
+    parse_board_sets,
+    parse_sections,
+    section_of,
+)
 from xlbridge.movements.registry import FamilyName
 from xlbridge.results.problems import Problem
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
@@ -51,6 +56,7 @@ from xlbridge.workbook.cells import (
 )
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
 from xlbridge.workbook.session import (
+    BOARD_SETS_LABEL,
     DATUM_ROUNDING_LABEL,
     SECTION_SCORING_LABEL,
     SECTIONS_LABEL,
@@ -59,9 +65,11 @@ from xlbridge.workbook.session import (
 
 __all__ = [
     "MAX_PAIRS",
+    "board_sets_of",
     "datum_rounding_of",
     "read_traveller_session",
     "scoring_of",
+    "section_scoring_of",
     "sections_of",
 ]
 
@@ -177,6 +185,8 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         checked=checks.python,
         ignored=ignored,
         sections=sections,
+        section_scoring=section_scoring_of(settings) if sections else "field",
+        board_sets=board_sets_of(settings, sections),
     )
 
 
@@ -187,24 +197,52 @@ def sections_of(settings: Mapping[str, Any]) -> tuple[str, ...]:
 
     >>> sections_of({"Sections": "A:mitchell:7,B:mitchell:6"}), sections_of({})
     (('A', 'B'), ())
-    >>> sections_of({"Sections": "A:mitchell:7,B:mitchell:6", "Section scoring": "section"})
+    >>> sections_of({"Sections": "A:mitchell:7,B:mitchell:6", "Section scoring": "apart"})
     Traceback (most recent call last):
     ...
-    xlbridge.errors.WorkbookError: Session sheet: Section scoring 'section' is not what ...
+    xlbridge.errors.WorkbookError: Session sheet: Section scoring 'apart' is not what ...
     """
     text = settings.get(SECTIONS_LABEL)
     if text is None or not str(text).strip():
         return ()
-    how = settings.get(SECTION_SCORING_LABEL)
-    if how is not None and str(how).strip().lower() != "field":
-        raise WorkbookError(
-            f"Session sheet: {SECTION_SCORING_LABEL} {str(how)[:20]!r} is not what xlbridge "
-            "writes (field: every board matchpointed across the field)"
-        )
+    section_scoring_of(settings)
     try:
         return tuple(s.letter for s in parse_sections(str(text)[:400]))
     except MovementError as exc:
         raise WorkbookError(f"Session sheet: {SECTIONS_LABEL} line: {exc}") from None
+
+
+def section_scoring_of(settings: Mapping[str, Any]) -> str:
+    """How a sectioned workbook's boards are matchpointed (``Section scoring`` line, one of
+    :data:`~xlbridge.movements.field.SECTION_SCORINGS`; ``field`` when absent).
+
+    >>> section_scoring_of({"Section scoring": "section"}), section_scoring_of({})
+    ('section', 'field')
+    """
+    how = str(settings.get(SECTION_SCORING_LABEL) or "field").strip().lower()
+    if how not in SECTION_SCORINGS:
+        raise WorkbookError(
+            f"Session sheet: {SECTION_SCORING_LABEL} {how[:20]!r} is not what xlbridge "
+            "writes (field: every board matchpointed across the field; section: each "
+            "section on its own)"
+        )
+    return how
+
+
+def board_sets_of(settings: Mapping[str, Any], sections: Sequence[str]) -> tuple[str, ...]:
+    """The board sets of a sectioned workbook's ``Board sets`` line (``AB,CD``,
+    :func:`~xlbridge.movements.field.parse_board_sets`), () when every section plays one set.
+
+    >>> board_sets_of({"Board sets": "AB,CD"}, "ABCD"), board_sets_of({}, "AB")
+    (('AB', 'CD'), ())
+    """
+    text = settings.get(BOARD_SETS_LABEL)
+    if not sections or text is None or not str(text).strip():
+        return ()
+    try:
+        return parse_board_sets(str(text), sections)
+    except MovementError as exc:
+        raise WorkbookError(f"Session sheet: {BOARD_SETS_LABEL} line: {exc}") from None
 
 
 def movement_boards(wb: Book) -> tuple[list[tuple[int, str]], tuple[str, ...]]:

@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xlbridge.errors import XlbridgeError
+from xlbridge.movements.field import comparison_group, section_fields, section_of
 from xlbridge.movements.registry import FamilyName
 from xlbridge.numerals import shown, whole_or_none
-from xlbridge.results.board import ResultRow, row_score, score_rows
+from xlbridge.results.board import BoardField, ResultRow, row_score, score_rows
 from xlbridge.results.problems import Problem, problems_json
 from xlbridge.scoring.choices import PAIRS_SCORINGS, DatumRounding, MPScaleName, PairsScoring
 from xlbridge.scoring.matchpoints import MPScale
@@ -114,6 +115,11 @@ class SessionInput:
     # Sectioned workbooks: the section letters, in order (each pair's is PairInfo.section);
     # every board is matchpointed across the field and each section is also ranked alone.
     sections: tuple[str, ...] = ()
+    # "section": each section's results on a board matchpointed on their own (its own top),
+    # the field ranked by percentage; "field": across the field (movements.field).
+    section_scoring: str = "field"
+    # Board sets (AB,CD): each set's sections play their own deals, compared only together.
+    board_sets: tuple[str, ...] = ()
 
 
 IGNORED = "no board of the movement (not on the Recap): not scored"
@@ -127,6 +133,7 @@ class ScoredResult:
     score_ns: float | None
     mp_ns: float | None
     mp_ew: float | None
+    top: float | None = None  # section scoring: the row's section top (else the board's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,12 +362,22 @@ def score_session(s: SessionInput) -> SessionResults:
         for r in s.rows
         if r.problem or r.bad_adjusted
     ]
+    apart = bool(s.sections) and (s.section_scoring == "section" or bool(s.board_sets))
+    sec_of = {  # each row's comparison group: its section, its board set (movements.field)
+        r.ns: comparison_group(section_of(r.ns, s.sections), s.section_scoring, s.board_sets)
+        for r in s.rows
+    } if apart else {}  # fmt: skip
+    fields = section_fields((r.board, sec_of[r.ns]) for r in s.rows) if apart else {}
     for b in sorted(by_board):
         rows = by_board[b]
         scores = [row_score(r) for r in rows]
-        board = score_rows(
-            rows, s.scoring, s.scale, expected=s.expected.get(b), rounding=s.datum_rounding
-        )
+        if apart:  # each group's rows on their own, the group's field (Neuberg)
+            board, tops = _score_groups(s, rows, [sec_of[r.ns] for r in rows], fields)
+        else:
+            board = score_rows(
+                rows, s.scoring, s.scale, expected=s.expected.get(b), rounding=s.datum_rounding
+            )
+            tops = [None] * len(rows)
         for row, exc in board.problems:
             where = f"Board {b}" if row is None else f"Board {b}, sheet row {row.row}"
             problems.append(f"{where}: {exc}")
@@ -373,8 +390,8 @@ def score_session(s: SessionInput) -> SessionResults:
         boards.append(
             BoardScore(
                 b, board.top, board.datum,
-                tuple(ScoredResult(r, x, m[0], m[1])
-                      for r, x, m in zip(rows, scores, mps, strict=True)),
+                tuple(ScoredResult(r, x, m[0], m[1], t)
+                      for r, x, m, t in zip(rows, scores, mps, tops, strict=True)),
             )
         )  # fmt: skip
     standings = _standings(s, boards, dirs, scheduled, two_winner, upto_round=None)
@@ -384,6 +401,23 @@ def score_session(s: SessionInput) -> SessionResults:
         s, two_winner, tuple(boards), tuple(standings), barometer, disagreements, recalculated,
         tuple(problems),
     )  # fmt: skip
+
+
+def _score_groups(
+    s: SessionInput, rows: list[ResultRow], group: list[str], fields: Mapping[str, int]
+) -> tuple[BoardField, list[float | None]]:
+    """A board's rows scored group by group (``group``: each row's), each against its group's
+    full field; the rows stay in sheet order, each with its group's top."""
+    pairs: list[tuple[float | None, float | None]] = [(None, None)] * len(rows)
+    tops: list[float | None] = [None] * len(rows)
+    problems: list[tuple[ResultRow | None, XlbridgeError]] = []
+    for g in dict.fromkeys(group):
+        at = [i for i, x in enumerate(group) if x == g]
+        f = score_rows([rows[i] for i in at], s.scoring, s.scale, expected=fields[g])
+        for i, m in zip(at, f.pairs, strict=True):
+            pairs[i], tops[i] = m, f.top
+        problems += f.problems
+    return BoardField(tuple(pairs), None, None, tuple(problems)), tops
 
 
 def _credits(
@@ -396,7 +430,7 @@ def _credits(
                 continue
             if upto_round is not None and (r.result.round or 0) > upto_round:
                 continue
-            t = b.top or 0.0
+            t = (r.top if r.top is not None else b.top) or 0.0
             ns_side, ew_side = r.result.sides
             for label in ns_side:
                 got.setdefault(label, []).append((r.mp_ns, t))
@@ -430,15 +464,21 @@ def _standings(
         pct = percentage(raw, tops) if mp and tops > 0 else None
         avg = None if mp else raw / len(mine)
         lines.append((p, direction, len(mine), total, pct, avg))
+    # Section scoring: sections' tops differ, so the pairs are ranked by percentage (the
+    # Recap's key: the fraction of the tops); otherwise by the (factored) total.
+    by_pct = bool(s.sections) and (s.section_scoring == "section" or bool(s.board_sets)) and mp
+    key = {ln[0].id: (ln[4] / 100 if ln[4] is not None else None) if by_pct else ln[3]
+           for ln in lines}  # fmt: skip
     rank_of: dict[int, str] = {}
     for group in {line[1] for line in lines}:
-        members = [line for line in lines if line[1] == group and line[3] is not None]
-        for line, rk in zip(members, ranks([line[3] for line in members]), strict=True):  # type: ignore[misc]
+        members = [line for line in lines if line[1] == group and key[line[0].id] is not None]
+        for line, rk in zip(members, ranks([key[ln[0].id] for ln in members]), strict=True):  # type: ignore[misc]
             rank_of[line[0].id] = rk
     section_rank: dict[int, str] = {}
     for where in {(line[0].section, line[1]) for line in lines} if s.sections else ():
-        members = [ln for ln in lines if (ln[0].section, ln[1]) == where and ln[3] is not None]
-        for line, rk in zip(members, ranks([line[3] for line in members]), strict=True):  # type: ignore[misc]
+        members = [ln for ln in lines
+                   if (ln[0].section, ln[1]) == where and key[ln[0].id] is not None]  # fmt: skip
+        for line, rk in zip(members, ranks([key[ln[0].id] for ln in members]), strict=True):  # type: ignore[misc]
             section_rank[line[0].id] = rk
     seat_of = _home_seats(s) if s.family == "individual" and s.rows else {}
     seat_rank: dict[int, str] = {}

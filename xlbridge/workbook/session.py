@@ -18,6 +18,7 @@ from xlbridge.workbook.styles import Styler, fit_portrait
 from xlbridge.workbook.text import put_text
 
 __all__ = [
+    "BOARD_SETS_LABEL",
     "COPIES_LABEL",
     "DATUM_ROUNDING_LABEL",
     "MOVEMENT_OPTIONS_LABEL",
@@ -46,6 +47,7 @@ COPIES_LABEL = "Copies of each board"
 # the boards are matchpointed ("field": every section's results on a board together).
 SECTIONS_LABEL = "Sections"
 SECTION_SCORING_LABEL = "Section scoring"
+BOARD_SETS_LABEL = "Board sets"  # the sections of each set play their own deals (AB,CD)
 
 _CHARS_PER_LINE = 80  # of the instructions, in the 86 characters of columns A:C
 
@@ -322,6 +324,14 @@ def instructions(ctx: Context) -> list[str]:
                 "   Sections: every board is matchpointed across the field (all sections' results"
                 " together, Neuberg-factored where a board has fewer results); the Recap's"
                 " Section rank ranks each section on its own."
+                if ctx.options.sections.scoring == "field" and not ctx.options.sections.sets
+                else "   Sections: each board set (the sections that play the same deals) is"
+                " matchpointed on its own (the Board sheets' Set column); the Recap ranks the"
+                " field by % and each section on its own (Section rank)."
+                if ctx.options.sections.scoring == "field"
+                else "   Sections: each section is matchpointed on its own (its own top; the"
+                " Board sheets' Section column); the Recap ranks the field by % and each"
+                " section on its own (Section rank)."
             ]
             if ctx.options.sections
             else []
@@ -357,7 +367,9 @@ def write_session_sheet(ctx: Context) -> Worksheet:
         ("Ranking", "NS and EW apart" if ctx.two_winner else "one field"),
     ]
     if opt.sections is not None:
-        rows += [(SECTIONS_LABEL, opt.sections.spec), (SECTION_SCORING_LABEL, "field")]
+        rows += [(SECTIONS_LABEL, opt.sections.spec), (SECTION_SCORING_LABEL, opt.sections.scoring)]
+        if opt.sections.sets:
+            rows.append((BOARD_SETS_LABEL, ",".join(opt.sections.sets)))
     if opt.scoring == "butler":
         rows.append((DATUM_ROUNDING_LABEL, opt.datum_rounding))
     if opt.movement_options is not None:

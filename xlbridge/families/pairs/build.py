@@ -21,6 +21,7 @@ from xlbridge.families.pairs.barometer_sheet import write_barometer
 from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
+from xlbridge.families.pairs.section_scoring import check_section_scoring, mark_sections
 from xlbridge.interchange.files import write_atomically
 from xlbridge.limits import check_session_boards
 from xlbridge.movements.field import Field
@@ -50,6 +51,7 @@ def build_workbook(
     check_session_boards(len(movement.boards))  # one sheet each: checked before any work
     if options.sections is not None and options.sections.movement is not movement:
         raise WorkbookError("sections: the movement must be the sections' joined movement")
+    check_section_scoring(options.sections, options.scoring)
     wb = open_template(template)
     ctx = Context.create(wb, movement, options)
     write_session_sheet(ctx)
@@ -60,6 +62,7 @@ def build_workbook(
     for b in movement.boards:
         write_traveller(ctx, b)
     write_recap(ctx)
+    mark_sections(ctx)  # section scoring: each section matchpointed on its own
     write_results(ctx)
     if movement.barometer:
         write_barometer(ctx)
