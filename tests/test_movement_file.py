@@ -309,6 +309,23 @@ def test_sections_file_is_the_workbook_of_new_sections(tmp_path: Path) -> None:
         ), name
     code, _out, err = run_cli("movement", "--from", str(path), "--format", "csv")
     assert code == 2 and "its own CSV" in err
+    # Each section scored on its own, and sets of sections: as --sections writes them.
+    for extra in (["--section-scoring", "section"], ["--board-sets", "A,B"]):
+        code, _o, err = run_cli("new", "--movement-file", str(path), *extra,
+                                "-o", str(tmp_path / "f2.xlsx"), "--force")  # fmt: skip
+        assert code == 0, err
+        assert run_cli("new", "--sections", "A:mitchell:5,B:howell:3", "--boards-per-round",
+                       "2", *extra, "-o", str(tmp_path / "s2.xlsx"), "--force")[0] == 0  # fmt: skip
+        a = openpyxl.load_workbook(tmp_path / "f2.xlsx")
+        b = openpyxl.load_workbook(tmp_path / "s2.xlsx")
+        assert [list(a[n].iter_rows(values_only=True)) for n in a.sheetnames] == [
+            list(b[n].iter_rows(values_only=True)) for n in b.sheetnames
+        ], extra
+    plain = _write(tmp_path, run_cli("movement", "mitchell", "--tables", "3", "--format",
+                                     "csv")[1], "one.csv")  # fmt: skip
+    code, _o, err = run_cli("new", "--movement-file", str(plain), "--section-scoring", "section",
+                            "-o", str(tmp_path / "x.xlsx"))  # fmt: skip
+    assert code == 2 and "is for several sections" in err
 
 
 @pytest.mark.parametrize(

@@ -195,7 +195,12 @@ def run_file(args: argparse.Namespace, movement: Movement) -> int:
         from xlbridge.interchange.movement_file import read_sections_file
 
         field = read_sections_file(args.movement_file)
-        return _write(args, field.movement, "none", field)
+        return _write(args, field.movement, "none", _scored(args, field))
+    typed: frozenset[str] = getattr(args, GIVEN, frozenset())
+    for name in ("--section-scoring", "--board-sets"):
+        if name in typed:
+            raise WorkbookError(f"{name} is for several sections (--sections, or a movement "
+                                "file with a section column)")  # fmt: skip
     return _write(args, movement, "none")
 
 
@@ -208,7 +213,7 @@ def run_sections(args: argparse.Namespace) -> int:
     """``new --sections A:mitchell:7,B:mitchell:6``: one workbook for several sections playing
     the same boards, matchpointed across the field or each section on its own
     (``--section-scoring``, :mod:`xlbridge.movements.field`)."""
-    from xlbridge.movements.field import join_sections, parse_board_sets, parse_sections
+    from xlbridge.movements.field import join_sections, parse_sections
 
     typed: frozenset[str] = getattr(args, GIVEN, frozenset())
     if args.kind is not None:
@@ -218,15 +223,21 @@ def run_sections(args: argparse.Namespace) -> int:
     if given:
         raise WorkbookError(f"{given[0]} does not apply to --sections: each section gives its "
                             "kind and tables (A:mitchell:7)")  # fmt: skip
-    if args.board_sets is not None and (args.deals is not None or args.deal):
-        raise WorkbookError("--board-sets: hand records for several sets of deals are not done "
-                            "yet (write one workbook a board set for --deals/--deal)")  # fmt: skip
     if args.datum_rounding != "half-away" and args.scoring != "butler":
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
     field = join_sections(parse_sections(args.sections), args.boards_per_round)
+    return _write(args, field.movement, "none", _scored(args, field))
+
+
+def _scored(args: argparse.Namespace, field: Field) -> Field:
+    """``field`` scored as ``--section-scoring`` and ``--board-sets`` say."""
+    from xlbridge.movements.field import parse_board_sets
+
+    if args.board_sets is not None and (args.deals is not None or args.deal):
+        raise WorkbookError("--board-sets: hand records for several sets of deals are not done "
+                            "yet (write one workbook a board set for --deals/--deal)")  # fmt: skip
     sets = () if args.board_sets is None else parse_board_sets(args.board_sets, field.letters)
-    field = dataclasses.replace(field, scoring=args.section_scoring, sets=sets)
-    return _write(args, field.movement, "none", field)
+    return dataclasses.replace(field, scoring=args.section_scoring, sets=sets)
 
 
 def _write(

@@ -188,7 +188,7 @@ def _new(args: argparse.Namespace) -> int:
         _refuse_foreign(args, "pairs", "a sectioned game (--sections)")
         return run_sections(args)
     for name in ("--section-scoring", "--board-sets"):
-        if name in getattr(args, GIVEN, frozenset()):
+        if name in getattr(args, GIVEN, frozenset()) and args.movement_file is None:
             raise WorkbookError(f"{name} is for sectioned games (--sections)")
     if args.movement_file is not None:
         from xlbridge.cli.new_pairs import file_movement, run_file
