@@ -29,7 +29,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "individual games (rainbow, individual-2, individual-3, six-couples)",
         # The parser keeps descriptions as written, so the line breaks are ours.
         "matchpoints only; --scale and --result-entry as for pairs games;\n"
-        "--names FILE.csv: one row per player, the player's number then the name",
+        "--names FILE.csv: one row per player, the player's number then the name;\n"
+        "a header row player,name,number,handicap,masterpoints adds those columns",
     )
     if "--scale" not in have:
         g.add_argument("--scale", choices=("acbl", "ebu"), default="acbl", help="matchpoint scale")
@@ -60,9 +61,14 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
             "(IMP scoring for individuals is not built yet)"
         )
     movement = build_movement(info, args)
-    from xlbridge.interchange.names import read_player_names
+    from xlbridge.interchange.names import read_player_names, read_players
 
     names = read_player_names(args.names) if args.names else {}
+    players = {
+        int(k): v[0]
+        for k, v in (read_players(args.names) if args.names else {}).items()
+        if k.isdigit() and k.isascii() and v
+    }
     event = "Club individual" if args.event == _PAIRS_EVENT_DEFAULT else args.event
     from xlbridge.cli.deals import hand_records_for
 
@@ -78,6 +84,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
         force=args.force,
         names=names,
         hand_records=records,
+        players=players,
     )
     print(
         f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} players, "

@@ -53,7 +53,10 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "--names",
         default=None,
         metavar="FILE.csv",
-        help="pair names: one row per pair, the pair label or number then the players' names",
+        help="pair names: one row per pair, the pair label or number then the players' names; "
+        "a header row (pair,player 1,player 2,number 1,number 2,handicap 1,handicap 2,"
+        "masterpoints 1,masterpoints 2; any of the columns after player 2) adds each player's "
+        "federation number, handicap and masterpoints",
     )
     add_movement_options(p, g)
     from xlbridge.cli.deals import add_new_options
@@ -157,9 +160,10 @@ def run_file(args: argparse.Namespace) -> int:
 
 def _write(args: argparse.Namespace, movement: Movement, options_text: str) -> int:
     from xlbridge.cli.deals import hand_records_for
-    from xlbridge.interchange.names import read_names
+    from xlbridge.interchange.names import read_names, read_players
 
     names = read_names(args.names) if args.names else {}
+    players = read_players(args.names) if args.names else {}
     _check_names(names, {p.label: p.id for p in movement.pairs})
     records = hand_records_for(args, movement.boards)  # [] without --deals/--deal
     import_engine("xlbridge.families.pairs.build")  # the engine: loaded only to write, lean
@@ -179,6 +183,7 @@ def _write(args: argparse.Namespace, movement: Movement, options_text: str) -> i
         names=names,
         hand_records=records,
         movement_options=options_text,
+        players=players,
     )
     hands = ", hand records" if records else ""
     print(f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} pairs{hands}")

@@ -49,6 +49,7 @@ from xlbridge.workbook.cells import (
     whole_or_none,
 )
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
+from xlbridge.workbook.names import PlayerColumns
 from xlbridge.workbook.session import DATUM_ROUNDING_LABEL, read_settings
 
 __all__ = ["MAX_PAIRS", "datum_rounding_of", "read_traveller_session", "scoring_of"]
@@ -206,6 +207,7 @@ def _read_names(wb: Book) -> list[PairInfo]:
         raise WorkbookError("the workbook has no 'Names' sheet")
     ws = wb["Names"]
     one_name = ws["B3"].value == "Name"  # individuals: one player a row
+    extra = PlayerColumns.read(ws, 1 if one_name else 2)
     out: list[PairInfo] = []
     for r in range(4, 4 + MAX_PAIRS):
         label = typed_text(ws.cell(row=r, column=1).value, what=f"Names!A{r}")
@@ -216,7 +218,8 @@ def _read_names(wb: Book) -> list[PairInfo]:
         # stored as text that starts with "=" is a name.
         names = ["" if c.data_type == "f" else typed_text(c.value, f"Names!{c.coordinate}", True)
                  for c in cells] + [""]  # fmt: skip
-        out.append(PairInfo(len(out) + 1, label, names[0], names[1]))
+        numbers, handicaps, mps = extra.row(ws, r)
+        out.append(PairInfo(len(out) + 1, label, names[0], names[1], numbers, handicaps, mps))
     return out
 
 

@@ -16,6 +16,7 @@ from openpyxl import Workbook
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from xlbridge.errors import WorkbookError
+from xlbridge.interchange.names import NamedPlayer, check_player
 from xlbridge.limits import DATE_TEXT, EVENT_TEXT, NAME_TEXT
 from xlbridge.movements.model import Entry, Movement
 from xlbridge.scoring.choices import (
@@ -60,6 +61,9 @@ class Options:
     # How a Butler datum's exact 5 goes to a ten (imp_pairs.butler_datum).
     datum_rounding: DatumRounding = "half-away"
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Each pair's (or player's) federation numbers, handicaps and masterpoints, keyed as
+    # ``names``; written on the Names sheet beside the names.
+    players: dict[str, tuple[NamedPlayer, ...]] = field(default_factory=dict)
     # The pairs-movement options (session.movement_options_text), shown on the Session sheet
     # for `xlbridge rebuild`; None: not known, no line.
     movement_options: str | None = None
@@ -83,6 +87,10 @@ class Options:
             for k, v in self.names.items()
         }
         setattr_(self, "names", names)
+        players = {
+            str(k): tuple(check_player(x, f"pair {k}") for x in v) for k, v in self.players.items()
+        }
+        setattr_(self, "players", players)
 
     @property
     def per(self) -> int:

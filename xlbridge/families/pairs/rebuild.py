@@ -64,6 +64,7 @@ from xlbridge.workbook.formulas import (
     accepted_col,
 )
 from xlbridge.workbook.hand_records import add_hand_records, analysed, read_hand_records
+from xlbridge.workbook.names import PAIR_HEADERS
 from xlbridge.workbook.text import clean_text
 
 __all__ = [
@@ -417,9 +418,15 @@ class PairsAdapter:
             elif ws.title == "Names":
                 for c in cells:
                     label = ws.cell(row=c.row, column=1).value
-                    if c.column not in (2, 3) or c.row < NAMES_FIRST or not label:
+                    head = ws.cell(row=NAMES_FIRST - 1, column=c.column).value
+                    if c.row < NAMES_FIRST or not label or head not in PAIR_HEADERS[1:]:
                         raise _unknown(ws.title, c.coordinate)
-                    key: Key = ("pair", pair.get(str(label), str(label)), c.column - 1)
+                    who = pair.get(str(label), str(label))
+                    # A player's number, handicap or masterpoints: keyed by its header.
+                    key: Key = (
+                        ("pair", who, c.column - 1) if c.column in (2, 3)
+                        else ("player", who, str(head))
+                    )  # fmt: skip
                     out.append(Slot(key, ws.title, c.coordinate, f"pair {label}"))
             elif ws.title.startswith("Board "):
                 board = int(ws.title.split()[1])
@@ -467,6 +474,13 @@ class PairsAdapter:
                 rows.setdefault(e.slot.key[1:4], []).append(e)
             elif kind == "board":
                 expected.append(e)
+            elif kind == "player":  # a number, handicap or masterpoints follows its pair
+                entered += 1
+                if e.formula:
+                    lost.append(NotCarried("player", f"pair {e.slot.key[1]} {e.slot.key[2]}",
+                                           _text(e.value), "a formula: type the value again"))
+                    continue
+                carried += _put(wb, slots.get(e.slot.key), e.value, "player", lost, e)
             elif not _same_date(e.value, settings.date):  # a date typed as a date is kept
                 entered += 1
                 carried += _put(wb, slots.get(e.slot.key), e.value, "date", lost, e)
