@@ -14,9 +14,9 @@ from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import (
     BAROMETER_COLUMNS,
     RESULT_COLUMNS,
-    STANDING_COLUMNS,
     barometer_rows,
     result_rows,
+    standing_columns,
     standings_rows,
 )
 
@@ -43,7 +43,7 @@ def frames_of(res: SessionResults) -> SessionFrames:
 
     return SessionFrames(
         results=pd.DataFrame(result_rows(res), columns=list(RESULT_COLUMNS)),
-        standings=pd.DataFrame(standings_rows(res), columns=list(STANDING_COLUMNS)),
+        standings=pd.DataFrame(standings_rows(res), columns=list(standing_columns(res))),
         barometer=pd.DataFrame(barometer_rows(res), columns=list(BAROMETER_COLUMNS)),
         scored=res,
     )

@@ -18,7 +18,7 @@ from xlbridge.errors import DealError
 from xlbridge.interchange.deals import DD_SEATS, DD_STRAINS, SUIT_SYMBOLS, HandRecord
 from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
 from xlbridge.results.session import SessionResults
-from xlbridge.results.tables import ranking_groups
+from xlbridge.results.tables import players_cells, players_heads, ranking_groups
 from xlbridge.scoring.session import places_to_rank
 from xlbridge.types import Seat, Vulnerability
 
@@ -172,11 +172,12 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
                 "names": s.pair.names, "played": s.played, "total": fixed(s.total, total_places),
                 "pct": fixed(s.pct if mp else s.average, pct_places),
                 "placed": digits.isdigit() and int(digits) <= places,
-                "seat": s.seat, "seat_rank": s.seat_rank,
+                "seat": s.seat, "seat_rank": s.seat_rank, "extra": players_cells(res, s),
             })  # fmt: skip
         title = f"{direction} pairs" if direction else f"All {who.lower()}s"
         groups.append({"key": direction.lower() or "all", "title": title, "rows": rows,
-                       "seats": any(s.seat for s in group)})  # fmt: skip
+                       "seats": any(s.seat for s in group),
+                       "extra_heads": players_heads(res)})  # fmt: skip
     rounds = [b.round for b in res.barometer]
     baro: dict[str, list[str]] = {s.label: [] for s in res.standings}
     for rnd in res.barometer:

@@ -36,6 +36,7 @@ from xlbridge.scoring.choices import (
 )
 from xlbridge.scoring.contract import check_possible_score
 from xlbridge.scoring.matchpoints import Adjusted
+from xlbridge.scoring.strata import LETTERS
 from xlbridge.types import Contract, Seat, tricks_from_made_down, tricks_taken
 from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook.cells import (
@@ -50,7 +51,7 @@ from xlbridge.workbook.cells import (
 )
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
 from xlbridge.workbook.names import PlayerColumns
-from xlbridge.workbook.session import DATUM_ROUNDING_LABEL, read_settings
+from xlbridge.workbook.session import DATUM_ROUNDING_LABEL, players_options, read_settings
 
 __all__ = ["MAX_PAIRS", "datum_rounding_of", "read_traveller_session", "scoring_of"]
 
@@ -145,6 +146,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         rows += board_rows
         cache += board_cache
     cache += _recap_cache(formulas, cached)
+    handicapped, strata = players_options(settings)
     return SessionInput(
         event=typed_text(session.event, "Session!A1", free_text=True),
         date=date_text(settings.get("Date")),
@@ -160,6 +162,8 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         problems=tuple(checks.problems),
         checked=checks.python,
         ignored=ignored,
+        handicapped=handicapped,
+        strata=strata,
     )
 
 
@@ -401,7 +405,9 @@ def _recap_cache(formulas: Book, cached: Book) -> list[CachedCell]:
     head, col = headers(ws, "Pair" if "Pair" in _row_texts(ws) else "Player")
     out: list[CachedCell] = []
     what = {"Played": "played", "Total": "total", "%": "pct", "Avg": "pct", "Rank": "rank",
-            "Dir rank": "seat_rank"}  # fmt: skip
+            "Dir rank": "seat_rank", "Hcp": "handicap", "Hcp %": "handicapped_pct",
+            "Hcp rank": "handicapped_rank", "Stratum": "stratum",
+            **{f"Rank {x}": f"rank {x}" for x in LETTERS}}  # fmt: skip
     for r in range(head + 1, head + 1 + MAX_PAIRS):
         label = typed_text(ws.cell(row=r, column=1).value, what=f"Recap!A{r}")
         if not label or label.endswith("check total") or label == "Check total":

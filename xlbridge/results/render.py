@@ -51,7 +51,7 @@ def render_session(
         from xlbridge.results import tables as t
 
         if table == "standings":
-            return t.to_csv(t.standings_rows(res), t.STANDING_COLUMNS)
+            return t.to_csv(t.standings_rows(res), t.standing_columns(res))
         if table == "results":
             return t.to_csv(t.result_rows(res), t.RESULT_COLUMNS)
         cols, rows = t.barometer_sheet(res)

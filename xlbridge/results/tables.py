@@ -27,8 +27,11 @@ __all__ = [
     "STANDING_COLUMNS",
     "barometer_rows",
     "barometer_sheet",
+    "players_cells",
+    "players_heads",
     "ranking_groups",
     "result_rows",
+    "standing_columns",
     "standings_rows",
     "to_csv",
     "to_text",
@@ -59,12 +62,57 @@ def ranking_groups(res: SessionResults) -> list[tuple[str, list[Standing]]]:
     return [(d, [s for s in ordered if s.dir == d]) for d in ("NS", "EW")]
 
 
+def _players_keys(res: SessionResults) -> list[str]:
+    """The standings' handicapped and stratified fields, when the session has them."""
+    keys = []
+    if res.input.handicapped and res.input.scoring == "mp":
+        keys += ["handicap", "handicapped_pct", "handicapped_rank"]
+    if res.input.strata is not None:
+        keys += ["stratum"] + [f"rank_{x}" for x in res.input.strata.letters]
+    return keys
+
+
+def standing_columns(res: SessionResults) -> tuple[str, ...]:
+    """:data:`STANDING_COLUMNS`, then the handicapped and stratified ones where the session has
+    them (``handicap``, ``handicapped_pct``, ``handicapped_rank``, ``stratum``, ``rank_A``...)."""
+    return (*STANDING_COLUMNS[:-1], *_players_keys(res), STANDING_COLUMNS[-1])
+
+
+def _players_values(res: SessionResults, s: Standing) -> dict[str, Any]:
+    ranked = dict(s.stratum_ranks)
+    every = {"handicap": shown(s.handicap), "handicapped_pct": shown(s.handicapped_pct),
+             "handicapped_rank": s.handicapped_rank, "stratum": s.stratum,
+             **{f"rank_{x}": ranked.get(x, "") for x in "ABCD"}}  # fmt: skip
+    return {k: every[k] for k in _players_keys(res)}
+
+
+def players_heads(res: SessionResults) -> list[str]:
+    """The text and HTML tables' headings of the handicapped and stratified columns."""
+    names = {"handicap": "Hcp", "handicapped_pct": "Hcp %", "handicapped_rank": "Hcp rank",
+             "stratum": "Stratum", **{f"rank_{x}": f"Rank {x}" for x in "ABCD"}}  # fmt: skip
+    return [names[k] for k in _players_keys(res)]
+
+
+def players_cells(res: SessionResults, s: Standing) -> list[str]:
+    """A pair's handicapped and stratified cells as the text and HTML tables show them."""
+    out = []
+    for k, v in _players_values(res, s).items():
+        if k == "handicap":
+            out.append("" if v is None else f"{v:+.2f}")
+        elif k == "handicapped_pct":
+            out.append(fixed(v, PERCENT_PLACES))
+        else:
+            out.append(str(v))
+    return out
+
+
 def standings_rows(res: SessionResults) -> list[dict[str, Any]]:
     """One dict a pair, in rank order."""
     return [
         {"rank": s.rank, "pair": s.label, "names": s.pair.names, "dir": s.dir,
          "played": s.played, "total": shown(s.total), "pct": shown(s.pct),
-         "average": shown(s.average), "status": status_of(res.open_problems)}
+         "average": shown(s.average), **_players_values(res, s),
+         "status": status_of(res.open_problems)}
         for _, group in ranking_groups(res) for s in group
     ]  # fmt: skip
 
@@ -146,10 +194,11 @@ def to_text(res: SessionResults) -> str:
         seats = any(s.seat for s in group)  # the Rainbow: Dir and Dir rank, as on Results
         head = ["Rank", who, "Names", "Played", "Total", "%" if mp else "Avg"]
         head += ["Dir", "Dir rank"] if seats else []
+        head += players_heads(res)
         table = [head] + [
             [s.rank, s.label, s.pair.names, str(s.played), fixed(s.total, total_places),
              fixed(s.pct if mp else s.average, avg_places)]
-            + ([s.seat, s.seat_rank] if seats else [])
+            + ([s.seat, s.seat_rank] if seats else []) + players_cells(res, s)
             for s in group
         ]  # fmt: skip
         widths = [max(len(row[i]) for row in table) for i in range(len(head))]

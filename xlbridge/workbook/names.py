@@ -187,22 +187,19 @@ class PlayerColumns:
 
     @staticmethod
     def _number(ws: Sheet, r: int, c: int) -> float | None:
+        # Text is refused, not read as a number: the Recap's formulas (N, COUNT) skip text, so
+        # Python would disagree with them.
         cell = ws.cell(row=r, column=c)
         v: Any = cell.value
         if v is None or (isinstance(v, str) and not v.strip()):
             return None
-        if isinstance(v, str):
-            try:
-                v = float(v.strip())
-            except ValueError:
-                v = None
         if (
             cell.data_type == "f"
             or isinstance(v, bool)
             or not isinstance(v, int | float)
-            or (not math.isfinite(v))
+            or not math.isfinite(v)
         ):
             raise WorkbookError(
-                f"Names!{cell.coordinate}: {str(cell.value)[:20]!r} is not a number"
+                f"Names!{cell.coordinate}: {str(v)[:20]!r} is not a number (type it as a number)"
             )
         return float(v)

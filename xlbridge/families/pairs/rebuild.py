@@ -54,6 +54,7 @@ from xlbridge.movements.registry import KINDS, FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
+from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.cells import cell_map
 from xlbridge.workbook.context import NAMES_FIRST, Options, plays
 from xlbridge.workbook.formulas import (
@@ -115,6 +116,8 @@ class Settings:
     # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again.
     deals: tuple[tuple[int, str], ...] = ()
     boards_from: tuple[tuple[int, int], ...] = ()
+    handicapped: bool = False  # new --handicap, --strata: the Session sheet's lines
+    strata: Strata | None = None
 
 
 def slots_of(movement: Movement) -> dict[tuple[int, str, str], int]:
@@ -264,6 +267,7 @@ class PairsAdapter:
             arrow_switch=e.arrow_switch,
             half_table=e.half_table, options_recorded=e.options_recorded, fouled=e.fouled,
             deals=tuple(sorted(read_hand_records(book).items())),
+            handicapped=e.handicapped, strata=e.strata,
         )  # fmt: skip
         if e.options_recorded:
             return base
@@ -384,6 +388,7 @@ class PairsAdapter:
             event=settings.event, date=settings.date, scoring=settings.scoring,
             scale=settings.scale, result_entry=settings.result_entry,
             datum_rounding=settings.datum_rounding, movement_options=_options_text(settings),
+            handicapped=settings.handicapped, strata=settings.strata,
         )  # fmt: skip
         wb = build_workbook(m, options, template)
         records = [r for r in analysed(settings.deals) if r.board in m.boards]

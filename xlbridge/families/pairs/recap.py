@@ -14,6 +14,7 @@ from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.pairs.recap_players import write_players_columns
 from xlbridge.scoring.session import places_to_rank
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
@@ -156,6 +157,9 @@ def write_recap(ctx: Context) -> Worksheet:
     ws.column_dimensions["B"].width = max(28, min(70, round(max(joined, default=0) * 1.1) + 2))
     for b in boards:
         ws.column_dimensions[bcol[b]].width = 5
+    rows = {p.id: (FIRST + i, name_row[p.id]) for i, p in enumerate(pairs)}
+    extra_cols = {"pct": col_pct, "key": col_key, "dir": "C"}
+    players_last = write_players_columns(ctx, ws, rows, k + 8, extra_cols, two)
     ws.column_dimensions[col_raw].hidden = True
     ws.column_dimensions[col_key].hidden = True
     ws.column_dimensions[col_order].hidden = True
@@ -164,7 +168,7 @@ def write_recap(ctx: Context) -> Worksheet:
         pct=col_pct, rank=col_rank, order=col_order,
     )  # fmt: skip
     ws.freeze_panes = f"D{FIRST}"
-    ws.print_area = f"A1:{col_rank}{r}"
+    ws.print_area = f"A1:{players_last or col_rank}{r}"
     ws.print_title_rows = f"{HEADER}:{HEADER}"
     fit_landscape(ws)
     ws.protection.sheet = True

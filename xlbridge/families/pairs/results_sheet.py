@@ -64,6 +64,10 @@ def write_results(ctx: Context) -> Worksheet:
         ("Total", rc["total"], "xlb Number"),
         ("%" if mp else "Average", rc["pct"], "xlb Percent" if mp else "xlb Number"),
     ]
+    # Handicapped and stratified sessions: each line's Hcp %, Hcp rank and Stratum too.
+    columns += [(text, rc[key], style) for text, key, style in (
+        ("Hcp %", "hcp_pct", "xlb Percent"), ("Hcp rank", "hcp_rank", "xlb Value"),
+        ("Stratum", "stratum", "xlb Value")) if key in rc]  # fmt: skip
     r = 4
     for heading, direction, count in groups:
         if heading:
@@ -86,9 +90,9 @@ def write_results(ctx: Context) -> Worksheet:
             ws.row_dimensions[r].height = 20
             r += 1
         r += 1
-    for col, w in zip("ABCDE", (8, 9, 44, 11, 11), strict=True):
+    for col, w in zip("ABCDEFGH", (8, 9, 44, 11, 11, 11, 11, 11), strict=False):
         ws.column_dimensions[col].width = w
-    ws.print_area = f"A1:E{r - 2}"
+    ws.print_area = f"A1:{'ABCDEFGH'[len(columns) - 1]}{r - 2}"
     fit_portrait(ws)
     ws.protection.sheet = True
     return ws
