@@ -95,7 +95,7 @@ def test_cli_refuses_what_it_cannot_do_right(tmp_path: Path) -> None:
     out = str(tmp_path / "x.xlsx")
     for argv, says in (
         (("new", "swiss-teams", "--tables", "4", "--strata", "1000,0"), "--strata is an option"),
-        (("new", "rainbow", "--tables", "5", "--handicap"), "--handicap is an option"),
+        (("new", "swiss-teams", "--tables", "4", "--handicap"), "--handicap is an option"),
         (("new", "mitchell", "--tables", "4", "--scoring", "butler", "--handicap"),
          "no published handicapping method"),
         (("new", "mitchell", "--tables", "4", "--strata-by", "average"), "give --strata too"),
@@ -182,3 +182,36 @@ def test_rebuild_keeps_handicaps_and_strata(tmp_path: Path) -> None:
     heads = [c.value for c in load_workbook(out)["Recap"][4]]
     assert {"Hcp", "Hcp %", "Hcp rank", "Stratum", "Rank A", "Rank B"} <= set(heads)
     assert score_workbook(out).input.strata == Strata.parse("1000,0", "average")
+
+
+@pytest.mark.libreoffice
+def test_individual_handicap_and_strata_agree_with_python(tmp_path: Path) -> None:
+    """A Rainbow: each player's own handicap and masterpoints; one field; recalculated by
+    LibreOffice, every Recap cell equals Python's."""
+    from test_individual_workbook_rules import fill_individual, full_fill
+
+    from tests.conftest import needs_libreoffice
+    from xlbridge.families.individual.build import write_individuals
+    from xlbridge.interchange.names import NamedPlayer
+    from xlbridge.movements.individual import rainbow
+    from xlbridge.workbook.recalc import recalculate
+
+    needs_libreoffice()
+    m = rainbow(5)
+    players = {1: NamedPlayer("Ann", "00123", -3.0, 500.0), 2: NamedPlayer("Bo", "", 2.0, 1500.0),
+               4: NamedPlayer("Di", "", 1.0, 100.0)}  # fmt: skip
+    p = tmp_path / "rainbow.xlsx"
+    write_individuals(m, p, players=players, handicapped=True, strata=Strata.parse("1000,300,0"))
+    assert excel_grammar_errors(p) == []
+    from xlbridge.workbook.context import Options
+
+    fill_individual(p, Options(), full_fill(m, 5))
+    (done,) = recalculate([p], tmp_path / "r")
+    res = score_workbook(done)
+    assert res.recalculated and res.disagreements == ()
+    by = {s.pair.id: s for s in res.standings}
+    assert (by[1].handicap, by[1].stratum, by[2].stratum, by[3].stratum, by[4].stratum) == (
+        -3.0, "B", "A", "A", "C")  # fmt: skip
+    assert by[4].stratum_ranks[-1][0] == "C" and len(by[4].stratum_ranks) == 3
+    seen = Counter(c.key[2] for c in res.input.cached if c.value not in (None, ""))
+    assert seen["handicapped_rank"] == 20 and seen["rank C"] > 0

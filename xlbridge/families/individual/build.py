@@ -45,6 +45,7 @@ from xlbridge.interchange.names import NamedPlayer
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
+from xlbridge.scoring.strata import Strata
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
@@ -119,13 +120,16 @@ def write_individuals(
     names: Mapping[int, str] | None = None,
     hand_records: Sequence[Any] = (),
     players: Mapping[int, NamedPlayer] | None = None,
+    handicapped: bool = False,
+    strata: Strata | None = None,
 ) -> Path:
     """Write the individuals workbook to ``path`` (``.xlsx``) and return the path.
     ``hand_records`` (analysed :class:`~xlbridge.interchange.deals.HandRecord` of the boards)
     add a diagram to each traveller and a ``Hand Records`` sheet.
 
     ``names`` maps a player number to the player's name (written as text); ``players`` to the
-    player's federation number, handicap and masterpoints (the Names sheet's). Refuses to replace
+    player's federation number, handicap and masterpoints (the Names sheet's); ``handicapped``
+    and ``strata`` add handicapped and stratified results to the Recap. Refuses to replace
     an existing file unless ``force``; never leaves half a workbook.
     """
     out = Path(path)
@@ -144,6 +148,8 @@ def write_individuals(
         result_entry=result_entry,
         names={str(p): (n,) for p, n in (names or {}).items()},
         players={str(p): (x,) for p, x in (players or {}).items()},
+        handicapped=handicapped,
+        strata=strata,
     )
     wb = build_individual_workbook(movement, options, template)
     if hand_records:

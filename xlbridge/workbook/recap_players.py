@@ -1,8 +1,9 @@
-"""The Recap's handicapped and stratified columns (``new --handicap``, ``new --strata``), by
-formulas beside the scratch ones: Hcp (the pair's handicap), Hcp % and Hcp rank; Stratum and a
-Rank column for each stratum (the pair's rank in its own stratum and each above it). Hidden
-helper columns hold the keys the ranks compare. The rules: :mod:`xlbridge.scoring.handicap`,
-:mod:`xlbridge.scoring.strata`; the formula text: :mod:`xlbridge.workbook.formulas_players`.
+"""The Recap's handicapped and stratified columns, pairs and individuals (``new --handicap``,
+``new --strata``), by formulas beside the scratch ones: Hcp (the pair's handicap), Hcp % and
+Hcp rank; Stratum and a Rank column for each stratum (the pair's rank in its own stratum and
+each above it). Hidden helper columns hold the keys the ranks compare. The rules:
+:mod:`xlbridge.scoring.handicap`, :mod:`xlbridge.scoring.strata`; the formula text:
+:mod:`xlbridge.workbook.formulas_players`.
 
 >>> from xlbridge.movements.mitchell import mitchell
 >>> from xlbridge.families.pairs.build import build_workbook
@@ -35,9 +36,12 @@ def write_players_columns(
     first_col: int,
     cols: dict[str, str],
     two: bool,
+    names: tuple[tuple[str, ...], tuple[str, ...]] = (("F", "G"), ("H", "I")),
 ) -> str | None:
     """Write the columns from ``first_col`` on: ``rows`` maps each pair id to (its Recap row,
-    its Names row); ``cols`` names the Recap's ``pct``, ``key`` and ``dir`` columns. Returns
+    its Names row); ``cols`` names the Recap's ``pct``, ``key`` and ``dir`` (two-winner games)
+    columns; ``names`` the Names sheet's handicap and masterpoints columns (pairs: F:G and
+    H:I; individuals: D and E). Returns
     the last column printed (None when the session is neither handicapped nor stratified),
     and registers the Hcp %, Hcp rank and Stratum columns in ``ctx.recap`` for the Results
     sheet."""
@@ -46,7 +50,7 @@ def write_players_columns(
         return None
     first = min(r for r, _n in rows.values())
     last = max(r for r, _n in rows.values())
-    dirs = f"${cols['dir']}${first}:${cols['dir']}${last}"
+    dirs = f"${cols.get('dir', 'C')}${first}:${cols.get('dir', 'C')}${last}"
     c = first_col
     hidden: list[str] = []
     shown_last = ""
@@ -64,7 +68,7 @@ def write_players_columns(
         hidden.append(hk)
         keys = f"${hk}${first}:${hk}${last}"
         for r, n in rows.values():
-            ws[f"{h}{r}"] = P.pair_handicap([f"{NAMES}!$F${n}", f"{NAMES}!$G${n}"])
+            ws[f"{h}{r}"] = P.pair_handicap([f"{NAMES}!${x}${n}" for x in names[0]])
             st(ws[f"{h}{r}"], "xlb Number")
             ws[f"{hp}{r}"] = P.handicapped_pct(f"${cols['pct']}{r}", f"${h}{r}")
             st(ws[f"{hp}{r}"], "xlb Percent")
@@ -84,7 +88,7 @@ def write_players_columns(
         keys = f"${cols['key']}${first}:${cols['key']}${last}"
         for r, n in rows.values():
             ws[f"{number}{r}"] = P.stratum_number(
-                [f"{NAMES}!$H${n}", f"{NAMES}!$I${n}"], opt.strata
+                [f"{NAMES}!${x}${n}" for x in names[1]], opt.strata
             )
             ws[f"{letter}{r}"] = P.stratum_letter(f"${number}{r}")
             st(ws[f"{letter}{r}"], "xlb Value")
