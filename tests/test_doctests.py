@@ -45,7 +45,6 @@ NO_EXAMPLES = frozenset(
         # sheet writers, the Swiss next-round readers, the HTML results page
         "xlbridge.workbook.checks",
         "xlbridge.families.individual.recap",
-        "xlbridge.workbook.names",
         "xlbridge.families.pairs.recap",
         "xlbridge.families.social.swiss",
     }

@@ -142,10 +142,12 @@ def test_slot_keys_name_board_players_and_heading(written: dict[str, Path]) -> N
     assert by_cell[("Board 1", "M6")].key[-1] == "Adjusted"
     assert by_cell[("Board 1", "H2")].key == ("board", 1, "Expected", 5)
     assert by_cell[("Names", "B9")].key == ("player", 6, "Name")
+    assert by_cell[("Names", "C9")].key == ("player", 6, "Number")  # the player's data follow
+    assert by_cell[("Names", "E9")].key == ("player", 6, "Masterpoints")
     tricks = ADAPTER.settings(load_workbook(written["individual-2x4"]))
     heads = {x.what.rsplit(": ", 1)[1] for x in ADAPTER.slots(ADAPTER.build(tricks, None), tricks)}
     assert heads == {"N", "S", "E", "W", "Contract", "By", "Tricks", "NS Score", "Adjusted",
-                     "OK", "Expected", "Name"}  # fmt: skip
+                     "OK", "Expected", "Name", "Number", "Handicap", "Masterpoints"}  # fmt: skip
 
 
 def test_describe_is_one_line() -> None:

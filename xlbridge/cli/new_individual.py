@@ -30,12 +30,19 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "individual games (rainbow, individual-2, individual-3, six-couples)",
         # The parser keeps descriptions as written, so the line breaks are ours.
         "matchpoints only; --scale and --result-entry as for pairs games;\n"
-        "--names FILE.csv: one row per player, the player's number then the name",
+        "--names FILE.csv: one row per player, the player's number then the name;\n"
+        "a header row player,name,number,handicap,masterpoints adds those columns;\n"
+        "--handicap and --strata as for pairs games (a player's own handicap and masterpoints)",
     )
     if "--scale" not in have:
         g.add_argument("--scale", choices=("acbl", "ebu"), default="acbl", help="matchpoint scale")
     if "--result-entry" not in have:
         g.add_argument("--result-entry", choices=RESULT_ENTRIES, default="made-down")
+    if "--handicap" not in have:  # as for pairs games: the player's own handicap
+        g.add_argument("--handicap", action="store_true", help="handicapped results")
+    if "--strata" not in have:
+        g.add_argument("--strata", default=None, help="stratified results: 1000,300,0")
+        g.add_argument("--strata-by", choices=("higher", "average"), default=None)
     if "--names" not in have:
         g.add_argument(
             "--names",
@@ -71,9 +78,19 @@ def write(args: argparse.Namespace, movement: Movement) -> int:
     _check_scoring(args)
     import_engine("xlbridge.families.individual.build")  # the engine: loaded only to write, lean
     from xlbridge.families.individual.build import write_individuals
-    from xlbridge.interchange.names import read_player_names
+    from xlbridge.interchange.names import read_player_names, read_players
 
     names = read_player_names(args.names) if args.names else {}
+    players = {
+        int(k): v[0]
+        for k, v in (read_players(args.names) if args.names else {}).items()
+        if k.isdigit() and k.isascii() and v
+    }
+    strata = None
+    if args.strata is not None:
+        from xlbridge.scoring.strata import Strata
+
+        strata = Strata.parse(args.strata)  # one player: higher and average agree
     event = "Club individual" if args.event == _PAIRS_EVENT_DEFAULT else args.event
     from xlbridge.cli.deals import hand_records_for
 
@@ -89,6 +106,9 @@ def write(args: argparse.Namespace, movement: Movement) -> int:
         force=args.force,
         names=names,
         hand_records=records,
+        players=players,
+        handicapped=args.handicap,
+        strata=strata,
     )
     print(
         f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} players, "

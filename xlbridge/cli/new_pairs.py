@@ -56,7 +56,32 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "--names",
         default=None,
         metavar="FILE.csv",
-        help="pair names: one row per pair, the pair label or number then the players' names",
+        help="pair names: one row per pair, the pair label or number then the players' names; "
+        "a header row (pair,player 1,player 2,number 1,number 2,handicap 1,handicap 2,"
+        "masterpoints 1,masterpoints 2; any of the columns after player 2) adds each player's "
+        "federation number, handicap and masterpoints",
+    )
+    g.add_argument(
+        "--handicap",
+        action="store_true",
+        help="handicapped results beside the scratch ones (matchpoints): the pair's handicap "
+        "(the mean of its players', Names sheet), its %% plus the handicap, and the rank on it; "
+        "e.g. --names names.csv --handicap",
+    )
+    g.add_argument(
+        "--strata",
+        default=None,
+        metavar="A:1000,B:300,C:0",
+        help="stratified results (ACBL): two to four strata by the players' masterpoints "
+        "(Names sheet), each stratum's least masterpoints, highest first, ending with 0; "
+        "a pair ranks in its stratum and each above it; e.g. --strata 1000,300,0",
+    )
+    g.add_argument(
+        "--strata-by",
+        choices=("higher", "average"),
+        default=None,
+        help="with --strata: place a pair by the higher of its players' masterpoints "
+        "(default) or their average",
     )
     add_movement_options(p, g)
     g.add_argument(
@@ -244,9 +269,17 @@ def _write(
     args: argparse.Namespace, movement: Movement, options_text: str, field: Field | None = None
 ) -> int:
     from xlbridge.cli.deals import hand_records_for
-    from xlbridge.interchange.names import read_names
+    from xlbridge.interchange.names import read_names, read_players
 
     names = read_names(args.names) if args.names else {}
+    players = read_players(args.names) if args.names else {}
+    strata = None
+    if args.strata is not None:
+        from xlbridge.scoring.strata import Strata
+
+        strata = Strata.parse(args.strata, args.strata_by or "higher")
+    elif args.strata_by is not None:
+        raise WorkbookError("--strata-by: give --strata too (the strata's thresholds)")
     _check_names(names, {p.label: p.id for p in movement.pairs})
     records = hand_records_for(args, movement.boards)  # [] without --deals/--deal
     import_engine("xlbridge.families.pairs.build")  # the engine: loaded only to write, lean
@@ -267,6 +300,9 @@ def _write(
         hand_records=records,
         movement_options=options_text,
         sections=field,
+        players=players,
+        handicapped=args.handicap,
+        strata=strata,
     )
     hands = ", hand records" if records else ""
     where = f" in {len(field.sections)} sections" if field else ""

@@ -19,7 +19,7 @@ from xlbridge.results.cards import score_cards
 from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
 from xlbridge.results.pages import TEMPLATES, render_page
 from xlbridge.results.session import SessionResults
-from xlbridge.results.tables import ranking_groups, section_groups
+from xlbridge.results.tables import players_cells, players_heads, ranking_groups, section_groups
 from xlbridge.scoring.session import places_to_rank
 from xlbridge.types import Seat, Vulnerability
 
@@ -171,23 +171,25 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
                 "names": s.pair.names, "played": s.played, "total": fixed(s.total, total_places),
                 "pct": fixed(s.pct if mp else s.average, pct_places),
                 "placed": digits.isdigit() and int(digits) <= places,
-                "seat": s.seat, "seat_rank": s.seat_rank,
+                "seat": s.seat, "seat_rank": s.seat_rank, "extra": players_cells(res, s),
             })  # fmt: skip
         title = f"{direction} pairs" if direction else f"All {who.lower()}s"
         title += " (all sections)" if res.input.sections else ""
         groups.append({"key": direction.lower() or "all", "title": title, "rows": rows,
-                       "seats": any(s.seat for s in group)})  # fmt: skip
+                       "seats": any(s.seat for s in group),
+                       "extra_heads": players_heads(res)})  # fmt: skip
     for letter, direction, group in section_groups(res):
         rows = [
             {"rank": s.section_rank, "label": s.label, "anchor": _anchor(s.label),
              "names": s.pair.names, "played": s.played, "total": fixed(s.total, total_places),
              "pct": fixed(s.pct if mp else s.average, pct_places), "placed": False,
-             "seat": "", "seat_rank": ""}
+             "seat": "", "seat_rank": "", "extra": []}
             for s in group
         ]  # fmt: skip
         title = f"Section {letter}" + (f", {direction} pairs" if direction else "")
         key = f"{letter.lower()}-{direction.lower() or 'all'}"
-        groups.append({"key": key, "title": title, "rows": rows, "seats": False})
+        groups.append({"key": key, "title": title, "rows": rows, "seats": False,
+                       "extra_heads": []})  # fmt: skip
     rounds = [{"round": b.round, "status": res.round_status(b.round) if res.barometer_play
                else ""} for b in res.barometer]  # fmt: skip
     baro: dict[str, list[str]] = {s.label: [] for s in res.standings}

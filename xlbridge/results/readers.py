@@ -42,6 +42,7 @@ from xlbridge.scoring.choices import (
 )
 from xlbridge.scoring.contract import check_possible_score
 from xlbridge.scoring.matchpoints import Adjusted
+from xlbridge.scoring.strata import LETTERS
 from xlbridge.types import Contract, Seat, tricks_from_made_down, tricks_taken
 from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook.cells import (
@@ -55,11 +56,13 @@ from xlbridge.workbook.cells import (
     whole_or_none,
 )
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
+from xlbridge.workbook.names import PlayerColumns
 from xlbridge.workbook.session import (
     BOARD_SETS_LABEL,
     DATUM_ROUNDING_LABEL,
     SECTION_SCORING_LABEL,
     SECTIONS_LABEL,
+    players_options,
     read_settings,
 )
 
@@ -169,6 +172,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         cache += board_cache
     cache += _recap_cache(formulas, cached)
     cache += _barometer_cache(formulas, cached)
+    handicapped, strata = players_options(settings)
     return SessionInput(
         event=typed_text(session.event, "Session!A1", free_text=True),
         date=date_text(settings.get("Date")),
@@ -187,6 +191,8 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         sections=sections,
         section_scoring=section_scoring_of(settings) if sections else "field",
         board_sets=board_sets_of(settings, sections),
+        handicapped=handicapped,
+        strata=strata,
     )
 
 
@@ -289,6 +295,7 @@ def _read_names(wb: Book) -> list[PairInfo]:
         raise WorkbookError("the workbook has no 'Names' sheet")
     ws = wb["Names"]
     one_name = ws["B3"].value == "Name"  # individuals: one player a row
+    extra = PlayerColumns.read(ws, 1 if one_name else 2)
     out: list[PairInfo] = []
     for r in range(4, 4 + MAX_PAIRS):
         label = typed_text(ws.cell(row=r, column=1).value, what=f"Names!A{r}")
@@ -299,7 +306,8 @@ def _read_names(wb: Book) -> list[PairInfo]:
         # stored as text that starts with "=" is a name.
         names = ["" if c.data_type == "f" else typed_text(c.value, f"Names!{c.coordinate}", True)
                  for c in cells] + [""]  # fmt: skip
-        out.append(PairInfo(len(out) + 1, label, names[0], names[1]))
+        numbers, handicaps, mps = extra.row(ws, r)
+        out.append(PairInfo(len(out) + 1, label, names[0], names[1], numbers, handicaps, mps))
     return out
 
 
@@ -513,7 +521,9 @@ def _recap_cache(formulas: Book, cached: Book) -> list[CachedCell]:
     head, col = headers(ws, "Pair" if "Pair" in _row_texts(ws) else "Player")
     out: list[CachedCell] = []
     what = {"Played": "played", "Total": "total", "%": "pct", "Avg": "pct", "Rank": "rank",
-            "Dir rank": "seat_rank", "Section rank": "section_rank"}  # fmt: skip
+            "Dir rank": "seat_rank", "Section rank": "section_rank", "Hcp": "handicap",
+            "Hcp %": "handicapped_pct", "Hcp rank": "handicapped_rank", "Stratum": "stratum",
+            **{f"Rank {x}": f"rank {x}" for x in LETTERS}}  # fmt: skip
     for r in range(head + 1, head + 1 + MAX_PAIRS):
         label = typed_text(ws.cell(row=r, column=1).value, what=f"Recap!A{r}")
         if not label or label.endswith("check total") or label == "Check total":

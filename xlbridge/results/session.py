@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from xlbridge.errors import XlbridgeError
@@ -36,8 +36,10 @@ from xlbridge.numerals import shown, whole_or_none
 from xlbridge.results.board import BoardField, ResultRow, row_score, score_rows
 from xlbridge.results.problems import Problem, problems_json
 from xlbridge.scoring.choices import PAIRS_SCORINGS, DatumRounding, MPScaleName, PairsScoring
+from xlbridge.scoring.handicap import handicapped_pct, pair_handicap
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.session import factored_total, percentage, ranks
+from xlbridge.scoring.strata import Strata, stratum_ranks
 from xlbridge.workbook.formulas import FIRST_ROW
 
 __all__ = [
@@ -120,6 +122,10 @@ class SessionInput:
     section_scoring: str = "field"
     # Board sets (AB,CD): each set's sections play their own deals, compared only together.
     board_sets: tuple[str, ...] = ()
+    # Handicapped (the Session sheet's "Handicaps" line) and stratified ("Strata") sessions:
+    # the standings carry each pair's handicapped percentage and rank, stratum and ranks in it.
+    handicapped: bool = False
+    strata: Strata | None = None
 
 
 IGNORED = "no board of the movement (not on the Recap): not scored"
@@ -165,6 +171,15 @@ class Standing:
     seat_rank: str = ""
     # Sectioned workbooks: the rank within the pair's section (and direction), "" otherwise.
     section_rank: str = ""
+    # Handicapped sessions (scoring.handicap): the pair's handicap, its percentage plus the
+    # handicap, and its rank on that (within the direction in two-winner games); None / "".
+    handicap: float | None = None
+    handicapped_pct: float | None = None
+    handicapped_rank: str = ""
+    # Stratified sessions (scoring.strata): the pair's stratum letter and its rank in that
+    # stratum and each above it, as (letter, rank), top stratum first.
+    stratum: str = ""
+    stratum_ranks: tuple[tuple[str, str], ...] = ()
 
     @property
     def label(self) -> str:
@@ -255,6 +270,7 @@ class SessionResults:
     def to_json(self) -> dict[str, Any]:
         """The ``xlbridge results`` JSON object of product.md."""
         imp = self.input.scoring != "mp"
+        mp = not imp
         return {
             "event": self.input.event,
             "date": self.input.date,
@@ -275,6 +291,20 @@ class SessionResults:
                     **(
                         {"section": s.section, "section_rank": s.section_rank}
                         if self.input.sections
+                        else {}
+                    ),
+                    **(
+                        {
+                            "handicap": shown(s.handicap, whole=True),
+                            "handicapped_pct": shown(s.handicapped_pct, whole=True),
+                            "handicapped_rank": s.handicapped_rank,
+                        }
+                        if self.input.handicapped and mp
+                        else {}
+                    ),
+                    **(
+                        {"stratum": s.stratum, "stratum_ranks": dict(s.stratum_ranks)}
+                        if self.input.strata is not None
                         else {}
                     ),
                 }
@@ -486,11 +516,45 @@ def _standings(
         members = [ln for ln in lines if seat_of.get(ln[0].label) == seat and ln[3] is not None]
         for line, rk in zip(members, ranks([line[3] for line in members]), strict=True):  # type: ignore[misc]
             seat_rank[line[0].id] = rk
-    return [
+    out = [
         Standing(p, d, n, tot, pct, avg, rank_of.get(p.id, ""), seat_of.get(p.label, ""),
                  seat_rank.get(p.id, ""), section_rank.get(p.id, ""))
         for p, d, n, tot, pct, avg in lines
     ]  # fmt: skip
+    return _stratified(s, _handicapped(s, out))
+
+
+def _handicapped(s: SessionInput, standings: list[Standing]) -> list[Standing]:
+    """The standings with each pair's handicap, handicapped percentage and rank on it
+    (:mod:`xlbridge.scoring.handicap`), ranked within the direction in two-winner games."""
+    if not s.handicapped or s.scoring != "mp":
+        return standings
+    out = []
+    for st in standings:
+        h = pair_handicap(st.pair.handicaps)
+        out.append(replace(st, handicap=h, handicapped_pct=handicapped_pct(st.pct, h)))
+    rank_of: dict[int, str] = {}
+    for group in {st.dir for st in out}:
+        members = [st for st in out if st.dir == group and st.handicapped_pct is not None]
+        values = [st.handicapped_pct for st in members if st.handicapped_pct is not None]
+        for st, rk in zip(members, ranks(values), strict=True):
+            rank_of[st.pair.id] = rk
+    return [replace(st, handicapped_rank=rank_of.get(st.pair.id, "")) for st in out]
+
+
+def _stratified(s: SessionInput, standings: list[Standing]) -> list[Standing]:
+    """The standings with each pair's stratum (:mod:`xlbridge.scoring.strata`) and its ranks
+    in that stratum and those above, on the total as the overall rank."""
+    if s.strata is None:
+        return standings
+    letters = [s.strata.stratum(st.pair.masterpoints) for st in standings]
+    got = stratum_ranks(
+        s.strata, [(x, st.dir, st.total) for x, st in zip(letters, standings, strict=True)]
+    )
+    return [
+        replace(st, stratum=x, stratum_ranks=r)
+        for st, x, r in zip(standings, letters, got, strict=True)
+    ]
 
 
 def _home_seats(s: SessionInput) -> dict[str, str]:
@@ -591,6 +655,14 @@ def _compare(
             score = (None if pct is None else pct / 100) if mp else (raw if n else None)
             python[("round", after.round, label, "score")] = score
             python[("round", after.round, label, "rank")] = rank
+        python[(*key, "handicap")] = st.handicap
+        hp = st.handicapped_pct
+        python[(*key, "handicapped_pct")] = None if hp is None else hp / 100
+        python[(*key, "handicapped_rank")] = st.handicapped_rank
+        python[(*key, "stratum")] = st.stratum
+        ranked = dict(st.stratum_ranks)
+        for letter in s.strata.letters if s.strata is not None else "":
+            python[(*key, f"rank {letter}")] = ranked.get(letter, "")
     python.update(s.checked)
     cached = [c for c in s.cached if c.key in python]
     recalculated = any(c.value not in (None, "") for c in cached) or not any(

@@ -28,6 +28,8 @@ __all__ = [
     "barometer_rows",
     "barometer_sheet",
     "barometer_text",
+    "players_cells",
+    "players_heads",
     "ranking_groups",
     "result_rows",
     "section_groups",
@@ -49,15 +51,6 @@ RESULT_COLUMNS = (
 BAROMETER_COLUMNS = ("round", "pair", "played", "score", "pct", "rank", "status")
 # Sectioned sessions add each pair's section and its rank there, after ``rank``.
 SECTION_COLUMNS = ("section", "section_rank")
-
-
-def standing_columns(res: SessionResults) -> tuple[str, ...]:
-    """The standings CSV's columns: :data:`STANDING_COLUMNS`, with :data:`SECTION_COLUMNS`
-    after ``dir`` when the session has sections."""
-    if not res.input.sections:
-        return STANDING_COLUMNS
-    at = STANDING_COLUMNS.index("dir") + 1
-    return (*STANDING_COLUMNS[:at], *SECTION_COLUMNS, *STANDING_COLUMNS[at:])
 
 
 def _rank_key(s: Standing) -> tuple[int, int, str]:
@@ -91,13 +84,63 @@ def _rank_number(rank: str) -> int:
     return int(digits) if digits.isdigit() else 10**6
 
 
+def _players_keys(res: SessionResults) -> list[str]:
+    """The standings' handicapped and stratified fields, when the session has them."""
+    keys = []
+    if res.input.handicapped and res.input.scoring == "mp":
+        keys += ["handicap", "handicapped_pct", "handicapped_rank"]
+    if res.input.strata is not None:
+        keys += ["stratum"] + [f"rank_{x}" for x in res.input.strata.letters]
+    return keys
+
+
+def standing_columns(res: SessionResults) -> tuple[str, ...]:
+    """The standings CSV's columns: :data:`STANDING_COLUMNS`, with :data:`SECTION_COLUMNS`
+    after ``dir`` when the session has sections, and the handicapped and stratified ones
+    (``handicap``, ``handicapped_pct``, ``handicapped_rank``, ``stratum``, ``rank_A``...) before
+    ``status`` where the session has them."""
+    at = STANDING_COLUMNS.index("dir") + 1
+    sections = SECTION_COLUMNS if res.input.sections else ()
+    return (*STANDING_COLUMNS[:at], *sections, *STANDING_COLUMNS[at:-1], *_players_keys(res),
+            STANDING_COLUMNS[-1])  # fmt: skip
+
+
+def _players_values(res: SessionResults, s: Standing) -> dict[str, Any]:
+    ranked = dict(s.stratum_ranks)
+    every = {"handicap": shown(s.handicap), "handicapped_pct": shown(s.handicapped_pct),
+             "handicapped_rank": s.handicapped_rank, "stratum": s.stratum,
+             **{f"rank_{x}": ranked.get(x, "") for x in "ABCD"}}  # fmt: skip
+    return {k: every[k] for k in _players_keys(res)}
+
+
+def players_heads(res: SessionResults) -> list[str]:
+    """The text and HTML tables' headings of the handicapped and stratified columns."""
+    names = {"handicap": "Hcp", "handicapped_pct": "Hcp %", "handicapped_rank": "Hcp rank",
+             "stratum": "Stratum", **{f"rank_{x}": f"Rank {x}" for x in "ABCD"}}  # fmt: skip
+    return [names[k] for k in _players_keys(res)]
+
+
+def players_cells(res: SessionResults, s: Standing) -> list[str]:
+    """A pair's handicapped and stratified cells as the text and HTML tables show them."""
+    out = []
+    for k, v in _players_values(res, s).items():
+        if k == "handicap":
+            out.append("" if v is None else f"{v:+.2f}")
+        elif k == "handicapped_pct":
+            out.append(fixed(v, PERCENT_PLACES))
+        else:
+            out.append(str(v))
+    return out
+
+
 def standings_rows(res: SessionResults) -> list[dict[str, Any]]:
     """One dict a pair, in rank order (sectioned sessions: also its section and its rank
     there)."""
     return [
         {"rank": s.rank, "pair": s.label, "names": s.pair.names, "dir": s.dir,
          "played": s.played, "total": shown(s.total), "pct": shown(s.pct),
-         "average": shown(s.average), "status": status_of(res.open_problems),
+         "average": shown(s.average), **_players_values(res, s),
+         "status": status_of(res.open_problems),
          **({"section": s.section, "section_rank": s.section_rank}
             if res.input.sections else {})}
         for _, group in ranking_groups(res) for s in group
@@ -212,10 +255,11 @@ def to_text(res: SessionResults) -> str:
         seats = any(s.seat for s in group)  # the Rainbow: Dir and Dir rank, as on Results
         head = ["Rank", who, "Names", "Played", "Total", "%" if mp else "Avg"]
         head += ["Dir", "Dir rank"] if seats else []
+        head += players_heads(res)
         table = [head] + [
             [s.rank, s.label, s.pair.names, str(s.played), fixed(s.total, total_places),
              fixed(s.pct if mp else s.average, avg_places)]
-            + ([s.seat, s.seat_rank] if seats else [])
+            + ([s.seat, s.seat_rank] if seats else []) + players_cells(res, s)
             for s in group
         ]  # fmt: skip
         lines.append("")

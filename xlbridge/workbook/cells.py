@@ -167,7 +167,7 @@ def whole(value: Any) -> int | None:
 def headers(ws: Sheet, want: str) -> tuple[int, dict[str, int]]:
     for r in range(1, 11):
         labels: dict[str, int] = {}
-        for c in range(1, 40):
+        for c in range(1, _MAX_COLS + 1):  # a Recap's own columns follow up to 200 boards
             v = ws.cell(row=r, column=c).value
             if isinstance(v, str) and v.strip():
                 labels.setdefault(v.strip(), c)

@@ -16,6 +16,7 @@ from openpyxl import Workbook
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from xlbridge.errors import WorkbookError
+from xlbridge.interchange.names import NamedPlayer, check_player
 from xlbridge.limits import DATE_TEXT, EVENT_TEXT, NAME_TEXT
 from xlbridge.movements.field import Field
 from xlbridge.movements.model import Entry, Movement
@@ -28,6 +29,7 @@ from xlbridge.scoring.choices import (
     parse_choice,
 )
 from xlbridge.scoring.matchpoints import MPScale
+from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 from xlbridge.workbook.formulas import FIRST_ROW, BoardRange, TravellerCols
 from xlbridge.workbook.styles import Styler
@@ -61,6 +63,12 @@ class Options:
     # How a Butler datum's exact 5 goes to a ten (imp_pairs.butler_datum).
     datum_rounding: DatumRounding = "half-away"
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Each pair's (or player's) federation numbers, handicaps and masterpoints, keyed as
+    # ``names``; written on the Names sheet beside the names.
+    players: dict[str, tuple[NamedPlayer, ...]] = field(default_factory=dict)
+    # Handicapped (scoring.handicap) and stratified (scoring.strata) results on the Recap.
+    handicapped: bool = False
+    strata: Strata | None = None
     # The pairs-movement options (session.movement_options_text), shown on the Session sheet
     # for `xlbridge rebuild`; None: not known, no line.
     movement_options: str | None = None
@@ -76,6 +84,11 @@ class Options:
                 f"result entry {self.result_entry!r} is not one of {', '.join(RESULT_ENTRIES)}"
             )
         MPScale.parse(self.scale)
+        if self.handicapped and self.scoring != "mp":
+            raise WorkbookError(
+                f"--handicap: handicaps are added to matchpoint percentages; {self.scoring}"
+                " has no published handicapping method"
+            )
         parse_choice(self.datum_rounding, DATUM_ROUNDINGS, "datum rounding")
         # User text is checked once here (hostile or unreadable text refused in one line);
         # the sheet writers then write it with put_text, as text, never as a formula.
@@ -87,6 +100,10 @@ class Options:
             for k, v in self.names.items()
         }
         setattr_(self, "names", names)
+        players = {
+            str(k): tuple(check_player(x, f"pair {k}") for x in v) for k, v in self.players.items()
+        }
+        setattr_(self, "players", players)
 
     @property
     def per(self) -> int:

@@ -9,11 +9,12 @@ from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.errors import WorkbookError
+from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.numerals import whole_number
+from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.cells import Sheet, stored_cells
-from xlbridge.workbook.context import Context
+from xlbridge.workbook.context import Context, Options
 from xlbridge.workbook.styles import Styler, fit_portrait
 from xlbridge.workbook.text import put_text
 
@@ -21,14 +22,18 @@ __all__ = [
     "BOARD_SETS_LABEL",
     "COPIES_LABEL",
     "DATUM_ROUNDING_LABEL",
+    "HANDICAPS_LABEL",
     "MOVEMENT_OPTIONS_LABEL",
     "SECTIONS_LABEL",
     "SECTION_SCORING_LABEL",
     "SESSION",
+    "STRATA_LABEL",
     "SessionSettings",
     "family_of_workbook",
     "movement_options_text",
     "parse_movement_options",
+    "players_options",
+    "players_settings",
     "read_settings",
     "write_session_sheet",
     "write_settings",
@@ -48,6 +53,9 @@ COPIES_LABEL = "Copies of each board"
 SECTIONS_LABEL = "Sections"
 SECTION_SCORING_LABEL = "Section scoring"
 BOARD_SETS_LABEL = "Board sets"  # the sections of each set play their own deals (AB,CD)
+HANDICAPS_LABEL = "Handicaps"
+HANDICAPS_TEXT = "the pair's handicap added to its %"
+STRATA_LABEL = "Strata"
 
 _CHARS_PER_LINE = 80  # of the instructions, in the 86 characters of columns A:C
 
@@ -341,6 +349,36 @@ def instructions(ctx: Context) -> list[str]:
     ]
 
 
+def players_settings(opt: Options) -> list[tuple[str, Any]]:
+    """The Session sheet's lines for handicapped and stratified results (read back by
+    :func:`players_options`).
+
+    >>> from xlbridge.scoring.strata import Strata
+    >>> players_settings(Options(handicapped=True, strata=Strata.parse("1000,0")))
+    [('Handicaps', "the pair's handicap added to its %"), ('Strata', 'A 1000, B 0; by the higher')]
+    """
+    out: list[tuple[str, Any]] = []
+    if opt.handicapped:
+        out.append((HANDICAPS_LABEL, HANDICAPS_TEXT))
+    if opt.strata is not None:
+        out.append((STRATA_LABEL, opt.strata.text()))
+    return out
+
+
+def players_options(settings: Mapping[str, Any]) -> tuple[bool, Strata | None]:
+    """Whether the session is handicapped, and its strata, from its Session sheet's lines.
+
+    >>> players_options({"Strata": "A 1000, B 0; by the average"})
+    (False, Strata(bounds=(('A', 1000.0), ('B', 0.0)), by='average'))
+    """
+    handicapped = str(settings.get(HANDICAPS_LABEL) or "").strip() != ""
+    text = str(settings.get(STRATA_LABEL) or "").strip()
+    try:
+        return handicapped, Strata.from_text(text) if text else None
+    except XlbridgeError as exc:
+        raise WorkbookError(f"Session sheet: {STRATA_LABEL}: {exc}") from None
+
+
 def _value_style(label: str) -> str:
     """A pairs setting's style: the date is typed on the night (an unlocked cell)."""
     return "xlb Names" if label == "Date" else "xlb Text"
@@ -378,6 +416,7 @@ def write_session_sheet(ctx: Context) -> Worksheet:
         from xlbridge.movements.barometer import copies
 
         rows.append((COPIES_LABEL, copies(m)))
+    rows += players_settings(opt)
     write_settings(ws, st, rows, value_style=_value_style)
     # The date is typed in on the night: an unlocked text cell (Recap and Results show it).
     ws["C3"] = "type the date here"

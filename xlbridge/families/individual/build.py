@@ -41,9 +41,11 @@ from xlbridge.families.individual.sheets import (
     write_individual_session,
 )
 from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.names import NamedPlayer
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
+from xlbridge.scoring.strata import Strata
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
@@ -117,12 +119,17 @@ def write_individuals(
     force: bool = False,
     names: Mapping[int, str] | None = None,
     hand_records: Sequence[Any] = (),
+    players: Mapping[int, NamedPlayer] | None = None,
+    handicapped: bool = False,
+    strata: Strata | None = None,
 ) -> Path:
     """Write the individuals workbook to ``path`` (``.xlsx``) and return the path.
     ``hand_records`` (analysed :class:`~xlbridge.interchange.deals.HandRecord` of the boards)
     add a diagram to each traveller and a ``Hand Records`` sheet.
 
-    ``names`` maps a player number to the player's name (written as text). Refuses to replace
+    ``names`` maps a player number to the player's name (written as text); ``players`` to the
+    player's federation number, handicap and masterpoints (the Names sheet's); ``handicapped``
+    and ``strata`` add handicapped and stratified results to the Recap. Refuses to replace
     an existing file unless ``force``; never leaves half a workbook.
     """
     out = Path(path)
@@ -130,16 +137,19 @@ def write_individuals(
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
     if out.exists() and not force:
         raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
-    players = set(movement.pair_ids)
-    for p in names or {}:
-        if p not in players:
-            raise WorkbookError(f"names: player {p} is not in this game (players 1-{len(players)})")
+    ids = set(movement.pair_ids)
+    for p in {*(names or {}), *(players or {})}:
+        if p not in ids:
+            raise WorkbookError(f"names: player {p} is not in this game (players 1-{len(ids)})")
     options = Options(
         event=event,
         date=date,
         scale=scale,
         result_entry=result_entry,
         names={str(p): (n,) for p, n in (names or {}).items()},
+        players={str(p): (x,) for p, x in (players or {}).items()},
+        handicapped=handicapped,
+        strata=strata,
     )
     wb = build_individual_workbook(movement, options, template)
     if hand_records:

@@ -41,6 +41,7 @@ from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 from xlbridge.workbook.context import NAMES, NAMES_FIRST
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW
 from xlbridge.workbook.hand_records import add_hand_records, analysed
+from xlbridge.workbook.names import PLAYER_HEADERS
 
 __all__ = ["ADAPTER", "IndividualAdapter", "Settings", "seats_text"]
 
@@ -224,10 +225,13 @@ def _identities(m: Movement, s: Settings) -> dict[int, int | str]:
 def _name_slot(ws: Worksheet, row: int, col: int, m: Movement, who: dict[int, int | str]) -> Slot:
     i = row - NAMES_FIRST
     player = ws.cell(row=row, column=1).value
-    if col != 2 or not 0 <= i < len(m.pairs) or player != m.pairs[i].id:
+    head = ws.cell(row=NAMES_FIRST - 1, column=col).value  # Name, Number, Handicap, ...
+    if head not in PLAYER_HEADERS[1:] or not 0 <= i < len(m.pairs) or player != m.pairs[i].id:
         raise _unknown(ws, row, col)
     where = ws.cell(row=row, column=col).coordinate
-    return Slot(("player", who[m.pairs[i].id], "Name"), ws.title, where, f"Player {player}: Name")
+    return Slot(
+        ("player", who[m.pairs[i].id], str(head)), ws.title, where, f"Player {player}: {head}"
+    )
 
 
 def _board_of(ws: Worksheet, m: Movement) -> int:

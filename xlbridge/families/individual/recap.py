@@ -23,6 +23,7 @@ from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context
 from xlbridge.workbook.inputs import highlight_places
+from xlbridge.workbook.recap_players import write_players_columns
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 from xlbridge.workbook.text import put_text
 
@@ -153,10 +154,14 @@ def write_individual_recap(ctx: Context, ic: IndividualCols) -> Worksheet:
         first=str(FIRST), last=str(last), pair="A", names="B", total=col_total, pct=col_pct,
         rank=col_rank, order=col_order,
     )  # fmt: skip
+    # Handicapped and stratified results (new --handicap, --strata): one field, one player.
+    rows = {p.id: (FIRST + i, NAMES_FIRST + i) for i, p in enumerate(players)}
+    shown = {"pct": col_pct, "key": col_key}
+    extra = write_players_columns(ctx, ws, rows, h + 3, shown, False, (("D",), ("E",)))
     if homes:
         ctx.recap.update(dir=col_dir, dir_rank=col_drank)
     ws.freeze_panes = f"C{FIRST}"
-    ws.print_area = f"A1:{last_vis}{r + 1}"
+    ws.print_area = f"A1:{extra or last_vis}{r + 1}"
     ws.print_title_rows = f"{HEADER}:{HEADER}"
     fit_landscape(ws)
     ws.protection.sheet = True

@@ -18,7 +18,7 @@ from xlbridge.movements.individual_seats import Seats, guide, hands, home_direct
 from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context
 from xlbridge.workbook.movement_sheet import boards_text
 from xlbridge.workbook.names import write_names
-from xlbridge.workbook.session import write_settings
+from xlbridge.workbook.session import players_settings, write_settings
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 from xlbridge.workbook.text import put_text
 
@@ -95,6 +95,7 @@ def write_individual_session(ctx: Context) -> Worksheet:
             if home_directions(m)
             else "one field: every player ranked together",
         ),
+        *players_settings(opt),
     ]
     write_settings(ws, st, rows)
     lines = [

@@ -23,10 +23,12 @@ from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.families.pairs.section_scoring import check_section_scoring, mark_sections
 from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.names import NamedPlayer
 from xlbridge.limits import check_session_boards
 from xlbridge.movements.field import Field
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
+from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.context import Context, Options
 from xlbridge.workbook.lists import write_lists
@@ -89,12 +91,17 @@ def write_session(
     hand_records: Sequence[HandRecord] = (),
     movement_options: str | None = None,
     sections: Field | None = None,
+    players: Mapping[str, Sequence[NamedPlayer]] | None = None,
+    handicapped: bool = False,
+    strata: Strata | None = None,
 ) -> Path:
     """Write the session workbook to ``path`` (``.xlsx``) and return the path.
 
     Refuses to replace an existing file unless ``force``; writes a temporary file in the same
     folder and renames it, so a failure never leaves half a workbook. ``names`` maps a pair
-    label (or id) to its players' names; they are written as text. ``hand_records`` (analysed
+    label (or id) to its players' names; they are written as text; ``players`` to its players'
+    federation numbers, handicaps and masterpoints (the Names sheet's); ``handicapped`` and
+    ``strata`` add handicapped and stratified results to the Recap. ``hand_records`` (analysed
     deals of the boards) add a diagram to each traveller and a ``Hand Records`` sheet.
     ``datum_rounding``: how a Butler datum's exact 5 goes to a ten
     (:func:`~xlbridge.scoring.imp_pairs.butler_datum`). ``movement_options``
@@ -115,8 +122,11 @@ def write_session(
         result_entry=result_entry,
         datum_rounding=datum_rounding,
         names={k: tuple(v) for k, v in (names or {}).items()},
+        players={k: tuple(v) for k, v in (players or {}).items()},
         movement_options=movement_options,
         sections=sections,
+        handicapped=handicapped,
+        strata=strata,
     )
     wb = build_workbook(movement, options, template)
     if hand_records:

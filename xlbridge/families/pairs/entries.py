@@ -24,6 +24,7 @@ from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.rebuild.notcarried import family_article
 from xlbridge.results import readers as R
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
+from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.cells import (
     BOARD_SHEET,
     Book,
@@ -37,6 +38,7 @@ from xlbridge.workbook.session import (
     SessionSettings,
     family_of_workbook,
     parse_movement_options,
+    players_options,
     read_settings,
 )
 
@@ -102,6 +104,9 @@ class Entered:
     half_table: bool = False
     options_recorded: bool = False
     datum_rounding: DatumRounding = "half-away"
+    # The Session sheet's "Handicaps" and "Strata" lines (new --handicap, --strata).
+    handicapped: bool = False
+    strata: Strata | None = None
 
 
 def _count(settings: SessionSettings, label: str, limits: tuple[int, int]) -> int | None:
@@ -133,6 +138,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     recorded = stored not in (None, "")
     even, arrow, half = parse_movement_options(str(stored)) if recorded else (None, None, False)
     names, name_formulas = _names(book)
+    handicapped, strata = players_options(settings)
     rows: list[RowEntry] = []
     layout: list[tuple[int, int | None, int | None, str, str]] = []
     fouled: dict[int, list[int]] = {}
@@ -162,7 +168,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
         layout=tuple(layout),
         fouled=tuple((b, tuple(sorted(set(t)))) for b, t in sorted(fouled.items())),
         even=even, arrow_switch=arrow, half_table=half, options_recorded=recorded,
-        datum_rounding=R.datum_rounding_of(settings),
+        datum_rounding=R.datum_rounding_of(settings), handicapped=handicapped, strata=strata,
     )  # fmt: skip
 
 

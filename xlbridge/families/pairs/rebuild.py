@@ -55,6 +55,7 @@ from xlbridge.movements.registry import KINDS, FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
+from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.cells import cell_map
 from xlbridge.workbook.context import NAMES_FIRST, Options, plays
 from xlbridge.workbook.formulas import (
@@ -65,6 +66,7 @@ from xlbridge.workbook.formulas import (
     accepted_col,
 )
 from xlbridge.workbook.hand_records import add_hand_records, analysed, read_hand_records
+from xlbridge.workbook.names import PAIR_HEADERS
 from xlbridge.workbook.text import clean_text
 
 __all__ = [
@@ -115,6 +117,8 @@ class Settings:
     # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again.
     deals: tuple[tuple[int, str], ...] = ()
     boards_from: tuple[tuple[int, int], ...] = ()
+    handicapped: bool = False  # new --handicap, --strata: the Session sheet's lines
+    strata: Strata | None = None
 
 
 def slots_of(movement: Movement) -> dict[tuple[int, str, str], int]:
@@ -269,6 +273,7 @@ class PairsAdapter:
             arrow_switch=e.arrow_switch,
             half_table=e.half_table, options_recorded=e.options_recorded, fouled=e.fouled,
             deals=tuple(sorted(read_hand_records(book).items())),
+            handicapped=e.handicapped, strata=e.strata,
         )  # fmt: skip
         if e.options_recorded:
             return base
@@ -389,6 +394,7 @@ class PairsAdapter:
             event=settings.event, date=settings.date, scoring=settings.scoring,
             scale=settings.scale, result_entry=settings.result_entry,
             datum_rounding=settings.datum_rounding, movement_options=_options_text(settings),
+            handicapped=settings.handicapped, strata=settings.strata,
         )  # fmt: skip
         wb = build_workbook(m, options, template)
         records = [r for r in analysed(settings.deals) if r.board in m.boards]
@@ -423,9 +429,15 @@ class PairsAdapter:
             elif ws.title == "Names":
                 for c in cells:
                     label = ws.cell(row=c.row, column=1).value
-                    if c.column not in (2, 3) or c.row < NAMES_FIRST or not label:
+                    head = ws.cell(row=NAMES_FIRST - 1, column=c.column).value
+                    if c.row < NAMES_FIRST or not label or head not in PAIR_HEADERS[1:]:
                         raise _unknown(ws.title, c.coordinate)
-                    key: Key = ("pair", pair.get(str(label), str(label)), c.column - 1)
+                    who = pair.get(str(label), str(label))
+                    # A player's number, handicap or masterpoints: keyed by its header.
+                    key: Key = (
+                        ("pair", who, c.column - 1) if c.column in (2, 3)
+                        else ("player", who, str(head))
+                    )  # fmt: skip
                     out.append(Slot(key, ws.title, c.coordinate, f"pair {label}"))
             elif ws.title.startswith("Board "):
                 board = int(ws.title.split()[1])
@@ -473,6 +485,13 @@ class PairsAdapter:
                 rows.setdefault(e.slot.key[1:4], []).append(e)
             elif kind == "board":
                 expected.append(e)
+            elif kind == "player":  # a number, handicap or masterpoints follows its pair
+                entered += 1
+                if e.formula:
+                    lost.append(NotCarried("player", f"pair {e.slot.key[1]} {e.slot.key[2]}",
+                                           _text(e.value), "a formula: type the value again"))
+                    continue
+                carried += _put(wb, slots.get(e.slot.key), e.value, "player", lost, e)
             elif not _same_date(e.value, settings.date):  # a date typed as a date is kept
                 entered += 1
                 carried += _put(wb, slots.get(e.slot.key), e.value, "date", lost, e)

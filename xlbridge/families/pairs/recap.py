@@ -19,6 +19,7 @@ from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, cell_at, pair_value
 from xlbridge.workbook.inputs import highlight_places
+from xlbridge.workbook.recap_players import write_players_columns
 from xlbridge.workbook.styles import fit_landscape
 from xlbridge.workbook.text import put_text
 
@@ -182,6 +183,11 @@ def write_recap(ctx: Context) -> Worksheet:
     ws.column_dimensions["B"].width = max(28, min(70, round(max(joined, default=0) * 1.1) + 2))
     for b in boards:
         ws.column_dimensions[bcol[b]].width = 5
+    rows = {p.id: (FIRST + i, name_row[p.id]) for i, p in enumerate(pairs)}
+    extra_cols = {"pct": col_pct, "key": col_key, "dir": "C"}
+    # After the hidden Raw, Key, Order (and, with sections, Section order) columns.
+    after_hidden = k + 8 + extra + (1 if field else 0)
+    players_last = write_players_columns(ctx, ws, rows, after_hidden, extra_cols, two)
     ws.column_dimensions[col_raw].hidden = True
     ws.column_dimensions[col_key].hidden = True
     ws.column_dimensions[col_order].hidden = True
@@ -195,7 +201,7 @@ def write_recap(ctx: Context) -> Worksheet:
     if field:
         ctx.recap.update(section_rank=col_srank, section_order=col_sorder)
     ws.freeze_panes = f"D{FIRST}"
-    ws.print_area = f"A1:{col_last}{r}"
+    ws.print_area = f"A1:{players_last or col_last}{r}"
     ws.print_title_rows = f"{HEADER}:{HEADER}"
     fit_landscape(ws)
     ws.protection.sheet = True

@@ -79,6 +79,10 @@ def write_results(ctx: Context) -> Worksheet:
                 where = f"{s.letter}-{direction}" if direction else s.letter
                 title = f"Section {s.letter}" + (f", {heading}" if heading else "")
                 blocks.append((title, where, n, rc["section_rank"], rc["section_order"]))
+    # Handicapped and stratified sessions: each line's Hcp %, Hcp rank and Stratum too.
+    columns += [(text, rc[key], style) for text, key, style in (
+        ("Hcp %", "hcp_pct", "xlb Percent"), ("Hcp rank", "hcp_rank", "xlb Value"),
+        ("Stratum", "stratum", "xlb Value")) if key in rc]  # fmt: skip
     r = 4
     for heading, prefix, count, rank_col, order_col in blocks:
         if heading:
@@ -102,9 +106,9 @@ def write_results(ctx: Context) -> Worksheet:
             ws.row_dimensions[r].height = 20
             r += 1
         r += 1
-    for col, w in zip("ABCDE", (8, 9, 44, 11, 11), strict=True):
+    for col, w in zip("ABCDEFGH", (8, 9, 44, 11, 11, 11, 11, 11), strict=False):
         ws.column_dimensions[col].width = w
-    ws.print_area = f"A1:E{r - 2}"
+    ws.print_area = f"A1:{'ABCDEFGH'[len(columns) - 1]}{r - 2}"
     fit_portrait(ws)
     ws.protection.sheet = True
     return ws
