@@ -412,9 +412,11 @@ def test_section_scoring_libreoffice_agrees(apart: Path, tmp_path: Path) -> None
     ranks = {row[0]: (str(row[col["Rank"]]), str(row[col["Section rank"]]))
              for row in recap.iter_rows(min_row=5, max_row=30, values_only=True)}  # fmt: skip
     assert ranks == {e["label"]: (e["rank"], e["section_rank"]) for e in data["entries"]}
-    for fmt in ("csv", "html", "usebio", "pbn"):
+    for fmt in ("csv", "html", "pbn"):
         _code, out, err = run_cli("results", str(done), "--format", fmt)
         assert out and "Traceback" not in err, (fmt, err)
+    code, out, err = run_cli("results", str(done), "--format", "usebio")  # one line, not wrong
+    assert code == 2 and not out and "several sections" in err and err.count("\n") == 1
 
 
 @pytest.mark.libreoffice

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
@@ -32,7 +32,7 @@ from xlbridge.families.registry import score_workbook
 from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.results.board import ResultRow
-from xlbridge.results.session import PairInfo, SessionInput, SessionResults, Standing, score_session
+from xlbridge.results.session import PairInfo, SessionInput, SessionResults, score_session
 from xlbridge.results.usebio import (
     UsebioOptions,
     missing_numbers,
@@ -165,29 +165,18 @@ def test_hand_records_make_the_handset() -> None:
     assert b"<HANDSET>" not in write_usebio(res, deals={1: "N:AKQ... ... ... ..."})
 
 
-@dataclass(frozen=True, slots=True)
-class _Handicapped(Standing):
-    """A standing of a handicapped ranking (the field helper "players" gives Standing)."""
-
-    handicap: float | None = None
-
-
 def test_a_pair_handicap_only_when_the_players_have_handicaps() -> None:
     res = _session(numbers=NUMBERS, handicaps=((2.0, 4.0), (0.0, 1.0), (None, None),
                                                (-1.0, 1.0)))  # fmt: skip
     hc = {"1": 3.0, "2": 0.5, "3": None, "4": 0.0}
-    res_h = replace(res, standings=tuple(
-        _Handicapped(**{f: getattr(s, f) for f in Standing.__dataclass_fields__},
-                     handicap=hc[s.label]) for s in res.standings
-    ))  # fmt: skip
+    res_h = replace(res, standings=tuple(replace(s, handicap=hc[s.label])
+                                         for s in res.standings))  # fmt: skip
     pairs, _ = read_usebio(write_usebio(res_h))
     assert {p.number: p.handicap for p in pairs} == {"1": 3.0, "2": 0.5, "3": None, "4": 0.0}
     # Players without handicaps: no HANDICAP, whatever the standing carries.
     plain = _session(numbers=NUMBERS)
-    plain_h = replace(plain, standings=tuple(
-        _Handicapped(**{f: getattr(s, f) for f in Standing.__dataclass_fields__}, handicap=1.0)
-        for s in plain.standings
-    ))  # fmt: skip
+    plain_h = replace(plain, standings=tuple(replace(s, handicap=1.0)
+                                             for s in plain.standings))  # fmt: skip
     assert b"<HANDICAP>" not in write_usebio(plain_h)
 
 

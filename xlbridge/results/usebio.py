@@ -39,7 +39,6 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from xlbridge.errors import DealError, WorkbookError
 from xlbridge.interchange.deals import HandRecord
@@ -213,12 +212,11 @@ def missing_numbers(res: SessionResults) -> tuple[str, ...]:
 
 
 def _pair_handicap(s: Standing) -> float | None:
-    """The pair's handicap when the ranking is handicapped: the players have handicaps and
-    the standing carries one (a ``handicap`` field where the handicapped ranking gives it)."""
+    """The pair's handicap when the ranking is handicapped (:mod:`xlbridge.scoring.handicap`)
+    and its players have handicaps; None otherwise."""
     if not any(h is not None for h in s.pair.handicaps):
         return None
-    value: Any = getattr(s, "handicap", None)
-    return float(value) if isinstance(value, int | float) else None
+    return s.handicap
 
 
 def _handset(root: ET.Element, res: SessionResults, deals: Mapping[int, str]) -> None:
