@@ -574,3 +574,45 @@ def test_players_numbers_from_the_names_sheet(db: Path) -> None:
     assert got["3"].players == ()
     assert [(p.member, p.name) for p in got["4"].players] == [("77", "Di"), (None, "Ed")]
     assert (got["1"].total, got["1"].pct, got["1"].rank) == (1.0, 100.0, "1")
+
+
+def test_names_by_number_from_the_register_to_the_federation_file(
+    db: Path, tmp_path: Path
+) -> None:
+    """A names file that gives players by federation number only: ``new --db`` fills their
+    names, handicaps and masterpoints from the register onto the Names sheet; the results carry
+    the numbers (USEBIO's NATIONAL_ID_NUMBER), the handicapped and stratified figures, and
+    ``club record`` stores each player under its number with the pair's handicapped figures."""
+    names = tmp_path / "numbers.csv"
+    names.write_text("pair,number 1,number 2\nNS 1,1001,0042\n", encoding="utf-8")
+    book = tmp_path / "t.xlsx"
+    code, _out, err = run_cli("new", "mitchell", "--tables", "3", "--boards-per-round", "3",
+                              "--names", str(names), "--db", str(db), "--handicap", "--strata",
+                              "100,0", "-o", str(book))  # fmt: skip
+    assert code == 0, err
+    ws = openpyxl.load_workbook(book)["Names"]
+    assert [c.value for c in ws[4]][:9] == ["NS 1", "Ann Lee", "Zoë Åberg", "1001", "0042",
+                                             2.5, -1, 120, 3.25]  # fmt: skip
+    filled = tmp_path / "f.xlsx"
+    results = REPO / "examples" / "results.csv"
+    assert run_cli("import", str(book), "--from", str(results), "-o", str(filled))[0] == 0
+    data = json.loads(run_cli("results", str(filled), "--format", "json")[1])
+    ns1 = next(e for e in data["entries"] if e["label"] == "NS 1")
+    assert ns1["handicap"] == 0.75 and ns1["stratum"] == "A"  # (2.5 - 1) / 2; 120 >= 100
+    assert ns1["handicapped_pct"] == round(ns1["pct"] + 0.75, 2)
+    xml = run_cli("results", str(filled), "--format", "usebio")[1]
+    assert "<NATIONAL_ID_NUMBER>1001</NATIONAL_ID_NUMBER>" in xml
+    assert "<NATIONAL_ID_NUMBER>0042</NATIONAL_ID_NUMBER>" in xml
+    assert _record(filled, db)[0] == 0
+    assert _rows(db, "SELECT member, name FROM players WHERE entry = 'NS 1' ORDER BY seat") == [
+        ("1001", "Ann Lee"), ("0042", "Zoë Åberg")]  # fmt: skip
+    assert _rows(db, "SELECT handicapped_pct, stratum FROM results WHERE entry = 'NS 1'") == [
+        (ns1["handicapped_pct"], "A")]  # fmt: skip
+    # A number the register lacks, or no database at all: one line each, no workbook.
+    names.write_text("pair,number 1,number 2\nNS 1,1001,7777\n", encoding="utf-8")
+    code, _out, err = run_cli("new", "mitchell", "--tables", "3", "--names", str(names),
+                              "--db", str(db), "-o", str(tmp_path / "x.xlsx"))  # fmt: skip
+    assert code == 2 and "no member with number 7777" in err and err.count("\n") == 1
+    code, _out, err = run_cli("new", "mitchell", "--tables", "3", "--names", str(names),
+                              "--db", str(tmp_path / "none.sqlite"), "-o", str(tmp_path / "x.xlsx"))
+    assert code == 2 and "no club database" in err and not (tmp_path / "x.xlsx").exists()

@@ -43,6 +43,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
     if "--strata" not in have:
         g.add_argument("--strata", default=None, help="stratified results: 1000,300,0")
         g.add_argument("--strata-by", choices=("higher", "average"), default=None)
+    if "--db" not in have:
+        g.add_argument("--db", default=None, help="the club database (players by number)")
     if "--names" not in have:
         g.add_argument(
             "--names",
@@ -77,15 +79,14 @@ def write(args: argparse.Namespace, movement: Movement) -> int:
 
     _check_scoring(args)
     import_engine("xlbridge.families.individual.build")  # the engine: loaded only to write, lean
+    from xlbridge.cli.new_pairs import registered
     from xlbridge.families.individual.build import write_individuals
     from xlbridge.interchange.names import read_player_names, read_players
 
     names = read_player_names(args.names) if args.names else {}
-    players = {
-        int(k): v[0]
-        for k, v in (read_players(args.names) if args.names else {}).items()
-        if k.isdigit() and k.isascii() and v
-    }
+    given = registered(args, read_players(args.names) if args.names else {})
+    players = {int(k): v[0] for k, v in given.items() if k.isdigit() and k.isascii() and v}
+    names.update({k: p.name for k, p in players.items() if p.name})
     strata = None
     if args.strata is not None:
         from xlbridge.scoring.strata import Strata

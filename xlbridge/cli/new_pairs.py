@@ -13,16 +13,18 @@ import argparse
 import dataclasses
 import importlib
 import sys
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from xlbridge.cli._args import GIVEN
+from xlbridge.cli._args import GIVEN, path_arg
 from xlbridge.cli.movement import add_movement_options
 from xlbridge.errors import WorkbookError
 from xlbridge.scoring.choices import DATUM_ROUNDINGS
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 
 if TYPE_CHECKING:
+    from xlbridge.interchange.names import NamedPlayer
     from xlbridge.movements.field import Field
     from xlbridge.movements.model import Movement
     from xlbridge.movements.registry import KindInfo
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "add_options",
     "import_engine",
+    "registered",
     "run",
     "run_file",
     "run_sections",
@@ -60,6 +63,15 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "a header row (pair,player 1,player 2,number 1,number 2,handicap 1,handicap 2,"
         "masterpoints 1,masterpoints 2; any of the columns after player 2) adds each player's "
         "federation number, handicap and masterpoints",
+    )
+    g.add_argument(
+        "--db",
+        default=None,
+        type=path_arg("database"),
+        metavar="FILE",
+        help="the club database whose register fills the players a names file gives by "
+        "federation number only (default club.sqlite in this folder), e.g. --names "
+        "numbers.csv --db club.sqlite",
     )
     g.add_argument(
         "--handicap",
@@ -229,6 +241,33 @@ def run_file(args: argparse.Namespace, movement: Movement) -> int:
     return _write(args, movement, "none")
 
 
+def registered(
+    args: argparse.Namespace, players: dict[str, tuple[NamedPlayer, ...]]
+) -> dict[str, tuple[NamedPlayer, ...]]:
+    """``players`` with each player the names file gives by federation number only filled in
+    from the club register (``--db``, or ``club.sqlite`` in this folder): name, handicap and
+    masterpoints. Without such players the register is not opened."""
+    from xlbridge.club.members import by_number_only, fill_players
+    from xlbridge.club.schema import DEFAULT_DB
+    from xlbridge.club.store import open_club
+
+    if not by_number_only(players):
+        if args.db is not None:
+            raise WorkbookError("--db: the names file gives every player's name; the club "
+                                "register fills players given by number only")  # fmt: skip
+        return players
+    if args.db is None and not Path(DEFAULT_DB).exists():
+        raise WorkbookError(
+            "the names file gives players by federation number only: name the club database "
+            f"with --db (none at {DEFAULT_DB}; xlbridge club import-members creates it)"
+        )
+    con = open_club(args.db or DEFAULT_DB, create=False)
+    try:
+        return fill_players(con, players)
+    finally:
+        con.close()
+
+
 # What ``--sections`` gives, so ``new --sections`` refuses these options by name.
 _SECTIONS_GIVE = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table",
                   "--movement-file")  # fmt: skip
@@ -272,7 +311,8 @@ def _write(
     from xlbridge.interchange.names import read_names, read_players
 
     names = read_names(args.names) if args.names else {}
-    players = read_players(args.names) if args.names else {}
+    players = registered(args, read_players(args.names) if args.names else {})
+    names.update({k: tuple(p.name for p in v if p.name) for k, v in players.items()})
     strata = None
     if args.strata is not None:
         from xlbridge.scoring.strata import Strata

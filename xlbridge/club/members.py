@@ -38,6 +38,7 @@ __all__ = [
     "MAX_MEMBERS",
     "Member",
     "MembersImported",
+    "by_number_only",
     "fill_players",
     "import_members",
     "list_members",
@@ -320,3 +321,13 @@ def fill_players(
 
 def _by_number(p: NamedPlayer) -> bool:
     return bool(p.number) and p.name.strip() in ("", p.number)
+
+
+def by_number_only(players: Mapping[str, tuple[NamedPlayer, ...]]) -> bool:
+    """Whether some player is given by number only (no name, or the number as the name): the
+    register must fill them (:func:`fill_players`).
+
+    >>> by_number_only({"1": (NamedPlayer("Ann", "12"), NamedPlayer("", "34"))})
+    True
+    """
+    return any(_by_number(p) for ps in players.values() for p in ps)

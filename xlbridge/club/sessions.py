@@ -205,7 +205,11 @@ def record_of_results(res: SessionResults) -> SessionRecord:
         )
         # Figures as the results pages show them (2 decimals, rounded as ROUND rounds).
         total, pct = shown(s.total), shown(s.pct)
-        entries.append(EntryLine(s.label, s.dir, s.played, total, pct, s.rank, players))
+        entries.append(EntryLine(
+            s.label, s.dir, s.played, total, pct, s.rank, players,
+            handicapped_pct=shown(s.handicapped_pct),
+            handicapped_rank=s.handicapped_rank or None, stratum=s.stratum or None,
+        ))  # fmt: skip
     entered = res.to_json()
     entered.pop("disagreements", None)  # the workbook's stored values, not what was entered
     return SessionRecord(
