@@ -549,3 +549,31 @@ def test_section_scoring_gnumeric_agrees(apart: Path) -> None:
         assert 100 * got[("Recap", f"{heads['%']}{r}")] == pytest.approx(e["pct"], abs=0.005)
         assert str(got[("Recap", f"{heads['Rank']}{r}")]) == e["rank"]
         assert str(got[("Recap", f"{heads['Section rank']}{r}")]) == e["section_rank"]
+
+
+@pytest.mark.libreoffice
+def test_section_scoring_with_handicaps_and_strata_libreoffice_agrees(tmp_path: Path) -> None:
+    """Each section on its own top, with handicapped and stratified results: the strata's ranks
+    follow the overall rank's key (the percentage, the sections' tops differing), in the
+    workbook and in Python alike; every formula value agrees."""
+    from xlbridge.interchange.names import NamedPlayer
+    from xlbridge.scoring.strata import Strata
+
+    needs_libreoffice()
+    f = dataclasses.replace(
+        join_sections(parse_sections("A:mitchell:3,B:mitchell:4"), 2), scoring="section"
+    )
+    players = {"A-NS 1": (NamedPlayer("Ann", "", 2.0, 500.0), NamedPlayer("Bo", "", 1.0, 20.0)),
+               "B-EW 2": (NamedPlayer("Cy", "", -1.0, 5.0), NamedPlayer("Di", "", -3.0, 5.0))}
+    strata = Strata.parse("100,0", "higher")
+    path = tmp_path / "sh.xlsx"
+    write_session(f.movement, path, sections=f, players=players, handicapped=True, strata=strata,
+                  names={k: tuple(x.name for x in v) for k, v in players.items()})  # fmt: skip
+    options = Options(sections=f, players=players, handicapped=True, strata=strata)
+    fill(path, f.movement, options, random_fill(f.movement, options, seed=5))
+    (done,) = recalculate([path], tmp_path / "done")
+    _code, text, _err = run_cli("results", str(done))
+    assert "Every formula value agrees with Python." in text, text[-600:]
+    data = json.loads(run_cli("results", str(done), "--format", "json")[1])
+    ew = sorted((e for e in data["entries"] if e["dir"] == "EW"), key=lambda e: -e["pct"])
+    assert [e["stratum_ranks"]["A"] for e in ew] == [str(i) for i in range(1, len(ew) + 1)]

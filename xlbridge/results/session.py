@@ -521,7 +521,7 @@ def _standings(
                  seat_rank.get(p.id, ""), section_rank.get(p.id, ""))
         for p, d, n, tot, pct, avg in lines
     ]  # fmt: skip
-    return _stratified(s, _handicapped(s, out))
+    return _stratified(s, _handicapped(s, out), key)
 
 
 def _handicapped(s: SessionInput, standings: list[Standing]) -> list[Standing]:
@@ -542,14 +542,18 @@ def _handicapped(s: SessionInput, standings: list[Standing]) -> list[Standing]:
     return [replace(st, handicapped_rank=rank_of.get(st.pair.id, "")) for st in out]
 
 
-def _stratified(s: SessionInput, standings: list[Standing]) -> list[Standing]:
+def _stratified(
+    s: SessionInput, standings: list[Standing], key: Mapping[int, float | None]
+) -> list[Standing]:
     """The standings with each pair's stratum (:mod:`xlbridge.scoring.strata`) and its ranks
-    in that stratum and those above, on the total as the overall rank."""
+    in that stratum and those above, on ``key`` (pair id -> what the overall rank ranks: the
+    total, or the percentage where sections' tops differ)."""
     if s.strata is None:
         return standings
     letters = [s.strata.stratum(st.pair.masterpoints) for st in standings]
     got = stratum_ranks(
-        s.strata, [(x, st.dir, st.total) for x, st in zip(letters, standings, strict=True)]
+        s.strata,
+        [(x, st.dir, key[st.pair.id]) for x, st in zip(letters, standings, strict=True)],
     )
     return [
         replace(st, stratum=x, stratum_ranks=r)
