@@ -36,6 +36,7 @@ __all__ = [
     "IMP_POINTS",
     "MASTERPOINTS",
     "MATCH_BOARDS",
+    "MEMBER_NUMBER_TEXT",
     "NAME_TEXT",
     "NUMBER_DIGITS",
     "PAGE_TEXT",
@@ -104,6 +105,7 @@ PAGE_TEXT = 2000  # a results page's address (browsers take URLs of about this l
 
 # The club register (xlbridge club).
 CLUB_MEMBERS = 100_000  # members in one members file: a national register, not only a club's
+MEMBER_NUMBER_TEXT = 20  # a federation number's characters: the EBU's and ACBL's have 7 or 8
 HANDICAP: Range = (-50, 50)  # percentage points: beyond half the field's score is no handicap
 MASTERPOINTS: Range = (0, 10_000_000)
 

@@ -30,7 +30,7 @@ from xlbridge.errors import InputFileError
 from xlbridge.interchange.csvio import csv_lines
 from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_text
 from xlbridge.interchange.names import NamedPlayer
-from xlbridge.limits import CLUB_MEMBERS, HANDICAP, MASTERPOINTS, NAME_TEXT
+from xlbridge.limits import CLUB_MEMBERS, HANDICAP, MASTERPOINTS, MEMBER_NUMBER_TEXT, NAME_TEXT
 from xlbridge.workbook.text import unsafe_char
 
 __all__ = [
@@ -49,7 +49,7 @@ __all__ = [
 
 COLUMNS = ("number", "name", "handicap", "grade", "masterpoints", "email")
 MAX_MEMBERS = CLUB_MEMBERS
-NUMBER_CHARS = 20  # a federation number: EBU, ACBL and FFB numbers have at most 10
+NUMBER_CHARS = MEMBER_NUMBER_TEXT
 GRADE_CHARS = 20
 EMAIL_CHARS = 254  # RFC 5321's longest path
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from xlbridge.errors import InputFileError, WorkbookError
 from xlbridge.interchange.csvio import csv_lines
 from xlbridge.interchange.gate import read_text
-from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
+from xlbridge.limits import HANDICAP, MASTERPOINTS, MEMBER_NUMBER_TEXT, NAME_TEXT, PLAYERS_TEXT
 from xlbridge.workbook.text import unsafe_char
 
 __all__ = [
@@ -31,9 +31,9 @@ __all__ = [
 
 MAX_NAMES_BYTES = 1_000_000  # a names file of a few hundred pairs is a few kB
 MAX_NAME_CHARS = NAME_TEXT
-NUMBER_CHARS = 20  # a federation number: the EBU's and ACBL's are 7 or 8 characters
-HANDICAP_RANGE = (-50.0, 50.0)  # percentage points; clubs' handicaps are within about 15
-MASTERPOINTS_MAX = 1_000_000.0  # the most any player holds is under 100,000
+NUMBER_CHARS = MEMBER_NUMBER_TEXT
+HANDICAP_RANGE = (float(HANDICAP[0]), float(HANDICAP[1]))  # the register's range
+MASTERPOINTS_MAX = float(MASTERPOINTS[1])
 # The names file's columns after the key, by header text (lower case): which field of which
 # player (0-based).
 _PAIR_COLUMNS = {
@@ -72,7 +72,7 @@ def check_player(player: NamedPlayer, where: str) -> NamedPlayer:
     >>> check_player(NamedPlayer("Ann", masterpoints=-1), "pair 1")
     Traceback (most recent call last):
     ...
-    xlbridge.errors.WorkbookError: pair 1: masterpoints -1 is not between 0 and 1000000
+    xlbridge.errors.WorkbookError: pair 1: masterpoints -1 is not between 0 and 10000000
     """
     number = player.number
     why = unsafe_char(number) or (
