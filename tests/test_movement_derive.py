@@ -253,3 +253,12 @@ def test_a_pbn_of_two_sections_reads_the_first(tmp_path: Path) -> None:
     assert bad == ["two.pbn line 4: board 1: section B: the workbook is one section"]
     with pytest.raises(InputFileError, match="section B: the workbook is one section"):
         movement_of_results(path)
+
+
+def test_more_boards_than_a_session_holds_is_refused() -> None:
+    """A file claiming more boards than a session holds is refused before any work on them."""
+    from xlbridge.limits import SESSION_BOARDS
+
+    plays = [Play(b, "1", "2") for b in range(1, SESSION_BOARDS[1] + 2)]
+    with pytest.raises(MovementError, match="a session holds at most"):
+        derive_movement(plays, "big.pbn")

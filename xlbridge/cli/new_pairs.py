@@ -308,11 +308,10 @@ def _write(
     args: argparse.Namespace, movement: Movement, options_text: str, field: Field | None = None
 ) -> int:
     from xlbridge.cli.deals import hand_records_for
-    from xlbridge.interchange.names import read_names, read_players
+    from xlbridge.interchange.names import read_players
 
-    names = read_names(args.names) if args.names else {}
     players = registered(args, read_players(args.names) if args.names else {})
-    names.update({k: tuple(p.name for p in v if p.name) for k, v in players.items()})
+    names = {k: tuple(p.name for p in v if p.name) for k, v in players.items()}
     strata = None
     if args.strata is not None:
         from xlbridge.scoring.strata import Strata

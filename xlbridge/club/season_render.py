@@ -202,7 +202,7 @@ def safe_href(page: str) -> str | None:
 
 
 def _html(t: Standings) -> str:
-    from xlbridge.results.read_family import render_template
+    from xlbridge.results.pages import render_page
 
     improved = t.options.competition == "improved"
     rows = [
@@ -226,7 +226,7 @@ def _html(t: Standings) -> str:
                 cells[column[c.session]] = {"pct": fixed(c.pct, PERCENT_PLACES),
                                             "counted": c.counted}  # fmt: skip
         grid.append({"name": x.name, "rank": x.rank, "cells": cells})
-    return render_template(
+    return render_page(
         _TEMPLATE,
         title=describe(t), season=_season(t), figure=_FIGURE[t.options.competition].capitalize(),
         improved=improved, minimum=t.minimum,

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xlbridge.errors import MovementError
-from xlbridge.limits import PAIR_NUMBER, ROUNDS, TABLES
+from xlbridge.limits import PAIR_NUMBER, ROUNDS, SESSION_BOARDS, TABLES
 from xlbridge.movements.model import Entry, Movement, Pair
 
 __all__ = ["Play", "derive_movement", "grouped", "pair_numbers"]
@@ -102,6 +102,11 @@ def derive_movement(plays: Sequence[Play], name: str, kind: str = "custom") -> M
     starts each error."""
     if not plays:
         raise MovementError(f"{name}: no results to work the movement out from")
+    boards = {p.board for p in plays}
+    most = SESSION_BOARDS[1]
+    if len(boards) > most or len(plays) > most * TABLES[1]:
+        raise MovementError(f"{name}: {len(boards)} boards, {len(plays)} results; a session "
+                            f"holds at most {most} boards at {TABLES[1]} tables")  # fmt: skip
     timed = [p for p in plays if p.round is not None and p.table is not None]
     if timed and len(timed) != len(plays):
         odd = next(p for p in plays if p.round is None or p.table is None)
@@ -177,10 +182,13 @@ def _barometer(plays: Sequence[Play], pairs: dict[str, Pair], name: str) -> list
     order: dict[tuple[str, str], int] = {}
     for p in plays:  # tables in the order the file lists the pairings
         order.setdefault((p.ns, p.ew), len(order))
+    on_board: dict[int, set[tuple[str, str]]] = defaultdict(set)
+    for p in plays:
+        on_board[p.board].add((p.ns, p.ew))
     entries: list[Entry] = []
     for rnd, boards in enumerate(grouped(plays), start=1):
         first = boards[0]
-        pairings = sorted({(p.ns, p.ew) for p in plays if p.board == first}, key=order.__getitem__)
+        pairings = sorted(on_board[first], key=order.__getitem__)
         sat: dict[str, tuple[str, str]] = {}
         for ns, ew in pairings:
             for pair in (ns, ew):

@@ -38,7 +38,6 @@ __all__ = [
     "disagreement_lines",
     "num",
     "refuse",
-    "render_template",
     "table_text",
     "text_of",
     "to_csv",
@@ -208,10 +207,3 @@ def refuse(fmt: OutputFormat, family: FamilyName, kind: str) -> WorkbookError:
         " use --format text, csv, json or html"
     )
 
-
-def render_template(name: str, **context: Any) -> str:
-    """Render ``xlbridge/templates/NAME`` with autoescaping (names are user text): the one
-    environment of :func:`xlbridge.results.pages.render_page`."""
-    from xlbridge.results.pages import render_page
-
-    return render_page(name, **context)

@@ -127,6 +127,12 @@ class SessionInput:
     handicapped: bool = False
     strata: Strata | None = None
 
+    @property
+    def scored_apart(self) -> bool:
+        """Whether a board's results are compared in groups (each section on its own, or each
+        set of sections), not across the whole field."""
+        return bool(self.sections) and (self.section_scoring == "section" or bool(self.board_sets))
+
 
 IGNORED = "no board of the movement (not on the Recap): not scored"
 
@@ -392,7 +398,7 @@ def score_session(s: SessionInput) -> SessionResults:
         for r in s.rows
         if r.problem or r.bad_adjusted
     ]
-    apart = bool(s.sections) and (s.section_scoring == "section" or bool(s.board_sets))
+    apart = s.scored_apart
     sec_of = {  # each row's comparison group: its section, its board set (movements.field)
         r.ns: comparison_group(section_of(r.ns, s.sections), s.section_scoring, s.board_sets)
         for r in s.rows
@@ -496,7 +502,7 @@ def _standings(
         lines.append((p, direction, len(mine), total, pct, avg))
     # Section scoring: sections' tops differ, so the pairs are ranked by percentage (the
     # Recap's key: the fraction of the tops); otherwise by the (factored) total.
-    by_pct = bool(s.sections) and (s.section_scoring == "section" or bool(s.board_sets)) and mp
+    by_pct = s.scored_apart and mp
     key = {ln[0].id: (ln[4] / 100 if ln[4] is not None else None) if by_pct else ln[3]
            for ln in lines}  # fmt: skip
     rank_of: dict[int, str] = {}

@@ -54,8 +54,7 @@ SECTION_COLUMNS = ("section", "section_rank")
 
 
 def _rank_key(s: Standing) -> tuple[int, int, str]:
-    digits = s.rank.rstrip("=")
-    return (0 if s.dir != "EW" else 1, int(digits) if digits.isdigit() else 10**6, s.label)
+    return (0 if s.dir != "EW" else 1, _rank_number(s.rank), s.label)
 
 
 def ranking_groups(res: SessionResults) -> list[tuple[str, list[Standing]]]:

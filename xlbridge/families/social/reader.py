@@ -30,6 +30,7 @@ from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.calcutta import CALCUTTA, CalcuttaShare, read_calcutta
 from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.movements.registry import get_kind
+from xlbridge.results.pages import render_page
 from xlbridge.results.problems import Problem, banner, from_lines, problems_json
 from xlbridge.results.read_family import (
     Expect,
@@ -39,7 +40,6 @@ from xlbridge.results.read_family import (
     column_texts,
     disagreement_lines,
     refuse,
-    render_template,
     table_text,
     text_of,
     to_csv,
@@ -375,7 +375,7 @@ def render_html(res: SocialResults) -> str:
         }
         for r in res.rounds
     ]
-    return render_template(
+    return render_page(
         "results_social.html.j2",
         problems=[p.line() for p in res.open_problems],
         event=res.event,

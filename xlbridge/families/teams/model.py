@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError
+from xlbridge.results.pages import render_page
 from xlbridge.results.problems import (
     Problem,
     banner,
@@ -29,7 +30,6 @@ from xlbridge.results.read_family import (
     column_texts,
     disagreement_lines,
     refuse,
-    render_template,
     shown,
     table_text,
     to_csv,
@@ -520,7 +520,7 @@ def render_html(res: TeamsResults) -> str:
         for p in res.prizes
     ]
     unit = "Points" if res.scoring == "bam" else "IMPs"
-    return render_template(
+    return render_page(
         "results_teams.html.j2",
         problems=[p.line() for p in res.open_problems],
         event=res.event,
