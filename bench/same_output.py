@@ -135,7 +135,7 @@ def build_cases() -> list[Case]:
     c.new("mitchell-7", "mitchell 7")
     c.new(
         "mitchell-7-bpr3-event-date",
-        "mitchell 7 --boards-per-round 3 --event 'Tuesday pairs' --date '1 May 2026'",
+        "mitchell 7 --boards-per-round 3 --event 'Tuesday pairs' --date 2026-05-01",
     )
     c.new("mitchell-8-even-skip", "mitchell 8 --even skip")
     c.new("mitchell-8-even-relay", "mitchell 8 --even relay")

@@ -110,11 +110,16 @@ def test_reimport_updates_by_number(db: Path, tmp_path: Path) -> None:
         encoding="utf-8",
     )
     code, out, _ = run_cli("club", "import-members", str(again), "--db", str(db))
-    assert code == 0 and out.startswith("1 member added, 2 updated, 0 unchanged")
+    assert code == 0 and out.startswith(
+        "1 member added, 1 updated, 1 unchanged; handicap, grade, email not in the file: kept"
+        " as they were"
+    )
     got = {m.number: m for m in list_members(open_database(db))}
     assert set(got) == {"0042", "1001", "1002", "42"}  # 0042 and 42 are two numbers
-    # a column the file leaves out is no longer known: the file is the register's word
-    assert got["1001"] == Member("1001", "Ann Lee", None, "", 130.0, "")
+    # issue 30: only the columns the file has change; the others keep the register's word
+    assert got["1001"] == Member("1001", "Ann Lee", 2.5, "", 130.0, "ann@club.example")
+    assert got["0042"] == Member("0042", "Zoë Åberg", -1.0, "", 3.25, "")
+    assert got["42"] == Member("42", "Cy Dunn")
     code, out, _ = run_cli("club", "import-members", str(again), "--db", str(db))
     assert out.startswith("0 members added, 0 updated, 3 unchanged")
 
@@ -383,6 +388,7 @@ def test_record_once_then_unchanged(evening: Path, tmp_path: Path) -> None:
             "session": 1,
             "date": "2026-11-24",
             "event": "Tuesday pairs",
+            "label": "",
             "kind": "mitchell",
             "family": "pairs",
             "scoring": "mp",
@@ -434,7 +440,14 @@ def test_a_changed_workbook_replaces_its_session(evening: Path, tmp_path: Path) 
 
     changed = _retype(evening, tmp_path / "changed.xlsx", down_two)
     before = _rows(db, "SELECT entry, total FROM results ORDER BY entry")
-    code, out, _ = _record(changed, db)
+    # issue 30: the same identity with other results is the session corrected or another
+    # session; only the director can say, so nothing is replaced on a guess
+    unchanged = digest(db)
+    _one_line(*_record(changed, db)[::2], "session 1 (Tuesday pairs, 2026-11-24, mitchell) is"
+              " recorded from a workbook with other results: if this is that session corrected,"
+              " record it with --replace; if it is another session, give it a --label")
+    assert digest(db) == unchanged
+    code, out, _ = _record(changed, db, "--replace")
     assert code == 0 and out.strip() == (
         "session 1 (Tuesday pairs, 2026-11-24, mitchell) replaced: 6 entries, 12 players, final"
     )
@@ -448,7 +461,7 @@ def test_a_changed_workbook_replaces_its_session(evening: Path, tmp_path: Path) 
         ws[f"{col['By']}6"] = None
 
     open_problem = _retype(evening, tmp_path / "open.xlsx", no_declarer)
-    code, out, err = _record(open_problem, db)
+    code, out, err = _record(open_problem, db, "--replace")
     assert code == 0 and out.strip().endswith("replaced: 6 entries, 12 players, provisional")
     assert err.splitlines()[-1].startswith(
         "xlbridge club record: 1 problem(s) open: recorded as provisional"

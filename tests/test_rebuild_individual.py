@@ -34,7 +34,7 @@ CASES: dict[str, tuple[str, ...]] = {
     "rainbow5": ("rainbow", "--tables", "5"),
     "rainbow7": (
         "rainbow", "--tables", "7", "--boards-per-round", "6", "--rounds", "4",
-        "--event", "=SUM(1) Rainbow", "--date", "23 Nov 2026", "--scale", "ebu",
+        "--event", "=SUM(1) Rainbow", "--date", "2026-11-23", "--scale", "ebu",
     ),
     "individual-2": ("individual-2", "--tables", "2", "--scoring", "mp"),
     "individual-2x4": (
@@ -49,7 +49,7 @@ CASES: dict[str, tuple[str, ...]] = {
     "six-couples": ("six-couples", "--tables", "3"),
     "six-couples3": (
         "six-couples", "--tables", "3", "--boards-per-round", "3", "--rounds", "4",
-        "--event", "Couples night", "--date", "=TODAY()",
+        "--event", "=TODAY() Couples night", "--date", "2026-11-23",
     ),
     # Hand records dealt by the tool (two boards: the solver takes seconds a board).
     "six-couples-deals": (
@@ -106,7 +106,7 @@ def test_settings_rebuild_the_file_new_wrote(
 def test_settings_read_every_option(written: dict[str, Path]) -> None:
     s = ADAPTER.settings(load_workbook(written["rainbow7"]))
     assert s == Settings(
-        "rainbow", 7, 4, 6, event="=SUM(1) Rainbow", date="23 Nov 2026", scale="ebu",
+        "rainbow", 7, 4, 6, event="=SUM(1) Rainbow", date="2026-11-23", scale="ebu",
         result_entry="made-down",
     )  # fmt: skip
     s = ADAPTER.settings(load_workbook(written["individual-2x4"]))
@@ -321,7 +321,7 @@ def test_rebuild_cli_names_and_fewer_rounds(tmp_path: Path, capsys: Any) -> None
     names = tmp_path / "names.csv"
     names.write_text("player,name\n3,Bo Chan\n12,Cy Dee\n", encoding="utf-8")
     old = cli_new(tmp_path, "i3", "individual-3", "--tables", "3", "--names", str(names),
-              "--event", "Winter", "--date", "1 Dec")  # fmt: skip
+              "--event", "Winter", "--date", "2026-12-01")  # fmt: skip
     # Board 33 is played in round 11 only.
     type_into(old, {("Board 1", "E6"): "PASS", ("Board 33", "E6"): "1NT",
                     ("Board 33", "F6"): "W", ("Board 33", "G6"): 1,

@@ -115,7 +115,7 @@ NEW_CASES: dict[str, list[str]] = {
 
 
 # Every workbook here is for the same evening.
-EVENING = ("--event", "Club social", "--date", "23 Nov")
+EVENING = ("--event", "Club social", "--date", "2026-11-23")
 
 
 def _new(tmp: Path, name: str, words: list[str]) -> Path:
@@ -140,7 +140,7 @@ def test_settings_rebuild_what_new_wrote(new_workbook: Callable[..., Path], name
     words = NEW_CASES[name]
     book = load_workbook(new_workbook(*words, *EVENING))  # only read
     s = ADAPTER.settings(book)
-    assert s.kind == words[0] and s.event == "Club social" and s.date == "23 Nov"
+    assert s.kind == words[0] and s.event == "Club social" and s.date == "2026-11-23"
     wb = ADAPTER.build(s, None)
     assert wb.sheetnames == book.sheetnames
     ours, theirs = input_cells(wb), input_cells(book)

@@ -131,7 +131,7 @@ def _frame(include_provisional: bool = False) -> pd.DataFrame:
                 number = PLAYERS[who]
                 rows.append(
                     {
-                        "member": number or who,
+                        "member": number or f"({who})",  # issue 30: a name is no number
                         "name": REGISTER.get(number or "", who),
                         "date": date,
                         "pct": pct,
@@ -257,8 +257,8 @@ def test_the_season_by_hand(club: Path) -> None:
     assert by["101"].name == "Ann Archer"  # the register's name, not the session's "Ann"
     assert by["104"].name == "Dee Dunn" and by["105"].name == "Ed"
     assert (by["106"].rank, by["106"].played, by["106"].qualifies) == ("", 2, False)
-    assert (by["Gale"].played, by["Gale"].name, by["Gale"].value) == (4, "Gale", 37.9375)
-    assert t.lines[-1].member == "106" and by["Gale"].rank == "8"
+    assert (by["(Gale)"].played, by["(Gale)"].name, by["(Gale)"].value) == (4, "Gale", 37.9375)
+    assert t.lines[-1].member == "106" and by["(Gale)"].rank == "8"
     assert [s.id for s in t.sessions] == [1, 2, 3, 4, 5, 6]  # not 10 (2025), 7 (provisional)
     assert all(x.provisional == 0 for x in t.lines)
 
@@ -535,7 +535,7 @@ def test_an_empty_database_and_an_individual_session(tmp_path: Path) -> None:
     con.close()
     code, out, err = run_cli("season", "--db", str(path), "--minimum", "1", "--format", "csv")
     assert code == 0, err
-    assert out.splitlines()[1:] == ["1,201,Iva,1,1,58.00,yes,0", "2,Jo,Jo,1,1,42.00,yes,0"]
+    assert out.splitlines()[1:] == ["1,201,Iva,1,1,58.00,yes,0", "2,(Jo),Jo,1,1,42.00,yes,0"]
 
 
 def test_a_name_with_a_control_character_is_one_line(club: Path) -> None:

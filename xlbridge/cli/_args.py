@@ -33,6 +33,7 @@ from xlbridge.numerals import whole_or_none
 __all__ = [
     "GIVEN",
     "MESSAGE_CHARS",
+    "date_arg",
     "float_arg",
     "int_arg",
     "one_line",
@@ -165,6 +166,22 @@ def text_arg(what: str, max_chars: int) -> Callable[[str], str]:
 
         try:
             return clean_text(text, what, max_chars=max_chars)
+        except XlbridgeError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def date_arg(what: str) -> Callable[[str], str]:
+    """An argparse ``type`` for a session date: ISO ``yyyy-mm-dd`` (or empty, no date), the one
+    rule of :func:`xlbridge.scoring.dates.session_date`; anything else is one line."""
+
+    def parse(text: str) -> str:
+        from xlbridge.errors import XlbridgeError
+        from xlbridge.scoring.dates import session_date
+
+        try:
+            return session_date(text, what)
         except XlbridgeError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
 

@@ -58,9 +58,9 @@ def _import_members(args: argparse.Namespace) -> int:
     from xlbridge.club.members import import_members, read_members
     from xlbridge.club.store import open_club
 
-    members = read_members(args.file)  # every line checked before the database is opened
+    got = read_members(args.file)  # every line checked before the database is opened
     con = open_club(args.db, create=True)
-    done = import_members(con, members)
+    done = import_members(con, got.members, got.columns)
     print(f"{done.line()} ({args.db})")
     return 0
 
@@ -105,13 +105,22 @@ def _teams_record(res: TeamsResults) -> SessionRecord:
 
 
 def _record(args: argparse.Namespace) -> int:
-    from xlbridge.club.sessions import check_page, record_of_results, record_session
+    from dataclasses import replace
+
+    from xlbridge.club.sessions import (
+        check_label,
+        check_page,
+        check_record,
+        record_of_results,
+        record_session,
+    )
     from xlbridge.club.store import open_club
     from xlbridge.families.registry import read_workbook
     from xlbridge.families.teams.model import TeamsResults
     from xlbridge.results.session import SessionResults
 
     page = check_page(args.page)
+    label = check_label(args.label)
     res = read_workbook(args.file)
     if isinstance(res, SessionResults):
         rec = record_of_results(res)
@@ -134,9 +143,12 @@ def _record(args: argparse.Namespace) -> int:
         )
     if not entered:
         raise WorkbookError("no result is entered in the workbook yet; nothing recorded")
+    rec = replace(rec, label=label)
+    check_record(rec)  # before the database is opened: a refused workbook creates nothing
     con = open_club(args.db, create=True)
-    done = record_session(con, rec, source=Path(args.file).name, page=page)
-    what = f"{rec.event or 'no event'}, {rec.date or 'no date'}, {rec.kind}"
+    done = record_session(con, rec, source=Path(args.file).name, page=page, replace=args.replace)
+    what = ", ".join(x for x in (rec.event or "no event", rec.date or "no date", rec.kind,
+                                 rec.label) if x)  # fmt: skip
     print(done.line(what))
     if done.action == "unchanged":
         return 0
@@ -144,6 +156,11 @@ def _record(args: argparse.Namespace) -> int:
         _say("record", f"{entry}: {name} has no federation number (recorded without one)")
     for number in done.unknown_members:
         _say("record", f"number {number} is not in the register (recorded as given)")
+    for name, entries in rec.alike():
+        listed = ", ".join(entries[:4])
+        _say("record", f"{len(entries)} players without a number are named {name!r} ({listed}):"
+             " the season cannot tell them apart and counts none of them; give them numbers or"
+             " distinct names, then record again with --replace")  # fmt: skip
     empty = [e.entry for e in rec.entries if not e.players]
     if empty:
         listed = ", ".join(empty[:8]) + (", ..." if len(empty) > 8 else "")
@@ -151,7 +168,7 @@ def _record(args: argparse.Namespace) -> int:
     if rec.status == "provisional":
         n = len(res.open_problems)
         _say("record", f"{n} problem(s) open: recorded as provisional (xlbridge results FILE"
-             " lists them; record it again once they are solved)")  # fmt: skip
+             " lists them; record it again with --replace once they are solved)")  # fmt: skip
     return 0
 
 
@@ -163,9 +180,10 @@ def _sessions(args: argparse.Namespace) -> int:
     if args.format == "text" and not got:
         print(f"no sessions recorded in {args.db}")
         return 0
-    head = ["Session", "Date", "Event", "Kind", "Family", "Scoring", "Status", "Entries", "Page"]
-    rows = [[s.id, s.date, s.event, s.kind, s.family, s.scoring, s.status, s.entries, s.page]
-            for s in got]  # fmt: skip
+    head = ["Session", "Date", "Event", "Label", "Kind", "Family", "Scoring", "Status", "Entries",
+            "Page"]  # fmt: skip
+    rows = [[s.id, s.date, s.event, s.label, s.kind, s.family, s.scoring, s.status, s.entries,
+             s.page] for s in got]  # fmt: skip
     print(_table(head, rows, args.format))
     return 0
 
@@ -186,7 +204,8 @@ def _show(args: argparse.Namespace) -> int:
     rows = [[e.rank, e.entry, e.direction, e.played, e.total, e.pct, _players(e)]
             for e in entries]  # fmt: skip
     if args.format == "text":
-        print(f"Session {s.id}: {s.event}, {s.date or 'no date'} ({s.kind}, {s.status})")
+        label = f" ({s.label})" if s.label else ""
+        print(f"Session {s.id}: {s.event}{label}, {s.date or 'no date'} ({s.kind}, {s.status})")
         print(_table(head, rows, "text"))
     elif args.format == "csv":
         print(_table(head, rows, "csv"))
@@ -227,6 +246,15 @@ def register(sub: Any) -> None:
                 help=f"the session's results page, kept with the session (at most {PAGE_TEXT}"
                 " characters)",
             )  # fmt: skip
+            a.add_argument(
+                "--label", default="", metavar="TEXT",
+                help="tells sessions of one event on one day apart (afternoon, evening; at most"
+                " 40 characters); part of the session's identity",
+            )  # fmt: skip
+            a.add_argument(
+                "--replace", action="store_true",
+                help="this workbook is the recorded session corrected: replace its results",
+            )  # fmt: skip
         elif name == "show":
             a.add_argument("session", help="the session's number, or its date (yyyy-mm-dd)")
         if formats:
@@ -246,7 +274,8 @@ _ACTIONS: tuple[tuple[str, Callable[[argparse.Namespace], int], bool, str, str, 
         "import-members", _import_members, False, "add or update members from a CSV file",
         "Read members from a CSV file whose first line is the header number,name,handicap,"
         "grade,masterpoints,email (number and name required, the others optional, any order)"
-        " and add them to the register, updating the members whose number it has already."
+        " and add them to the register, updating the members whose number it has already (only"
+        " the columns the file has: the others keep what the register holds)."
         " A bad line, or a number given twice, is refused with its line number and nothing is"
         " changed. Names stay text, also those that look like formulas.",
         "xlbridge club import-members members.csv --db club.sqlite",
@@ -260,11 +289,14 @@ _ACTIONS: tuple[tuple[str, Callable[[argparse.Namespace], int], bool, str, str, 
     (
         "record", _record, False, "record a filled session workbook's results",
         "Read a filled pairs, individuals or teams workbook (never changing it), score it again"
-        " in Python and record its results and players. A session is known by its event, date"
-        " and kind: recording the same workbook again changes nothing, and a workbook whose"
-        " entered values changed replaces its session. A session with problems open is recorded"
-        " as provisional. Each player without a federation number is named on standard error."
-        " Social games are not recorded.",
+        " in Python and record its results and players. A session is known by its event, its"
+        " date (yyyy-mm-dd), its kind and --label (none by default): recording the same workbook"
+        " again changes nothing; a workbook of a recorded session's identity with other results"
+        " is refused until you say which it is: --replace (the session corrected) or another"
+        " --label (another session, such as the evening after the afternoon). A member's number"
+        " in two seats, or a Session date that is no date, is refused. A session with problems"
+        " open is recorded as provisional. Each player without a federation number is named on"
+        " standard error. Social games are not recorded.",
         "xlbridge club record tuesday.xlsx --page results/tuesday.html",
     ),
     (

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from xlbridge.cli._args import int_arg, path_arg, range_help
+from xlbridge.cli._args import date_arg, int_arg, path_arg, range_help
 from xlbridge.limits import SEASON_BEST as BEST
 from xlbridge.limits import SEASON_MINIMUM as MINIMUM
 from xlbridge.limits import SEASON_WINDOW as WINDOW
@@ -28,7 +28,6 @@ from xlbridge.scoring.season import (
     DEFAULT_BEST,
     DEFAULT_WINDOW,
     SeasonOptions,
-    check_date,
 )
 
 __all__ = ["register", "season_options"]
@@ -44,18 +43,6 @@ Examples:
   xlbridge season --competition attendance --format csv -o attendance.csv
   xlbridge season --include-provisional --format json
   xlbridge season --format html -o season.html --force"""
-
-
-def _date(what: str) -> Any:
-    def parse(text: str) -> str:
-        from xlbridge.errors import XlbridgeError
-
-        try:
-            return check_date(text.strip(), what)
-        except XlbridgeError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    return parse
 
 
 def register(sub: Any) -> None:
@@ -99,12 +86,12 @@ def register(sub: Any) -> None:
                         WINDOW),
     )  # fmt: skip
     p.add_argument(
-        "--from", dest="start", type=_date("--from"), default=None, metavar="DATE",
+        "--from", dest="start", type=date_arg("--from"), default=None, metavar="DATE",
         help="the season's first day, ISO (2026-09-01); sessions without a date then do not"
         " count",
     )  # fmt: skip
     p.add_argument(
-        "--to", dest="end", type=_date("--to"), default=None, metavar="DATE",
+        "--to", dest="end", type=date_arg("--to"), default=None, metavar="DATE",
         help="the season's last day, ISO (2027-08-31)",
     )  # fmt: skip
     p.add_argument(

@@ -13,9 +13,9 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from xlbridge.cli._args import GIVEN, add_size_options, path_arg, text_arg, track_given
+from xlbridge.cli._args import GIVEN, add_size_options, date_arg, path_arg, text_arg, track_given
 from xlbridge.errors import WorkbookError
-from xlbridge.limits import DATE_TEXT, EVENT_TEXT
+from xlbridge.limits import EVENT_TEXT
 
 __all__ = ["FAMILY_MODULES", "register"]
 
@@ -104,9 +104,9 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--date",
-        type=text_arg("date", DATE_TEXT),
+        type=date_arg("--date"),
         default="",
-        help=f"date printed on the sheets, as text (at most {DATE_TEXT} characters)",
+        help="the session's date, yyyy-mm-dd (2026-11-24), printed on the sheets",
     )
     p.add_argument(
         "--template",

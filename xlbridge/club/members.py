@@ -10,7 +10,7 @@ it as text (CSV through :func:`xlbridge.interchange.csvio.write_csv`).
 >>> con = open_database(":memory:")
 >>> rows = parse_members("number,name,handicap\\n1001,Ann Lee,2.5\\n1002,=SUM(1)\\n", "m.csv")
 >>> import_members(con, rows)
-MembersImported(added=2, updated=0, unchanged=0)
+MembersImported(added=2, updated=0, unchanged=0, kept=())
 >>> [(m.number, m.name, m.handicap) for m in list_members(con)]
 [('1002', '=SUM(1)', None), ('1001', 'Ann Lee', 2.5)]
 >>> fill_players(con, {"NS 1": (NamedPlayer("", "1001"), NamedPlayer("Bo Chan"))})["NS 1"][0]
@@ -19,6 +19,7 @@ NamedPlayer(name='Ann Lee', number='1001', handicap=2.5, masterpoints=None)
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sqlite3
 from collections.abc import Mapping, Sequence
@@ -37,6 +38,7 @@ __all__ = [
     "COLUMNS",
     "MAX_MEMBERS",
     "Member",
+    "MembersFile",
     "MembersImported",
     "by_number_only",
     "fill_players",
@@ -44,6 +46,7 @@ __all__ = [
     "list_members",
     "members_by_number",
     "parse_members",
+    "parse_members_file",
     "read_members",
 ]
 
@@ -93,21 +96,37 @@ class Member:
 
 
 @dataclass(frozen=True, slots=True)
+class MembersFile:
+    """A members file read: the columns its header names (in :data:`COLUMNS` order) and its
+    members (a column the file lacks is empty in each)."""
+
+    columns: tuple[str, ...]
+    members: tuple[Member, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MembersImported:
-    """What an import did: members added, members whose details changed, members as they were."""
+    """What an import did: members added, members whose details changed, members as they were,
+    and the columns the file did not have, which the register kept as they were."""
 
     added: int
     updated: int
     unchanged: int
+    kept: tuple[str, ...] = ()
 
     def line(self) -> str:
         """The one-line summary.
 
         >>> MembersImported(3, 1, 0).line()
         '3 members added, 1 updated, 0 unchanged'
+        >>> MembersImported(0, 2, 1, ("grade", "email")).line()
+        '0 members added, 2 updated, 1 unchanged; grade, email not in the file: kept as they were'
         """
         word = "member" if self.added == 1 else "members"
-        return f"{self.added} {word} added, {self.updated} updated, {self.unchanged} unchanged"
+        kept = f"; {', '.join(self.kept)} not in the file: kept as they were" if self.kept else ""
+        return (
+            f"{self.added} {word} added, {self.updated} updated, {self.unchanged} unchanged{kept}"
+        )
 
 
 def _text(value: str, what: str) -> str:
@@ -169,9 +188,22 @@ def _email(text: str, where: str) -> str:
 
 
 def parse_members(text: str, name: str) -> tuple[Member, ...]:
-    """Every member of a members CSV (``name``: the file, for messages). The first line is the
-    header: ``number`` and ``name``, and any of ``handicap, grade, masterpoints, email``, in any
-    order. A bad line, or a number given twice, is one line naming the line; nothing is kept.
+    """Every member of a members CSV (:func:`parse_members_file`).
+
+    >>> [m.name for m in parse_members("number,name\\n7,Ann\\n", "m.csv")]
+    ['Ann']
+    """
+    return parse_members_file(text, name).members
+
+
+def parse_members_file(text: str, name: str) -> MembersFile:
+    """The columns and members of a members CSV (``name``: the file, for messages). The first
+    line is the header: ``number`` and ``name``, and any of ``handicap, grade, masterpoints,
+    email``, in any order. A bad line, or a number given twice, is one line naming the line;
+    nothing is kept.
+
+    >>> parse_members_file("name,number,email\\n", "m.csv").columns
+    ('number', 'name', 'email')
 
     >>> parse_members("number,name\\n7,Ann\\n07,Bo\\n7,Cy\\n", "m.csv")
     Traceback (most recent call last):
@@ -213,14 +245,14 @@ def parse_members(text: str, name: str) -> tuple[Member, ...]:
         raise InputFileError(
             f"{what} is empty: its first line must be the header {','.join(COLUMNS)}"
         )
-    return tuple(out)
+    return MembersFile(tuple(c for c in COLUMNS if c in head), tuple(out))
 
 
-def read_members(path: str | Path) -> tuple[Member, ...]:
+def read_members(path: str | Path) -> MembersFile:
     """The members of a CSV file, read through the gate (UTF-8, UTF-16 or what Excel saves)."""
     p = Path(path)
     text = read_text(p, max_bytes=MAX_TEXT_BYTES, what="members file")
-    return parse_members(text, p.name)
+    return parse_members_file(text, p.name)
 
 
 _FIELDS = "number, name, handicap, grade, masterpoints, email"
@@ -241,19 +273,38 @@ def _member(row: Sequence[object]) -> Member:
     )  # fmt: skip
 
 
-def import_members(con: sqlite3.Connection, members: Sequence[Member]) -> MembersImported:
+def import_members(
+    con: sqlite3.Connection, members: Sequence[Member], columns: Sequence[str] = COLUMNS
+) -> MembersImported:
     """Add ``members`` to the register, or update those whose number it has, in one
-    transaction (a killed process leaves the register as it was). Members not in
-    ``members`` stay."""
+    transaction (a killed process leaves the register as it was). Only ``columns`` (those the
+    file has) are changed in a member the register has: a file of numbers, names and
+    handicaps keeps every e-mail, grade and masterpoints. Members not in ``members`` stay.
+
+    >>> from xlbridge.club.schema import open_database
+    >>> con = open_database(":memory:")
+    >>> _ = import_members(con, [Member("1", "Ann", 2.0, "B", 10.0, "a@x.example")])
+    >>> import_members(con, [Member("1", "Ann", 3.0)], ("number", "name", "handicap")).kept
+    ('grade', 'masterpoints', 'email')
+    >>> list_members(con)[0]
+    Member(number='1', name='Ann', handicap=3.0, grade='B', masterpoints=10.0, email='a@x.example')
+    """
     added = updated = unchanged = 0
+    given = set(columns) | {"number", "name"}
     with transaction(con):
-        for m in members:
-            got = con.execute(f"SELECT {_FIELDS} FROM members WHERE number = ?", (m.number,))
+        for new in members:
+            got = con.execute(f"SELECT {_FIELDS} FROM members WHERE number = ?", (new.number,))
             old = got.fetchone()
             if old is None:
-                con.execute(f"INSERT INTO members ({_FIELDS}) VALUES (?, ?, ?, ?, ?, ?)", _row(m))
+                row = _row(new)
+                con.execute(f"INSERT INTO members ({_FIELDS}) VALUES (?, ?, ?, ?, ?, ?)", row)
                 added += 1
-            elif _member(old) == m:
+                continue
+            was = _member(old)
+            m = dataclasses.replace(
+                was, **{c: getattr(new, c) for c in COLUMNS if c in given and c != "number"}
+            )
+            if was == m:
                 unchanged += 1
             else:
                 con.execute(
@@ -261,7 +312,7 @@ def import_members(con: sqlite3.Connection, members: Sequence[Member]) -> Member
                     " email = ? WHERE number = ?", (*_row(m)[1:], m.number),
                 )  # fmt: skip
                 updated += 1
-    return MembersImported(added, updated, unchanged)
+    return MembersImported(added, updated, unchanged, tuple(c for c in COLUMNS if c not in given))
 
 
 def list_members(con: sqlite3.Connection) -> tuple[Member, ...]:

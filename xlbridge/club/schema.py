@@ -14,12 +14,24 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import sqlite3
 from pathlib import Path
 
+from xlbridge.club.states import problem
 from xlbridge.errors import InputFileError
 
-__all__ = ["DEFAULT_DB", "MIGRATIONS", "SCHEMA_VERSION", "open_database"]
+__all__ = [
+    "DEFAULT_DB",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "columns",
+    "migrate",
+    "newer",
+    "open_database",
+    "table_columns",
+]
 
 DEFAULT_DB = "club.sqlite"
 
@@ -80,6 +92,8 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 def open_database(path: str | Path) -> sqlite3.Connection:
     """Open (creating or migrating) the club database at ``path``; foreign keys enforced.
+    For ``:memory:`` and a file this command has just made; the commands open the club's file
+    through :func:`xlbridge.club.store.open_club`, which first tells whose file it is.
 
     Each migration step runs in one transaction, so a killed process leaves the file at the
     version it had. A file that is no SQLite database, or one from a newer xlbridge, is refused
@@ -88,20 +102,32 @@ def open_database(path: str | Path) -> sqlite3.Connection:
     where = str(path)
     try:
         con = sqlite3.connect(where, isolation_level=None)
-    except sqlite3.DatabaseError as exc:
-        raise InputFileError(f"{where!r} is not a club database ({exc})") from None
-    try:
         con.execute("PRAGMA foreign_keys = ON")
         version = int(con.execute("PRAGMA user_version").fetchone()[0])
-    except sqlite3.DatabaseError as exc:
-        con.close()
-        raise InputFileError(f"{where!r} is not a club database ({exc})") from None
+    except sqlite3.Error as exc:
+        raise InputFileError(problem(exc, where)) from None
     if version > SCHEMA_VERSION:
         con.close()
-        raise InputFileError(
-            f"{where!r} was written by a newer xlbridge (database version {version}; "
-            f"this one reads up to {SCHEMA_VERSION})"
-        )
+        raise InputFileError(newer(where, version))
+    migrate(con, where, version)
+    return con
+
+
+def newer(where: str, version: int) -> str:
+    """The line for a database a newer xlbridge wrote.
+
+    >>> newer("club.sqlite", 7)
+    "'club.sqlite' was written by a newer xlbridge (database version 7; this one reads up to ..."
+    """
+    return (
+        f"{where!r} was written by a newer xlbridge (database version {version}; this one reads"
+        f" up to {SCHEMA_VERSION}): use that version"
+    )
+
+
+def migrate(con: sqlite3.Connection, where: str, version: int) -> None:
+    """Take the database from ``version`` to :data:`SCHEMA_VERSION`, one transaction a step;
+    a step that fails (a full disk) is rolled back and is one line, the connection closed."""
     for step in range(version, SCHEMA_VERSION):
         try:
             con.execute("BEGIN IMMEDIATE")
@@ -110,8 +136,39 @@ def open_database(path: str | Path) -> sqlite3.Connection:
                     con.execute(statement)
             con.execute(f"PRAGMA user_version = {step + 1}")
             con.execute("COMMIT")
-        except sqlite3.DatabaseError as exc:
-            con.execute("ROLLBACK")
+        except sqlite3.Error as exc:
+            if con.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    con.execute("ROLLBACK")
             con.close()
-            raise InputFileError(f"{where!r}: cannot create the club tables ({exc})") from None
-    return con
+            raise InputFileError(problem(exc, where)) from None
+
+
+@functools.cache
+def columns(version: int = SCHEMA_VERSION) -> dict[str, tuple[str, ...]]:
+    """Each club table's columns, in order, at database ``version``.
+
+    >>> columns()["members"]
+    ('number', 'name', 'handicap', 'grade', 'masterpoints', 'email', 'joined')
+    """
+    con = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for step in range(version):
+            for statement in MIGRATIONS[step].split(";"):
+                if statement.strip():
+                    con.execute(statement)
+        return table_columns(con)
+    finally:
+        con.close()
+
+
+def table_columns(con: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
+    """Each table of ``con`` (SQLite's own aside) and its columns, in order."""
+    names = [r[0] for r in con.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        " ORDER BY name"
+    )]  # fmt: skip
+    return {
+        n: tuple(str(r[1]) for r in con.execute("SELECT * FROM pragma_table_info(?)", (n,)))
+        for n in names
+    }

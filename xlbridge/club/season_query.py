@@ -5,7 +5,8 @@ rules layer's :class:`~xlbridge.scoring.season.MemberScore` (and the sessions as
 
 A player is the member of their federation number, named as the register names them (the name
 the session gave when the register does not know the number), or, without a number, known by
-the name the session gave. Sessions scored in IMPs or VPs (no percentage) are not read. A
+the name the session gave (in brackets, :func:`unnumbered`, so that no name is taken for a
+number). Sessions scored in IMPs or VPs (no percentage) are not read. A
 session whose status is anything but ``final`` is provisional. Every text read (names, events,
 pages) is held to the one text rule (:func:`xlbridge.workbook.text.unsafe_char`).
 
@@ -19,20 +20,22 @@ pages) is held to the one text rule (:func:`xlbridge.workbook.text.unsafe_char`)
 ...     "(1, 'NS 1', 2, NULL, 'Bo')")
 >>> sessions, scores = read_season(con)
 >>> [(s.member, s.name, s.pct) for s in scores], sessions[0].page
-([('101', 'Ann', 62.5), ('Bo', 'Bo', 62.5)], 'r1.html')
+([('101', 'Ann', 62.5), ('(Bo)', 'Bo', 62.5)], 'r1.html')
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from pathlib import Path
 
-from xlbridge.club.schema import SCHEMA_VERSION
-from xlbridge.errors import InputFileError
+from xlbridge.club.store import open_club
+from xlbridge.errors import InputFileError, XlbridgeError
+from xlbridge.scoring.dates import session_date
 from xlbridge.scoring.season import MemberScore, SeasonSession
 from xlbridge.workbook.text import unsafe_char
 
-__all__ = ["SEASON_QUERY", "open_for_reading", "read_season"]
+__all__ = ["SEASON_QUERY", "open_for_reading", "read_season", "unnumbered"]
 
 SEASON_QUERY = """
 SELECT s.id, s.date, s.event, s.page, s.status,
@@ -47,8 +50,8 @@ ORDER BY s.date, s.id, r.entry, p.seat
 
 
 def open_for_reading(path: str | Path) -> sqlite3.Connection:
-    """The club database at ``path`` opened read-only (the season never changes it); a file
-    that is missing, no SQLite database, or of another database version is one line.
+    """The club database at ``path`` opened read-only (the season never changes it, nor
+    creates anything): :func:`xlbridge.club.store.open_club`; a missing file is one line.
 
     >>> open_for_reading("/nonexistent/club.sqlite")
     Traceback (most recent call last):
@@ -56,47 +59,56 @@ def open_for_reading(path: str | Path) -> sqlite3.Connection:
     xlbridge.errors.InputFileError: no club database at /nonexistent/club.sqlite: record ...
     """
     where = str(path)
-    file = Path(where)
-    if not file.is_file():
+    if not Path(where).is_file():
         raise InputFileError(
             f"no club database at {where}: record sessions with xlbridge club record"
         )
-    try:
-        con = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)
-        version = int(con.execute("PRAGMA user_version").fetchone()[0])
-    except (sqlite3.DatabaseError, ValueError, OSError) as exc:
-        raise InputFileError(f"{where!r} is not a club database ({exc})") from None
-    if version != SCHEMA_VERSION:
-        con.close()
-        why = (
-            "was written by a newer xlbridge" if version > SCHEMA_VERSION
-            else "has no club tables" if version == 0
-            else "is from an older xlbridge; xlbridge club record brings it up to date"
-        )  # fmt: skip
-        raise InputFileError(f"{where!r} {why} (database version {version})")
-    return con
+    return open_club(where, create=False)
+
+
+def unnumbered(name: str) -> str:
+    """The member key of a player the session gave no federation number: their name in
+    brackets, which no federation number can be (a name such as ``101`` is not member 101).
+
+    >>> unnumbered("Bo")
+    '(Bo)'
+    """
+    return f"({name})"
 
 
 def read_season(
     con: sqlite3.Connection,
 ) -> tuple[tuple[SeasonSession, ...], tuple[MemberScore, ...]]:
-    """Every recorded session with a percentage, and each player's score in it (one query)."""
+    """Every recorded session with a percentage, and each player's score in it (one query).
+    Players without a number who share their name with another such player of the same
+    session (two "Guest"s) cannot be told apart, so neither counts in that session
+    (``xlbridge club record`` names them when it records the session)."""
     sessions: dict[int, SeasonSession] = {}
     scores: list[MemberScore] = []
     try:
         rows = con.execute(SEASON_QUERY).fetchall()
     except sqlite3.DatabaseError as exc:
         raise InputFileError(f"the club database cannot be read ({exc})") from None
+    nameless = Counter((r[0], r[6]) for r in rows if not r[5])
     for sid, date, event, page, status, member, name, pct, hpct in rows:
         for what, text in (("event", event), ("player", name), ("results page", page)):
             why = unsafe_char(text)
             if why:
                 raise InputFileError(f"session {sid} ({date}): the {what} {text[:40]!r} {why}")
+        try:
+            session_date(date)
+        except XlbridgeError:
+            raise InputFileError(
+                f"session {sid} is recorded with the date {date[:40]!r}, not a date"
+                " (yyyy-mm-dd): record its workbook again with the date written 2026-11-24"
+            ) from None
         provisional = status != "final"
         if sid not in sessions:
             sessions[sid] = SeasonSession(sid, date, event, page, provisional)
+        if not member and nameless[sid, name] > 1:
+            continue
         scores.append(MemberScore(
-            member or name, name, sid, date, float(pct),
+            member or unnumbered(name), name, sid, date, float(pct),
             None if hpct is None else float(hpct), provisional,
         ))  # fmt: skip
     return tuple(sessions.values()), tuple(scores)

@@ -2,9 +2,16 @@
 
 The face reads a filled workbook (its family's reader scores it again in Python) and hands this
 kit a :class:`SessionRecord`: a pairs or individuals session through :func:`record_of_results`,
-a team game built by the face from its family's standings. :func:`record_session` stores it once:
-a session is known by its key (event, date and kind); recording the same workbook again changes
-nothing, a workbook whose entered values changed replaces its session, in one transaction.
+a team game built by the face from its family's standings. :func:`record_session` stores it once,
+in one transaction.
+
+A session is known by its key: its event, date and kind, and the label the director gives
+sessions of one event on one day (``afternoon``, ``evening``; none by default). Recording the
+same workbook again changes nothing. A workbook of the same key whose entered values differ may
+be the session corrected or another session (an undated club night a week later, the evening
+after the afternoon): it is refused in one line until the director says which (``replace``, or
+another label), never replaced on a guess. The date is a date (:mod:`xlbridge.scoring.dates`)
+and each member plays in one seat: a workbook that breaks either is refused in one line.
 
 >>> from xlbridge.club.schema import open_database
 >>> con = open_database(":memory:")
@@ -30,22 +37,27 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from xlbridge.club.store import transaction
-from xlbridge.errors import InputFileError
+from xlbridge.errors import InputFileError, XlbridgeError
 from xlbridge.limits import PAGE_TEXT
 from xlbridge.numerals import shown
 from xlbridge.results.session import SessionResults
+from xlbridge.scoring.dates import session_date
 from xlbridge.workbook.text import unsafe_char
 
 __all__ = [
+    "LABEL_CHARS",
     "PAGE_CHARS",
     "EntryLine",
     "PlayerLine",
     "RecordOutcome",
     "SessionRecord",
     "SessionSummary",
+    "check_label",
     "check_page",
+    "check_record",
     "digest_of",
     "find_session",
+    "label_of",
     "list_sessions",
     "record_of_results",
     "record_session",
@@ -53,6 +65,7 @@ __all__ = [
 ]
 
 PAGE_CHARS = PAGE_TEXT
+LABEL_CHARS = 40
 
 Action = Literal["added", "unchanged", "replaced"]
 
@@ -97,15 +110,51 @@ class SessionRecord:
     status: Literal["final", "provisional"]
     entries: tuple[EntryLine, ...]
     digest: str
+    label: str = ""  # "afternoon", "evening": sessions of one event on one day told apart
 
     @property
     def key(self) -> str:
-        """Event, date and kind: one session, recorded once.
+        """Event, date, kind and label (when given): one session, recorded once.
 
         >>> SessionRecord("Club", "", "howell", "pairs", "mp", "final", (), "").key
         '["Club", "", "howell"]'
+        >>> SessionRecord("Club", "", "howell", "pairs", "mp", "final", (), "", "evening").key
+        '["Club", "", "howell", "evening"]'
         """
-        return json.dumps([self.event, self.date, self.kind], ensure_ascii=False)
+        parts = [self.event, self.date, self.kind, *([self.label] if self.label else [])]
+        return json.dumps(parts, ensure_ascii=False)
+
+    def twice(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each federation number the session gives to more than one seat, with those
+        entries: a member plays in one seat.
+
+        >>> p = PlayerLine(1, "7", "Ann")
+        >>> SessionRecord("C", "", "howell", "pairs", "mp", "final", (EntryLine("1", "", 1,
+        ...     None, None, "1", (p, PlayerLine(2, "7", "Ann"))),), "").twice()
+        (('7', ('1', '1')),)
+        """
+        seats: dict[str, list[str]] = {}
+        for e in self.entries:
+            for p in e.players:
+                if p.member:
+                    seats.setdefault(p.member, []).append(e.entry)
+        return tuple((n, tuple(es)) for n, es in seats.items() if len(es) > 1)
+
+    def alike(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each name given to more than one player without a number (two "Guest"s), with their
+        entries: no one can tell them apart later.
+
+        >>> g = PlayerLine(1, None, "Guest")
+        >>> SessionRecord("C", "", "howell", "pairs", "mp", "final", (EntryLine("1", "", 1,
+        ...     None, None, "1", (g,)), EntryLine("2", "", 1, None, None, "2", (g,))), "").alike()
+        (('Guest', ('1', '2')),)
+        """
+        seats: dict[str, list[str]] = {}
+        for e in self.entries:
+            for p in e.players:
+                if not p.member and p.name:
+                    seats.setdefault(p.name, []).append(e.entry)
+        return tuple((n, tuple(es)) for n, es in seats.items() if len(es) > 1)
 
     def players_without_number(self) -> tuple[tuple[str, str], ...]:
         """(entry, name) of every player the workbook gives no federation number."""
@@ -156,6 +205,7 @@ class SessionSummary:
     page: str
     source: str
     recorded: str
+    label: str = ""
 
 
 def digest_of(entered: Any) -> str:
@@ -221,13 +271,52 @@ def record_of_results(res: SessionResults) -> SessionRecord:
 _SESSION = "event, date, kind, family, scoring, status, digest"
 
 
+def check_label(label: str) -> str:
+    """A session's label (``afternoon``): text, no control character, at most 40 characters.
+
+    >>> check_label(" evening ")
+    'evening'
+    """
+    long = f"is over {LABEL_CHARS} characters" if len(label) > LABEL_CHARS else ""
+    why = unsafe_char(label) or long
+    if why:
+        raise InputFileError(f"label {label[:40]!r} {why}")
+    return label.strip()
+
+
+def check_record(rec: SessionRecord) -> None:
+    """One line when ``rec`` cannot be recorded: a date that is no date, a member in two seats.
+
+    >>> check_record(SessionRecord("C", "24/11/2026", "howell", "pairs", "mp", "final", (), ""))
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: the workbook's Session date '24/11/2026' is not a date ...
+    """
+    try:
+        session_date(rec.date)
+    except XlbridgeError:
+        raise InputFileError(
+            f"the workbook's Session date {rec.date[:40]!r} is not a date written yyyy-mm-dd:"
+            " type it as 2026-11-24 (or as a date) on the Session sheet, then record again;"
+            " nothing recorded"
+        ) from None
+    for number, entries in rec.twice()[:1]:
+        raise InputFileError(
+            f"number {number} is given to {len(entries)} seats ({', '.join(entries[:4])}): a"
+            " member plays in one seat; correct the Names sheet, then record again; nothing"
+            " recorded"
+        )
+
+
 def record_session(
     con: sqlite3.Connection, rec: SessionRecord, *, source: str, page: str = "",
-    now: datetime | None = None,
+    now: datetime | None = None, replace: bool = False,
 ) -> RecordOutcome:  # fmt: skip
     """Store ``rec`` in one transaction: added when its key is new, unchanged when the same
-    session is recorded (a new ``page`` given is kept), replaced (results and players) when its
-    entered values changed. Players' names come from the register for a number given alone.
+    session is recorded (a new ``page`` given is kept); when its entered values differ from the
+    recorded session's, replaced (results and players) if ``replace``, else refused in one line
+    (the same session corrected, or another one of that key? only the director can say).
+    Players' names come from the register for a number given alone.
 
     >>> from xlbridge.club.schema import open_database
     >>> con = open_database(":memory:")
@@ -238,6 +327,7 @@ def record_session(
     'session 1 (Club) already recorded, unchanged; its results page is the one given now'
     """
     page = check_page(page)
+    check_record(rec)
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     numbers = dict.fromkeys(p.member for e in rec.entries for p in e.players if p.member)
     count = sum(len(e.players) for e in rec.entries)
@@ -258,6 +348,8 @@ def record_session(
                 "unchanged", row[0], row[2], len(rec.entries), count, unknown, moved
             )
         values = (rec.event, rec.date, rec.kind, rec.family, rec.scoring, rec.status, rec.digest)
+        if row is not None and not replace:
+            raise InputFileError(_other(row[0], rec))
         if row is None:
             cur = con.execute(
                 f"INSERT INTO sessions (key, {_SESSION}, page, source, recorded)"
@@ -276,6 +368,17 @@ def record_session(
             )
         _insert_entries(con, session, rec.entries, known)
     return RecordOutcome(action, session, rec.status, len(rec.entries), count, unknown)  # type: ignore[arg-type]
+
+
+def _other(session: int, rec: SessionRecord) -> str:
+    what = ", ".join(x for x in (rec.event or "no event", rec.date or "no date", rec.kind,
+                                 rec.label) if x)  # fmt: skip
+    return (
+        f"session {session} ({what}) is recorded from a workbook with other results: if this"
+        f" is that session corrected, record it with --replace; if it is another session,"
+        f" give it a --label (afternoon, evening, ...){'' if rec.date else ' or a date'};"
+        " nothing recorded"
+    )
 
 
 def _insert_entries(
@@ -300,10 +403,26 @@ def list_sessions(con: sqlite3.Connection) -> tuple[SessionSummary, ...]:
     """Every recorded session, by date then event."""
     rows = con.execute(
         "SELECT s.id, s.event, s.date, s.kind, s.family, s.scoring, s.status,"
-        " (SELECT COUNT(*) FROM results r WHERE r.session = s.id), s.page, s.source, s.recorded"
-        " FROM sessions s ORDER BY s.date, s.event, s.id"
+        " (SELECT COUNT(*) FROM results r WHERE r.session = s.id), s.page, s.source, s.recorded,"
+        " s.key FROM sessions s ORDER BY s.date, s.event, s.id"
     )
-    return tuple(SessionSummary(*r) for r in rows)
+    return tuple(
+        SessionSummary(i, ev, d, k, f, sc, st, n, pg, src, at, label_of(key))
+        for i, ev, d, k, f, sc, st, n, pg, src, at, key in rows
+    )
+
+
+def label_of(key: str) -> str:
+    """The label a session's key holds ("" when none).
+
+    >>> label_of('["Club", "", "howell", "evening"]'), label_of('["Club", "", "howell"]')
+    ('evening', '')
+    """
+    try:
+        parts = json.loads(key)
+    except ValueError:
+        return ""
+    return str(parts[3]) if isinstance(parts, list) and len(parts) > 3 else ""
 
 
 def find_session(con: sqlite3.Connection, which: str) -> SessionSummary:

@@ -38,7 +38,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date as Date
 from typing import Literal, get_args
 
 from xlbridge.errors import SessionError
@@ -46,6 +45,7 @@ from xlbridge.limits import SEASON_BEST as BEST
 from xlbridge.limits import SEASON_MINIMUM as MINIMUM
 from xlbridge.limits import SEASON_WINDOW as WINDOW
 from xlbridge.limits import Range, check_count
+from xlbridge.scoring.dates import iso_date
 from xlbridge.scoring.session import ranks
 
 __all__ = [
@@ -76,19 +76,15 @@ DEFAULT_WINDOW = 3
 
 
 def check_date(text: str, what: str = "date") -> str:
-    """``text`` if it is an ISO date (``yyyy-mm-dd``), else one line.
+    """``text`` if it is an ISO date (``yyyy-mm-dd``), else one line
+    (:func:`xlbridge.scoring.dates.iso_date`).
 
     >>> check_date("2026-02-29", "--to")
     Traceback (most recent call last):
     ...
-    xlbridge.errors.SessionError: --to '2026-02-29' is not a date (ISO, yyyy-mm-dd: 2026-09-01)
+    xlbridge.errors.SessionError: --to '2026-02-29' is not a date written yyyy-mm-dd (2026-11-24)
     """
-    try:
-        if len(text) == 10 and Date.fromisoformat(text).isoformat() == text:
-            return text
-    except ValueError:
-        pass
-    raise SessionError(f"{what} {text[:40]!r} is not a date (ISO, yyyy-mm-dd: 2026-09-01)")
+    return iso_date(text, what)
 
 
 def _count(value: int, what: str, limits: Range) -> int:
