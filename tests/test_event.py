@@ -12,6 +12,7 @@ percentage scores" of a player's sessions).
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import openpyxl
@@ -178,6 +179,25 @@ def test_event_cli_formats(mitchells: tuple[Path, Path, Path], tmp_path: Path) -
     assert code == 2 and "--carry applies to --total carry only" in err
     code, _, err = run_cli("event", *files, "--total", "carry")
     assert code == 2 and "two fields" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_session_given_twice_is_refused(mitchells: tuple[Path, Path, Path],
+                                         tmp_path: Path) -> None:  # fmt: skip
+    """Issue 30: ``event a.xlsx a.xlsx`` (or an identical copy) counted the session twice, exit
+    0. The same file by any name, or a copy of it, is one line and no output."""
+    s1, s2, _ = mitchells
+    copy = tmp_path / "copy.xlsx"
+    shutil.copy(s1, copy)
+    out_file = tmp_path / "event.txt"
+    for files, words in (
+        ((s1, s2, s1), "session 3 (" + str(s1)),
+        ((s1, Path(f"{s1.parent}/./{s1.name}")), "is session 1 ("),
+        ((s1, s2, copy), "session 3 (copy.xlsx) holds the same session as session 1 (s1.xlsx)"),
+    ):
+        code, out, err = run_cli("event", *map(str, files), "-o", str(out_file))
+        assert (code, out) == (2, "") and len(err.splitlines()) == 1, err
+        assert words in err and "give each session's workbook once" in err
+        assert not out_file.exists()
 
 
 def test_carry_forward_qualifier_into_final(tmp_path: Path) -> None:

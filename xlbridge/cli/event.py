@@ -114,9 +114,28 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=_event)
 
 
+def _refuse_a_file_twice(files: tuple[str, ...]) -> None:
+    """One line when a workbook is given twice (by any name: a link, ``./a.xlsx``).
+
+    >>> _refuse_a_file_twice(("a.xlsx", "./a.xlsx"))
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: session 2 (./a.xlsx) is session 1 (a.xlsx) again: an event ...
+    """
+    seen: dict[Path, int] = {}
+    for k, name in enumerate(files, start=1):
+        same = seen.setdefault(Path(name).resolve(), k)
+        if same != k:
+            raise WorkbookError(
+                f"session {k} ({name[:60]}) is session {same} ({files[same - 1][:60]}) again:"
+                " an event counts each session once; give each session's workbook once"
+            )
+
+
 def _event(args: argparse.Namespace) -> int:
     import json
 
+    from xlbridge.club.sessions import digest_of
     from xlbridge.families.registry import read_workbook
     from xlbridge.results import event as ev_kit
     from xlbridge.results.problems import PROVISIONAL_EXIT
@@ -131,13 +150,24 @@ def _event(args: argparse.Namespace) -> int:
     if opt.carry != CARRY_SHARE and opt.total != "carry":
         raise WorkbookError("--carry applies to --total carry only")
     refuse_overwriting_inputs(opt.output, opt.files)
+    _refuse_a_file_twice(opt.files)
     sessions = []
+    seen: dict[str, int] = {}
     for k, name in enumerate(opt.files, start=1):
         res = read_workbook(name)
         if not isinstance(res, SessionResults):
             raise WorkbookError(
                 f"session {k} ({Path(name).name[:60]}) is a {res.family} workbook; an event"
                 " ranks pairs or individuals sessions"
+            )
+        entered = res.to_json()
+        entered.pop("disagreements", None)
+        same = seen.setdefault(digest_of(entered), k)
+        if same != k:
+            raise WorkbookError(
+                f"session {k} ({Path(name).name[:60]}) holds the same session as session"
+                f" {same} ({Path(opt.files[same - 1]).name[:60]}): a copy would count it twice;"
+                " give each session's workbook once"
             )
         sessions.append(res)
     titles = [f"{Path(f).name} — {r.event}" if r.event else Path(f).name

@@ -59,7 +59,7 @@ def open_for_reading(path: str | Path) -> sqlite3.Connection:
     xlbridge.errors.InputFileError: no club database at /nonexistent/club.sqlite: record ...
     """
     where = str(path)
-    if not Path(where).is_file():
+    if not Path(where).exists() or Path(where).is_dir():
         raise InputFileError(
             f"no club database at {where}: record sessions with xlbridge club record"
         )

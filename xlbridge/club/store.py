@@ -196,11 +196,11 @@ def _check(con: sqlite3.Connection, where: str, writing: bool) -> None:
                     f"{where!r} is not a club database: it {missing} (database version"
                     f" {version}); give --db the club's database"
                 )
-    damage = con.execute("PRAGMA quick_check(1)").fetchone()[0]
+    damage = str(con.execute("PRAGMA quick_check(1)").fetchone()[0])
     if damage != "ok":
+        said = " ".join(damage.replace("*** in database main ***", "").split())
         raise InputFileError(
-            f"{where!r} is damaged ({str(damage)[:80]}): restore the club database from a"
-            " backup"
+            f"{where!r} is damaged ({said[:80]}): restore the club database from a backup"
         )
     if version < SCHEMA_VERSION:
         if not writing:
