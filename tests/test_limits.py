@@ -126,7 +126,7 @@ def _help(*words: str) -> str:
 @pytest.mark.parametrize(
     ("words", "texts"),
     [
-        (("new",), ["(1-100)", "(1-32)", "at most 120 characters", "at most 60 characters"]),
+        (("new",), ["(1-100)", "(1-32)", "at most 120 characters", "yyyy-mm-dd"]),
         (("movement",), ["(1-100)", "(1-32)", "at most 1000 items"]),
         (("vp",), ["(1-500)", "(-1000000-1000000)"]),
         (("imps",), ["(-1000000-1000000)"]),
