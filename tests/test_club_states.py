@@ -121,6 +121,8 @@ def test_another_programs_sqlite_is_never_changed(
     before = _folder(tmp_path)
     _one_line(*run_cli("club", "import-members", str(csv), "--db", str(db))[::2], words)
     _one_line(*run_cli("club", "record", str(evening), "--db", str(db))[::2], words)
+    # the database is looked at before the workbook is read: its line, not the workbook's
+    _one_line(*run_cli("club", "record", str(csv), "--db", str(db))[::2], words)
     assert _folder(tmp_path) == before
 
 
@@ -173,6 +175,10 @@ def test_a_newer_database_says_what_to_do(club: Path) -> None:
     con.close()
     _run_each_reader(club, "was written by a newer xlbridge (database version 9",
                      "use that version")  # fmt: skip
+    con = sqlite3.connect(club)
+    con.execute("PRAGMA user_version = -1")  # not "older": no xlbridge writes it
+    con.close()
+    _run_each_reader(club, "is not a club database (database version -1)")
 
 
 # -- creating --------------------------------------------------------------------------------

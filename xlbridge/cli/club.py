@@ -114,13 +114,14 @@ def _record(args: argparse.Namespace) -> int:
         record_of_results,
         record_session,
     )
-    from xlbridge.club.store import open_club
+    from xlbridge.club.store import check_club, open_club
     from xlbridge.families.registry import read_workbook
     from xlbridge.families.teams.model import TeamsResults
     from xlbridge.results.session import SessionResults
 
     page = check_page(args.page)
     label = check_label(args.label)
+    check_club(args.db)  # said before the workbook is read (seconds of work), nothing changed
     res = read_workbook(args.file)
     if isinstance(res, SessionResults):
         rec = record_of_results(res)
@@ -144,7 +145,7 @@ def _record(args: argparse.Namespace) -> int:
     if not entered:
         raise WorkbookError("no result is entered in the workbook yet; nothing recorded")
     rec = replace(rec, label=label)
-    check_record(rec)  # before the database is opened: a refused workbook creates nothing
+    check_record(rec)  # before the database is created: a refused workbook creates nothing
     con = open_club(args.db, create=True)
     done = record_session(con, rec, source=Path(args.file).name, page=page, replace=args.replace)
     what = ", ".join(x for x in (rec.event or "no event", rec.date or "no date", rec.kind,

@@ -30,7 +30,7 @@ from xlbridge.club.schema import table_columns as tables_of
 from xlbridge.club.states import problem
 from xlbridge.errors import InputFileError, WorkbookError
 
-__all__ = ["BUSY_SECONDS", "open_club", "transaction"]
+__all__ = ["BUSY_SECONDS", "check_club", "open_club", "transaction"]
 
 # How long a command waits for another program that holds the database before saying it is
 # busy (a command writing it, a database browser with a write open).
@@ -142,8 +142,30 @@ def _create(p: Path, where: str) -> None:
         raise InputFileError(f"cannot create the club database: {exc}") from None
 
 
-def _opened(p: Path, where: str, *, writing: bool) -> sqlite3.Connection:
-    mode = "rw" if writing else "ro"
+def check_club(path: str | Path) -> None:
+    """For a command that writes the club database after seconds of other work (reading a
+    workbook): one line now when the database at ``path`` cannot take the write, changing
+    nothing (it is opened read-only). No file, or an empty one, is fine: the write creates it;
+    so is a write a stopped program left unfinished: the write rolls it back.
+
+    >>> check_club("/nonexistent/club.sqlite")
+    """
+    where = str(path)
+    p = Path(where)
+    if not p.is_file() or not p.stat().st_size:
+        return
+    with contextlib.suppress(_Unfinished):
+        _opened(p, where, writing=True, changing=False).close()
+
+
+class _Unfinished(Exception):
+    """A read-only look found a stopped write's journal (``SQLITE_READONLY_ROLLBACK``)."""
+
+
+def _opened(
+    p: Path, where: str, *, writing: bool, changing: bool = True
+) -> sqlite3.Connection:  # fmt: skip
+    mode = "rw" if writing and changing else "ro"
     try:
         con = sqlite3.connect(
             f"{p.resolve().as_uri()}?mode={mode}", uri=True, timeout=BUSY_SECONDS,
@@ -152,12 +174,14 @@ def _opened(p: Path, where: str, *, writing: bool) -> sqlite3.Connection:
     except (sqlite3.Error, ValueError, OSError) as exc:
         raise InputFileError(f"{where!r} cannot be opened ({exc})") from None
     try:
-        if not writing:
+        if mode == "ro":
             con.execute("PRAGMA query_only = 1")
         con.execute("PRAGMA foreign_keys = ON")
-        _check(con, where, writing)
+        _check(con, where, writing, changing)
     except sqlite3.Error as exc:
         con.close()
+        if not changing and getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
+            raise _Unfinished from None
         raise InputFileError(problem(exc, where)) from None
     except BaseException:
         con.close()
@@ -165,12 +189,17 @@ def _opened(p: Path, where: str, *, writing: bool) -> sqlite3.Connection:
     return con
 
 
-def _check(con: sqlite3.Connection, where: str, writing: bool) -> None:
+def _check(con: sqlite3.Connection, where: str, writing: bool, changing: bool = True) -> None:
     """Whose file this is: ours (at this version or, for a command that writes, an older one,
-    then brought up to date), undamaged; anything else one line."""
+    then brought up to date unless not ``changing``), undamaged; anything else one line."""
     version = int(con.execute("PRAGMA user_version").fetchone()[0])
     if version > SCHEMA_VERSION:
         raise InputFileError(newer(where, version))
+    if version < 0:  # no xlbridge writes one: another program's
+        raise InputFileError(
+            f"{where!r} is not a club database (database version {version}); give --db the"
+            " club's database"
+        )
     have = tables_of(con)
     if version == 0 and have:
         listed = ", ".join(list(have)[:5])
@@ -208,4 +237,5 @@ def _check(con: sqlite3.Connection, where: str, writing: bool) -> None:
                 f"{where!r} is from an older xlbridge (database version {version}): xlbridge"
                 " club record or import-members brings it up to date"
             )
-        migrate(con, where, version)
+        if changing:
+            migrate(con, where, version)
