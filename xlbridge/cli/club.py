@@ -67,9 +67,10 @@ def _import_members(args: argparse.Namespace) -> int:
 
 def _members(args: argparse.Namespace) -> int:
     from xlbridge.club.members import COLUMNS, list_members
-    from xlbridge.club.store import open_club
+    from xlbridge.club.store import open_club, reading
 
-    members = list_members(open_club(args.db, create=False))
+    with reading(open_club(args.db, create=False)) as con:
+        members = list_members(con)
     rows = [[m.number, m.name, m.handicap, m.grade, m.masterpoints, m.email] for m in members]
     if args.format == "text" and not rows:
         print(f"no members in {args.db}")
@@ -175,9 +176,10 @@ def _record(args: argparse.Namespace) -> int:
 
 def _sessions(args: argparse.Namespace) -> int:
     from xlbridge.club.sessions import list_sessions
-    from xlbridge.club.store import open_club
+    from xlbridge.club.store import open_club, reading
 
-    got = list_sessions(open_club(args.db, create=False))
+    with reading(open_club(args.db, create=False)) as con:
+        got = list_sessions(con)
     if args.format == "text" and not got:
         print(f"no sessions recorded in {args.db}")
         return 0
@@ -196,11 +198,11 @@ def _players(e: EntryLine) -> str:
 
 def _show(args: argparse.Namespace) -> int:
     from xlbridge.club.sessions import find_session, session_entries
-    from xlbridge.club.store import open_club
+    from xlbridge.club.store import open_club, reading
 
-    con = open_club(args.db, create=False)
-    s = find_session(con, args.session)
-    entries = session_entries(con, s.id)
+    with reading(open_club(args.db, create=False)) as con:
+        s = find_session(con, args.session)
+        entries = session_entries(con, s.id)
     head = ["Rank", "Entry", "Dir", "Played", "Total", "Pct", "Players"]
     rows = [[e.rank, e.entry, e.direction, e.played, e.total, e.pct, _players(e)]
             for e in entries]  # fmt: skip

@@ -249,7 +249,7 @@ def registered(
     masterpoints. Without such players the register is not opened."""
     from xlbridge.club.members import by_number_only, fill_players
     from xlbridge.club.schema import DEFAULT_DB
-    from xlbridge.club.store import open_club
+    from xlbridge.club.store import open_club, reading
 
     if not by_number_only(players):
         if args.db is not None:
@@ -261,11 +261,8 @@ def registered(
             "the names file gives players by federation number only: name the club database "
             f"with --db (none at {DEFAULT_DB}; xlbridge club import-members creates it)"
         )
-    con = open_club(args.db or DEFAULT_DB, create=False)
-    try:
+    with reading(open_club(args.db or DEFAULT_DB, create=False)) as con:
         return fill_players(con, players)
-    finally:
-        con.close()
 
 
 # What ``--sections`` gives, so ``new --sections`` refuses these options by name.

@@ -118,17 +118,15 @@ def season_options(args: argparse.Namespace) -> SeasonOptions:
 def _season(args: argparse.Namespace) -> int:
     from xlbridge.club.season_query import open_for_reading, read_season
     from xlbridge.club.season_render import render_season
+    from xlbridge.club.store import reading
     from xlbridge.errors import WorkbookError
     from xlbridge.scoring.season import season_standings
 
     options = season_options(args)
     if args.output and Path(args.output).resolve() == Path(args.db).resolve():
         raise WorkbookError("the output would replace the club database; choose another -o file")
-    con = open_for_reading(args.db)
-    try:
+    with reading(open_for_reading(args.db)) as con:
         sessions, scores = read_season(con)
-    finally:
-        con.close()
     text = render_season(season_standings(scores, options, sessions), args.format)
     if args.output:
         from xlbridge.interchange.files import write_atomically

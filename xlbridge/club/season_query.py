@@ -85,10 +85,7 @@ def read_season(
     (``xlbridge club record`` names them when it records the session)."""
     sessions: dict[int, SeasonSession] = {}
     scores: list[MemberScore] = []
-    try:
-        rows = con.execute(SEASON_QUERY).fetchall()
-    except sqlite3.DatabaseError as exc:
-        raise InputFileError(f"the club database cannot be read ({exc})") from None
+    rows = con.execute(SEASON_QUERY).fetchall()  # what SQLite says: store.reading's one line
     nameless = Counter((r[0], r[6]) for r in rows if not r[5])
     for sid, date, event, page, status, member, name, pct, hpct in rows:
         for what, text in (("event", event), ("player", name), ("results page", page)):

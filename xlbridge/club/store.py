@@ -30,7 +30,7 @@ from xlbridge.club.schema import table_columns as tables_of
 from xlbridge.club.states import problem
 from xlbridge.errors import InputFileError, WorkbookError
 
-__all__ = ["BUSY_SECONDS", "check_club", "open_club", "transaction"]
+__all__ = ["BUSY_SECONDS", "check_club", "open_club", "reading", "transaction"]
 
 # How long a command waits for another program that holds the database before saying it is
 # busy (a command writing it, a database browser with a write open).
@@ -64,6 +64,25 @@ def transaction(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     except sqlite3.Error as exc:
         _rollback(con)
         raise InputFileError(problem(exc, _file_of(con))) from None
+
+
+@contextmanager
+def reading(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """The connection for a command's reads, closed after them; what SQLite says meanwhile (a
+    writer that came since the database was opened: busy; a damaged page) is one line.
+
+    >>> with reading(open_database(":memory:")) as con:
+    ...     con.execute("SELECT nothing FROM members").fetchall()
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: ':memory:' cannot be used as the club database (no such ...
+    """
+    try:
+        yield con
+    except sqlite3.Error as exc:
+        raise InputFileError(problem(exc, _file_of(con))) from None
+    finally:
+        con.close()
 
 
 def _rollback(con: sqlite3.Connection) -> None:
