@@ -72,7 +72,7 @@ def reading(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     writer that came since the database was opened: busy; a damaged page) is one line.
 
     >>> with reading(open_database(":memory:")) as con:
-    ...     con.execute("SELECT nothing FROM members").fetchall()
+    ...     con.execute("SELECT name FROM nowhere").fetchall()
     Traceback (most recent call last):
     ...
     xlbridge.errors.InputFileError: ':memory:' cannot be used as the club database (no such ...
