@@ -537,3 +537,15 @@ def test_the_property_test_sees_every_state(tmp_path: Path, recorded: Path) -> N
     assert "has no table 'members'" in seen["other"] and "newer xlbridge" in seen["newer"]
     assert "damaged" in seen["damaged"] or "not a club database" in seen["damaged"]
 
+
+
+def test_a_date_recorded_as_text_by_an_earlier_version_is_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "club.sqlite"
+    con = open_database(db)
+    record_session(con, _rec("Club", "2026-10-13", "a", ("1", "101", "Ann")), source="x")
+    con.execute("UPDATE sessions SET date = '13/10/2026'")  # what an earlier xlbridge kept
+    con.close()
+    before = digest(db)
+    _one_line(*run_cli("season", "--db", str(db), "--from", "2026-10-01")[::2],
+              "session 1 is recorded with the date '13/10/2026'", "the season cannot place it")
+    assert digest(db) == before

@@ -96,8 +96,9 @@ def read_season(
             session_date(date)
         except XlbridgeError:
             raise InputFileError(
-                f"session {sid} is recorded with the date {date[:40]!r}, not a date"
-                " (yyyy-mm-dd): record its workbook again with the date written 2026-11-24"
+                f"session {sid} is recorded with the date {date[:40]!r} (by an earlier xlbridge),"
+                " which is no date written yyyy-mm-dd: the season cannot place it; correct that"
+                " session's date in the database (a copy first) to 2026-11-24 form"
             ) from None
         provisional = status != "final"
         if sid not in sessions:
