@@ -549,3 +549,32 @@ def test_a_date_recorded_as_text_by_an_earlier_version_is_one_line(tmp_path: Pat
     _one_line(*run_cli("season", "--db", str(db), "--from", "2026-10-01")[::2],
               "session 1 is recorded with the date '13/10/2026'", "the season cannot place it")
     assert digest(db) == before
+
+
+def test_an_afternoon_and_an_evening_recorded_from_the_command_line(
+    tmp_path: Path, evening: Path
+) -> None:
+    db = tmp_path / "club.sqlite"
+    wb = openpyxl.load_workbook(evening)
+    ws = wb["Names"]
+    ws["B4"] = "Someone Else"  # the evening's field is another
+    other = tmp_path / "evening.xlsx"
+    wb.save(other)
+    code, out, _ = run_cli("club", "record", str(evening), "--db", str(db), "--label", "afternoon")
+    assert code == 0 and out.startswith(
+        "session 1 (Tuesday pairs, 2026-11-24, mitchell, afternoon) added")
+    before = digest(db)
+    said = run_cli("club", "record", str(other), "--db", str(db), "--label", "afternoon")
+    _one_line(said[0], said[2], "session 1 (Tuesday pairs, 2026-11-24, mitchell, afternoon) is"
+              " recorded from a workbook with other results")  # fmt: skip
+    assert digest(db) == before
+    code, out, _ = run_cli("club", "record", str(other), "--db", str(db), "--label", "evening")
+    assert code == 0 and "session 2 (Tuesday pairs, 2026-11-24, mitchell, evening) added" in out
+    code, out, _ = run_cli("club", "sessions", "--db", str(db), "--format", "csv")
+    assert [ln.split(",")[:4] for ln in out.splitlines()] == [
+        ["Session", "Date", "Event", "Label"], ["1", "2026-11-24", "Tuesday pairs", "afternoon"],
+        ["2", "2026-11-24", "Tuesday pairs", "evening"]]  # fmt: skip
+    _one_line(*run_cli("club", "show", "2026-11-24", "--db", str(db))[::2],
+              "2 sessions on '2026-11-24'; give its number")  # fmt: skip
+    assert run_cli("club", "show", "2", "--db", str(db))[1].startswith(
+        "Session 2: Tuesday pairs (evening), 2026-11-24 (mitchell, final)")
