@@ -234,12 +234,12 @@ def test_the_database_keeps_its_permissions(db: Path, tmp_path: Path) -> None:
 _KILLER = """
 import os, signal, sys
 from xlbridge.club import members, store
-opened = store.open_database
-def small_cache(path):
-    con = opened(path)
+opened = store._opened
+def small_cache(*args, **kwargs):
+    con = opened(*args, **kwargs)
     con.execute("PRAGMA cache_size = 1")
     return con
-store.open_database = small_cache
+store._opened = small_cache
 step, seen = members._row, [0]
 def killing(m):
     seen[0] += 1
