@@ -53,6 +53,8 @@ __all__ = [
     "BwsSession",
     "Column",
     "add_received",
+    "board_run",
+    "bws_hand",
     "check_session",
     "parse_setting",
     "schema_of",
@@ -276,6 +278,44 @@ class BwsSession:
     individual: bool = False
     settings: tuple[tuple[str, bool | int | str], ...] = ()
     received: tuple[BwsReceived, ...] = field(default=())
+
+
+def board_run(boards: Iterable[int], where: str) -> tuple[int, int]:
+    """The LowBoard and HighBoard of a round's boards; a round whose boards are not one run
+    is refused (RoundData keeps a run; the guide's CustomBoards is not written).
+
+    >>> board_run((3, 1, 2), "round 1 table 1")
+    (1, 3)
+    >>> board_run((1, 5), "round 1 table 1")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.MovementError: round 1 table 1 plays boards 1, 5: Bridgemate's RoundData \
+takes one run of boards (LowBoard-HighBoard)
+    """
+    got = sorted(set(boards))
+    if not got or got != list(range(got[0], got[-1] + 1)):
+        raise MovementError(f"{where} plays boards {', '.join(map(str, got))[:60]}: Bridgemate's"
+                            " RoundData takes one run of boards (LowBoard-HighBoard)")  # fmt: skip
+    return got[0], got[-1]
+
+
+def bws_hand(section: int, board: int, deal: str) -> BwsHand:
+    """A HandRecord row from a PBN deal (``N:AKQ.T98.. ...``): each seat's suits, tens as
+    ``10`` as Bridgemate writes them.
+
+    >>> deal = "N:AKQT.AKQ.AKQ.AKQ J987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    >>> h = bws_hand(1, 1, deal)
+    >>> h.hands[:4], h.hands[4:8], h.hands[12:]
+    (('AKQ10', 'AKQ', 'AKQ', 'AKQ'), ('J987', 'J109', 'J109', 'J109'), ('2', '5432', '5432', '5432'))
+    """
+    from xlbridge.interchange.deals import HandRecord
+    from xlbridge.types import Seat, Vulnerability
+
+    record = HandRecord(board, Seat.dealer_of(board), Vulnerability.from_board(board), deal)
+    hands = record.hands()
+    return BwsHand(section, board, tuple(
+        suit.replace("T", "10") for seat in (Seat.N, Seat.E, Seat.S, Seat.W)
+        for suit in hands[seat]))  # fmt: skip
 
 
 def parse_setting(text: str) -> tuple[str, bool | int | str]:

@@ -1,0 +1,187 @@
+"""A pairs workbook as a Bridgemate session (:class:`~xlbridge.interchange.bws_write.BwsSession`):
+the movement as the travellers lay it out (every kind, a club's own movement file included),
+the pairs' names and federation numbers from the Names sheet, the deals from the Hand Records
+sheet; the file itself is written by :mod:`xlbridge.interchange.bws_write`.
+
+Pairs are numbered as their labels: a Mitchell's ``NS 3`` and ``EW 3`` are North-South pair 3
+and East-West pair 3 of a two-winner section (Winners 2), a Howell's ``3`` is pair 3 of a
+one-winner section. A table left empty in a round (a sit-out, or the phantom's opponents) is
+written with 0 for the pair that is not there.
+
+>>> pair_number("NS 3"), pair_number("EW 12"), pair_number("7")
+(('NS', 3), ('EW', 12), ('', 7))
+>>> pair_number("Aces")
+Traceback (most recent call last):
+...
+xlbridge.errors.MovementError: pair label 'Aces' has no number for the Bridgemate devices
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections import defaultdict
+from typing import Any
+
+from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
+from xlbridge.families.pairs.entries import read_entered
+from xlbridge.interchange.bws_write import (
+    BwsMember,
+    BwsRound,
+    BwsSeat,
+    BwsSection,
+    BwsSession,
+    board_run,
+    bws_hand,
+)
+from xlbridge.movements.field import FIELD_KIND
+from xlbridge.workbook.cells import Book, Sheet, typed_text
+from xlbridge.workbook.hand_records import read_hand_records
+from xlbridge.workbook.names import PlayerColumns
+
+__all__ = ["pair_number", "session_of", "session_date"]
+
+_LABEL = re.compile(r"(?:(NS|EW) )?([0-9]{1,4})")
+_SCORING_TYPE = {"mp": 1, "ximp": 2, "butler": 3}  # the guide's Section.ScoringType
+_MAX_NAMES = 1000
+
+
+def pair_number(label: str) -> tuple[str, int]:
+    """A pair label's direction (``NS``, ``EW``, or ``""`` for a one-winner movement) and
+    number."""
+    m = _LABEL.fullmatch(label.strip())
+    if m is None:
+        raise MovementError(f"pair label {label[:20]!r} has no number for the Bridgemate devices")
+    return m.group(1) or "", int(m.group(2))
+
+
+def session_date(text: Any) -> datetime.date | None:
+    """The Session sheet's date as a date (ISO ``yyyy-mm-dd`` or a spreadsheet date); None for
+    any other text (the file's Session row then has no date of play).
+
+    >>> session_date("2026-11-23"), session_date("Tuesday")
+    (datetime.date(2026, 11, 23), None)
+    """
+    if isinstance(text, datetime.datetime):
+        return text.date()
+    if isinstance(text, datetime.date):
+        return text
+    try:
+        return datetime.date.fromisoformat(str(text).strip())
+    except ValueError:
+        return None
+
+
+def _names(book: Book) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Pair label -> its two players' (name, federation number), as typed on the Names sheet."""
+    if "Names" not in book.sheetnames:
+        return {}
+    ws = book["Names"]
+    cols = PlayerColumns.read(ws, 2)
+    out: dict[str, tuple[tuple[str, str], ...]] = {}
+    for r in range(4, 4 + _MAX_NAMES):
+        label = typed_text(ws.cell(row=r, column=1).value, f"Names!A{r}")
+        if not label:
+            break
+        names = []
+        for c in (2, 3):
+            cell = ws.cell(row=r, column=c)
+            names.append("" if cell.data_type == "f" else
+                         typed_text(cell.value, f"Names!{cell.coordinate}", free_text=True))  # fmt: skip
+        numbers = list(cols.row(ws, r)[0]) + ["", ""]
+        out[label] = ((names[0], numbers[0]), (names[1], numbers[1]))
+    return out
+
+
+def _sit_outs(opened: Any) -> list[tuple[int, int, str | None, str | None, tuple[int, ...]]]:
+    """(round, table, NS label, EW label, boards) of the movement's half-empty tables, where
+    the movement can be built again from the Session sheet (a club's own file cannot: its
+    sit-outs are not written)."""
+    from xlbridge.families.pairs.rebuild import ADAPTER, movement_of
+
+    try:
+        m = movement_of(ADAPTER.settings(opened))
+    except XlbridgeError:
+        return []
+    return [(e.round, e.table, None if e.ns is None else m.label(e.ns),
+             None if e.ew is None else m.label(e.ew), e.boards)
+            for e in m.entries if (e.ns is None) != (e.ew is None)]  # fmt: skip
+
+
+def session_of(opened: Any, name: str) -> BwsSession:
+    """The Bridgemate session of the pairs workbook ``opened`` (through the gate), ``name``
+    for messages."""
+    e = read_entered(name, opened)
+    if e.kind.lower() == FIELD_KIND:
+        raise WorkbookError("a sectioned workbook (new --sections): bridgemate writes one"
+                            " section yet; write each section's workbook on its own")  # fmt: skip
+    seats: dict[tuple[int, int], tuple[str, str]] = {}
+    boards: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for board, rnd, table, ns, ew in e.layout:
+        if rnd is None or table is None:
+            raise WorkbookError(f"{name}: board {board}'s traveller has no Round and Table")
+        key = (rnd, table)
+        if seats.setdefault(key, (ns, ew)) != (ns, ew):
+            raise MovementError(
+                f"round {rnd} table {table}: {ns} v {ew} on board {board}, {seats[key][0]} v"
+                f" {seats[key][1]} on others (an arrow switch): Bridgemate's RoundData has one"
+                " North-South pair a round; write the workbook without --arrow-switch"
+            )
+        boards[key].append(board)
+    directions = {pair_number(x)[0] for pair in seats.values() for x in pair}
+    two_winners = bool(directions - {""})
+    if two_winners and directions != {"NS", "EW"}:
+        raise MovementError("pair labels mix numbers and NS/EW numbers; Bridgemate numbers a"
+                            " section's pairs one way")  # fmt: skip
+    rounds: list[BwsRound] = []
+    for (rnd, table), (ns, ew) in sorted(seats.items()):
+        if two_winners and (pair_number(ns)[0], pair_number(ew)[0]) != ("NS", "EW"):
+            raise MovementError(f"round {rnd} table {table}: {ns} sits North-South against {ew}"
+                                " (an arrow switch): Bridgemate's two-winner pairs keep their"
+                                " direction; write the workbook without --arrow-switch")  # fmt: skip
+        low, high = board_run(boards[(rnd, table)], f"round {rnd} table {table}")
+        rounds.append(BwsRound(1, table, rnd, pair_number(ns)[1], pair_number(ew)[1], low, high))
+    for rnd, table, ns, ew, played in _sit_outs(opened):
+        if (rnd, table) in seats or not played:
+            continue
+        low, high = board_run(played, f"round {rnd} table {table}")
+        rounds.append(BwsRound(1, table, rnd, 0 if ns is None else pair_number(ns)[1],
+                               0 if ew is None else pair_number(ew)[1], low, high))  # fmt: skip
+    book = Book(opened)
+    names = _names(book)
+    first: dict[str, tuple[int, int, str]] = {}  # label -> round, table, its side
+    for (rnd, table), (ns, ew) in sorted(seats.items()):
+        first.setdefault(ns, (rnd, table, "NS"))
+        first.setdefault(ew, (rnd, table, "EW"))
+    seat_rows: list[BwsSeat] = []
+    members: dict[str, str] = {}
+    for label, players in names.items():
+        where = first.get(label)
+        for who, number in players:
+            if number and who:
+                members.setdefault(number, who)
+        if where is None or not any(who or number for who, number in players):
+            continue
+        rnd, table, side = where
+        for (who, number), direction in zip(players, side, strict=True):  # N S, or E W
+            if who or number:
+                seat_rows.append(BwsSeat(1, table, direction, number, who, rnd))
+    settings = read_settings_scoring(book)
+    tables = max((r.table for r in rounds), default=0)
+    deals = read_hand_records(opened)
+    return BwsSession(
+        event=typed_text(e.event, "Session!A1", free_text=True), date=session_date(e.date),
+        sections=(BwsSection(1, "A", tables, 2 if two_winners else 1, settings),),
+        rounds=tuple(rounds), seats=tuple(seat_rows),
+        members=tuple(BwsMember(n, who) for n, who in sorted(members.items())),
+        hands=tuple(bws_hand(1, b, d) for b, d in sorted(deals.items())),
+    )  # fmt: skip
+
+
+def read_settings_scoring(book: Book) -> int:
+    """The Section's ScoringType for the Session sheet's scoring (mp 1, ximp 2, butler 3)."""
+    from xlbridge.results.readers import scoring_of
+    from xlbridge.workbook.session import read_settings
+
+    scoring, _scale = scoring_of(read_settings(book))
+    return _SCORING_TYPE.get(str(scoring), 1)
