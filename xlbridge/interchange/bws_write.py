@@ -412,7 +412,7 @@ def _received_row(r: BwsReceived, individual: bool) -> tuple[Any, ...]:
 
 def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
     """Every table's rows, in :func:`schema_of`'s column order (``None``: the AutoNumber)."""
-    when = datetime.datetime.combine(s.date or datetime.date(2000, 1, 1), datetime.time(19))
+    when = None if s.date is None else datetime.datetime.combine(s.date, datetime.time(19))
     rounds = {(r.section, r.table): r.round for r in s.rounds}
     first = {k: min(r.round for r in s.rounds if (r.section, r.table) == k) for k in rounds}
     settings = _settings(s)
