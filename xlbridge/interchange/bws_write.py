@@ -1,8 +1,8 @@
 """The Bridgemate session file (``.bws``): an Access 2000 database that Bridgemate Control
 Software (BCS) opens to run the table devices, written from a :class:`BwsSession` (sections,
 the movement round by round, the players, the settings, the hand records). It knows no game
-family: each family turns its workbook into a :class:`BwsSession`
-(``xlbridge/families/*/bridgemate.py``, through :func:`xlbridge.families.registry.bridgemate_session`).
+family: each family turns its workbook into a :class:`BwsSession` (``bridgemate.py`` in the
+family's folder, through :func:`xlbridge.families.registry.bridgemate_session`).
 
 The tables and columns are those of Bridge Systems' "Bridgemate developer's guide" (document
 revision 49, August 2018, for BCS 3.x and later: Clients, Session with PairsMoveAcrossField and
@@ -126,14 +126,14 @@ SCHEMA: Final[Mapping[str, tuple[Column, ...]]] = {
         Column("ID", "int"), Column("Name", "text", 127), *_cols("datetime", "Date", "Time"),
         Column("GUID", "text", 40), Column("Status", "int"), Column("ShowInApp", "bool"),
         Column("PairsMoveAcrossField", "bool"), Column("EWReturnHome", "bool"),
-    ),  # fmt: skip
+    ),
     "Section": (
         Column("ID", "int"), Column("Letter", "text", 1),
         *_cols("int", "Tables", "MissingPair", "EWMoveBeforePlay", "Session", "ScoringType"),
         Column("Winners", "long"),
     ),
     "Tables": _cols("int", "Section", "Table", "ComputerID", "Status", "LogOnOff",
-                    "UpdateFromRound", "CurrentRound", "CurrentBoard", "Group"),  # fmt: skip
+                    "UpdateFromRound", "CurrentRound", "CurrentBoard", "Group"),
     "RoundData": (
         *_cols("int", "Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard"),
         Column("CustomBoards", "text", 127),
@@ -144,11 +144,11 @@ SCHEMA: Final[Mapping[str, tuple[Column, ...]]] = {
         *_cols("int", "Section", "Table"), Column("Direction", "text", 2),
         Column("Number", "text", 18), Column("Name", "text", 40), Column("Round", "int"),
         Column("Processed", "bool"), Column("TimeLog", "datetime"), Column("Updated", "bool"),
-    ),  # fmt: skip
+    ),
     "PlayerNames": (Column("ID", "long"), Column("Name", "text", 40),
-                    Column("strID", "text", 18)),  # fmt: skip
+                    Column("strID", "text", 18)),
     "Settings": (Column("Section", "int"),
-                 *(_setting_column(k, v) for k, v in DEFAULT_SETTINGS.items())),  # fmt: skip
+                 *(_setting_column(k, v) for k, v in DEFAULT_SETTINGS.items())),
     "HandRecord": (*_cols("int", "Section", "Board"), *_cols("text", *_HANDS, size=14)),
 }
 
@@ -306,7 +306,8 @@ def bws_hand(section: int, board: int, deal: str) -> BwsHand:
     >>> deal = "N:AKQT.AKQ.AKQ.AKQ J987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     >>> h = bws_hand(1, 1, deal)
     >>> h.hands[:4], h.hands[4:8], h.hands[12:]
-    (('AKQ10', 'AKQ', 'AKQ', 'AKQ'), ('J987', 'J109', 'J109', 'J109'), ('2', '5432', '5432', '5432'))
+    (('AKQ10', 'AKQ', 'AKQ', 'AKQ'), ('J987', 'J109', 'J109', 'J109'), \
+('2', '5432', '5432', '5432'))
     """
     from xlbridge.interchange.deals import HandRecord
     from xlbridge.types import Seat, Vulnerability
@@ -420,20 +421,20 @@ def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
         "Clients": [],
         "Session": [(1, s.event, when, when, "", 0, False, False, False)],
         "Section": [(x.id, x.letter, x.tables, x.missing_pair, 0, 1, x.scoring_type, x.winners)
-                    for x in s.sections],  # fmt: skip
+                    for x in s.sections],
         "Tables": [(sec, table, 1, 0, 0, 0, first[(sec, table)], 0, 0)
-                   for sec, table in sorted(rounds)],  # fmt: skip
+                   for sec, table in sorted(rounds)],
         "RoundData": [
             (r.section, r.table, r.round, r.ns, r.ew, r.low, r.high, r.custom,
              *((r.south or 0, r.west or 0) if s.individual else ()))
             for r in sorted(s.rounds, key=lambda r: (r.section, r.table, r.round))
-        ],  # fmt: skip
+        ],
         "ReceivedData": [_received_row(r, s.individual) for r in s.received],
         "IntermediateData": [],
         "PlayerNumbers": [(p.section, p.table, p.direction, p.number, p.name, p.round, False,
-                           when, False) for p in s.seats],  # fmt: skip
+                           when, False) for p in s.seats],
         "PlayerNames": [(int(m.number) if m.number.isdigit() and len(m.number) <= 9 else None,
-                         m.name, m.number) for m in s.members],  # fmt: skip
+                         m.name, m.number) for m in s.members],
         "Settings": [(x.id, *settings.values()) for x in s.sections],
         "HandRecord": [(h.section, h.board, *h.hands) for h in s.hands],
     }

@@ -35,11 +35,11 @@ from xlbridge.interchange.bws_write import (
     bws_hand,
 )
 from xlbridge.movements.field import FIELD_KIND
-from xlbridge.workbook.cells import Book, Sheet, typed_text
+from xlbridge.workbook.cells import Book, typed_text
 from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.names import PlayerColumns
 
-__all__ = ["pair_number", "session_of", "session_date"]
+__all__ = ["pair_number", "session_date", "session_of"]
 
 _LABEL = re.compile(r"(?:(NS|EW) )?([0-9]{1,4})")
 _SCORING_TYPE = {"mp": 1, "ximp": 2, "butler": 3}  # the guide's Section.ScoringType
@@ -51,7 +51,9 @@ def pair_number(label: str) -> tuple[str, int]:
     number."""
     m = _LABEL.fullmatch(label.strip())
     if m is None:
-        raise MovementError(f"pair label {label[:20]!r} has no number for the Bridgemate devices")
+        raise MovementError(
+            f"pair label {label[:20]!r} has no number for the Bridgemate devices"
+        )
     return m.group(1) or "", int(m.group(2))
 
 
@@ -86,9 +88,9 @@ def _names(book: Book) -> dict[str, tuple[tuple[str, str], ...]]:
         names = []
         for c in (2, 3):
             cell = ws.cell(row=r, column=c)
-            names.append("" if cell.data_type == "f" else
-                         typed_text(cell.value, f"Names!{cell.coordinate}", free_text=True))  # fmt: skip
-        numbers = list(cols.row(ws, r)[0]) + ["", ""]
+            text = typed_text(cell.value, f"Names!{cell.coordinate}", free_text=True)
+            names.append("" if cell.data_type == "f" else text)
+        numbers = [*cols.row(ws, r)[0], "", ""]
         out[label] = ((names[0], numbers[0]), (names[1], numbers[1]))
     return out
 
@@ -136,17 +138,20 @@ def session_of(opened: Any, name: str) -> BwsSession:
     rounds: list[BwsRound] = []
     for (rnd, table), (ns, ew) in sorted(seats.items()):
         if two_winners and (pair_number(ns)[0], pair_number(ew)[0]) != ("NS", "EW"):
-            raise MovementError(f"round {rnd} table {table}: {ns} sits North-South against {ew}"
-                                " (an arrow switch): Bridgemate's two-winner pairs keep their"
-                                " direction; write the workbook without --arrow-switch")  # fmt: skip
+            raise MovementError(
+                f"round {rnd} table {table}: {ns} sits North-South against {ew} (an arrow"
+                " switch): Bridgemate's two-winner pairs keep their direction; write the"
+                " workbook without --arrow-switch"
+            )
         low, high = board_run(boards[(rnd, table)], f"round {rnd} table {table}")
         rounds.append(BwsRound(1, table, rnd, pair_number(ns)[1], pair_number(ew)[1], low, high))
-    for rnd, table, ns, ew, played in _sit_outs(opened):
+    for rnd, table, alone_ns, alone_ew, played in _sit_outs(opened):
         if (rnd, table) in seats or not played:
             continue
         low, high = board_run(played, f"round {rnd} table {table}")
-        rounds.append(BwsRound(1, table, rnd, 0 if ns is None else pair_number(ns)[1],
-                               0 if ew is None else pair_number(ew)[1], low, high))  # fmt: skip
+        ns_no = 0 if alone_ns is None else pair_number(alone_ns)[1]
+        ew_no = 0 if alone_ew is None else pair_number(alone_ew)[1]
+        rounds.append(BwsRound(1, table, rnd, ns_no, ew_no, low, high))
     book = Book(opened)
     names = _names(book)
     first: dict[str, tuple[int, int, str]] = {}  # label -> round, table, its side

@@ -1,0 +1,389 @@
+"""``xlbridge bridgemate``: the Bridgemate session file (issue 33), read back by two readers
+that share no code with the writer (Jackcess, in Java) nor with each other: Debian's mdbtools
+(``mdb-tables``, ``mdb-schema``, ``mdb-export``, C) and the npm package ``mdb-reader``
+(JavaScript, installed once into ``.cache/``).
+
+The expected rows come from the movement generators and the names file the test wrote, not
+from the workbook or the writer: RoundData is the movement round by round (Bridgemate's
+developer's guide: Section, Table, Round, NSPair, EWPair, LowBoard, HighBoard), PlayerNumbers
+the players where they sit in round 1 (N and S for a North-South pair, E and W for East-West),
+PlayerNames each federation number and its name, HandRecord each PBN deal's suits (spades
+first, North, East, South, West; a ten written ``10`` as Bridgemate does).
+
+A simulated evening: ReceivedData rows are added as the devices send them (with the writer's
+own Jackcess, :func:`~xlbridge.interchange.bws_write.add_received`), ``import --from FILE.bws``
+fills the workbook, and the same results typed by hand give the same traveller cells and the
+same ``results`` JSON. Tricks: level + 6 + the signed result (Law 77 scores by tricks over six).
+
+One JVM for the whole test session: the writer runs in-process (``run_cli``), and JPype starts
+Java once per process.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from conftest import cli_new, digest, needs_mdbtools, needs_program, needs_tool, run_cli
+
+from xlbridge.movements.howell import howell
+from xlbridge.movements.mitchell import mitchell
+from xlbridge.movements.model import Movement
+
+pytest.importorskip("jpype", reason="the bridgemate extra (JPype) is not installed")
+pytest.importorskip("mpxj", reason="the bridgemate extra (mpxj: Jackcess) is not installed")
+
+REPO = Path(__file__).resolve().parent.parent
+MDB_READER = "3.2.0"
+MDB_READER_CACHE = REPO / ".cache" / f"mdb-reader-{MDB_READER}"
+
+# Guide's tables, in the order the file holds them.
+TABLES = ["Clients", "Session", "Section", "Tables", "RoundData", "ReceivedData",
+          "IntermediateData", "PlayerNumbers", "PlayerNames", "Settings", "HandRecord"]  # fmt: skip
+
+NAMES = (
+    "pair,player 1,player 2,number 1,number 2\n"
+    "NS 1,Ann Ash,Bob Birch,1001,1002\n"
+    "EW 2,Cy Cole,Di Dunn,1003,\n"
+    "NS 3,Ed Eve,,,\n"
+)
+# (direction, number, name) of each named player, by pair label (the NAMES rows).
+NAMED = {
+    "NS 1": (("N", "1001", "Ann Ash"), ("S", "1002", "Bob Birch")),
+    "EW 2": (("E", "1003", "Cy Cole"), ("W", "", "Di Dunn")),
+    "NS 3": (("N", "", "Ed Eve"),),
+}
+HANDS = ("AKQT.AKQ.AKQ.AKQ", "J987.JT9.JT9.JT9", "6543.876.876.876", "2.5432.5432.5432")
+
+
+def _deal(board: int) -> list[str]:
+    return [*HANDS[board % 4:], *HANDS[:board % 4]]  # North, East, South, West
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Workbooks and their session files, written once: a named Mitchell with deals, a
+    Howell."""
+    folder = tmp_path_factory.mktemp("bridgemate")
+    (folder / "names.csv").write_text(NAMES)
+    pbn = "\n".join(f'[Board "{b}"]\n[Deal "N:{" ".join(_deal(b))}"]\n' for b in range(1, 7))
+    (folder / "deals.pbn").write_text(pbn)
+    books = {
+        "mitchell": cli_new(folder, "mitchell", "mitchell", "--tables", "3",
+                            "--boards-per-round", "2", "--names", str(folder / "names.csv"),
+                            "--deals", str(folder / "deals.pbn"), "--date", "2026-11-23"),
+        "howell": cli_new(folder, "howell", "howell", "--tables", "3"),
+    }  # fmt: skip
+    out = {}
+    for name, book in books.items():
+        bws = folder / f"{name}.bws"
+        code, printed, err = run_cli("bridgemate", str(book), "-o", str(bws))
+        assert code == 0, err
+        assert printed.startswith(f"wrote {bws}: 1 section, 3 tables")
+        out[name], out[f"{name}.xlsx"] = bws, book
+    return out
+
+
+# ---- the two readers --------------------------------------------------------------------
+
+
+def _mdb(*args: str) -> str:
+    needs_mdbtools()
+    done = subprocess.run(args, capture_output=True, text=True, check=True, timeout=60)
+    return done.stdout
+
+
+def mdbtools_rows(path: Path, table: str) -> list[dict[str, str]]:
+    """``mdb-export``'s rows of ``table`` (text, as mdbtools prints them)."""
+    return list(csv.DictReader(io.StringIO(_mdb("mdb-export", str(path), table))))
+
+
+def _mdb_reader() -> tuple[str, Path]:
+    """Node and the npm package mdb-reader (installed once into .cache/), or skip/fail."""
+    node = needs_program("node", "Node.js (node)")
+    package = MDB_READER_CACHE / "node_modules" / "mdb-reader"
+    if not (package / "lib" / "node" / "index.js").is_file():
+        npm = needs_program("npm")
+        MDB_READER_CACHE.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(
+            [npm, "install", "--no-audit", "--no-fund", "--no-save", "--prefix",
+             str(MDB_READER_CACHE), f"mdb-reader@{MDB_READER}"],
+            capture_output=True, text=True, check=False, timeout=600,
+        )  # fmt: skip
+        if done.returncode != 0 or not (package / "lib" / "node" / "index.js").is_file():
+            needs_tool(None, f"mdb-reader@{MDB_READER} from npm ({done.stderr.strip()[-300:]})")
+    return node, package
+
+
+def mdb_reader(*paths: Path) -> dict[str, Any]:
+    """Every table of each file, read by mdb-reader: {path: {table: {columns, rows}}}."""
+    node, package = _mdb_reader()
+    done = subprocess.run(
+        [node, str(REPO / "tests" / "mdb_reader_dump.mjs"), str(package), *map(str, paths)],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    got: dict[str, Any] = json.loads(done.stdout)
+    return got
+
+
+@pytest.fixture(scope="module")
+def js(made: dict[str, Path]) -> dict[str, Any]:
+    """mdb-reader's reading of every session file, one Node run."""
+    got = mdb_reader(made["mitchell"], made["howell"])
+    return {name: got[str(made[name])] for name in ("mitchell", "howell")}
+
+
+# ---- what the files must hold -----------------------------------------------------------
+
+
+def _number(label: str) -> int:
+    return int(label.split()[-1])  # "NS 3" -> 3, "EW 3" -> 3, "7" -> 7
+
+
+def round_data(m: Movement) -> set[tuple[int, ...]]:
+    """RoundData from the movement: Section, Table, Round, NSPair, EWPair, LowBoard, HighBoard."""
+    return {(1, e.table, e.round, _number(m.label(e.ns)), _number(m.label(e.ew)),  # type: ignore[arg-type]
+             min(e.boards), max(e.boards)) for e in m.entries}  # fmt: skip
+
+
+MOVEMENTS = {"mitchell": mitchell(3, 2), "howell": howell(3)}
+WINNERS = {"mitchell": 2, "howell": 1}  # a Mitchell's two fields; a Howell's one
+
+
+def player_numbers(m: Movement) -> set[tuple[Any, ...]]:
+    """PlayerNumbers: each named player where his pair sits in round 1."""
+    out = set()
+    for e in m.entries:
+        if e.round != 1:
+            continue
+        for pair in (e.ns, e.ew):
+            for direction, number, name in NAMED.get(m.label(pair), ()):  # type: ignore[arg-type]
+                out.add((1, e.table, direction, number, name, 1))
+    return out
+
+
+@pytest.mark.parametrize("name", ["mitchell", "howell"])
+def test_mdbtools_reads_the_movement(made: dict[str, Path], name: str) -> None:
+    path = made[name]
+    assert _mdb("mdb-ver", str(path)).strip() == "JET4"  # Access 2000, as BCS opens it
+    assert _mdb("mdb-tables", "-1", str(path)).split() == TABLES
+    schema = _mdb("mdb-schema", str(path), "access")
+    assert "[Letter]\t\t\tText (1)," in schema  # one letter
+    assert "[Winners]\t\t\tLong Integer" in schema  # Access "Integer" is 16-bit, "Long" 32
+    assert "[LowBoard]\t\t\tInteger," in schema
+    got = {tuple(int(r[k]) for k in ("Section", "Table", "Round", "NSPair", "EWPair",
+                                        "LowBoard", "HighBoard"))
+           for r in mdbtools_rows(path, "RoundData")}  # fmt: skip
+    assert got == round_data(MOVEMENTS[name])
+    (section,) = mdbtools_rows(path, "Section")
+    assert (section["Letter"], section["Tables"], section["Winners"]) == ("A", "3",
+                                                                           str(WINNERS[name]))
+    tables = mdbtools_rows(path, "Tables")
+    assert [(int(t["Section"]), int(t["Table"])) for t in tables] == [(1, 1), (1, 2), (1, 3)]
+    assert mdbtools_rows(path, "ReceivedData") == []  # the devices fill it
+
+
+@pytest.mark.parametrize("name", ["mitchell", "howell"])
+def test_mdb_reader_reads_the_movement(js: dict[str, Any], name: str) -> None:
+    tables = js[name]
+    assert sorted(tables) == sorted(TABLES)
+    cols = {c["name"]: (c["type"], c["size"]) for c in tables["RoundData"]["columns"]}
+    assert cols["NSPair"] == ("integer", 2) and cols["CustomBoards"][0] == "text"
+    got = {(r["Section"], r["Table"], r["Round"], r["NSPair"], r["EWPair"], r["LowBoard"],
+            r["HighBoard"]) for r in tables["RoundData"]["rows"]}  # fmt: skip
+    assert got == round_data(MOVEMENTS[name])
+    (section,) = tables["Section"]["rows"]
+    assert (section["Letter"], section["Tables"], section["Winners"]) == ("A", 3, WINNERS[name])
+    assert section["ScoringType"] == 1  # matchpoints
+    (settings,) = tables["Settings"]["rows"]
+    assert settings["Section"] == 1 and settings["BM2PINcode"] == "5431"
+
+
+def test_both_readers_read_the_names(made: dict[str, Path], js: dict[str, Any]) -> None:
+    want = player_numbers(MOVEMENTS["mitchell"])
+    assert len(want) == 5  # Ann, Bob, Cy, Di, Ed: every named player
+    rows = mdbtools_rows(made["mitchell"], "PlayerNumbers")
+    got_c = {(int(r["Section"]), int(r["Table"]), r["Direction"], r["Number"], r["Name"],
+              int(r["Round"])) for r in rows}  # fmt: skip
+    got_js = {(r["Section"], r["Table"], r["Direction"], r.get("Number") or "", r["Name"],
+               r["Round"]) for r in js["mitchell"]["PlayerNumbers"]["rows"]}  # fmt: skip
+    assert got_c == got_js == want
+    members = {("1001", "Ann Ash"), ("1002", "Bob Birch"), ("1003", "Cy Cole")}
+    assert {(r["strID"], r["Name"]) for r in mdbtools_rows(made["mitchell"], "PlayerNames")} \
+        == members
+    assert {(str(r["ID"]), r["Name"]) for r in js["mitchell"]["PlayerNames"]["rows"]} == members
+    assert js["howell"]["PlayerNumbers"]["rows"] == []  # no names typed: none written
+    (settings,) = js["mitchell"]["Settings"]["rows"]
+    assert settings["BM2ShowPlayerNames"] == 1  # names known: the devices show them
+
+
+def test_both_readers_read_the_deals(made: dict[str, Path], js: dict[str, Any]) -> None:
+    suits = [f"{seat}{suit}" for seat in ("North", "East", "South", "West")
+             for suit in ("Spades", "Hearts", "Diamonds", "Clubs")]  # fmt: skip
+    want = {(b, tuple(s.replace("T", "10") for hand in _deal(b) for s in hand.split(".")))
+            for b in range(1, 7)}  # fmt: skip
+    got_c = {(int(r["Board"]), tuple(r[s] for s in suits))
+             for r in mdbtools_rows(made["mitchell"], "HandRecord")}  # fmt: skip
+    got_js = {(r["Board"], tuple(r[s] for s in suits))
+              for r in js["mitchell"]["HandRecord"]["rows"]}  # fmt: skip
+    assert got_c == got_js == want
+    assert js["howell"]["HandRecord"]["rows"] == []
+
+
+# ---- a simulated evening ------------------------------------------------------------------
+
+# board -> (contract as a device sends it, declarer, result); the travellers' cells typed by hand
+PLAYED = {
+    1: ("4 S", "N", "+1"), 2: ("3 NT x", "E", "-2"), 3: ("PASS", "", ""),
+    4: ("2 H xx", "S", "="), 5: ("1 D", "W", "+2"), 6: ("6 NT", "N", "="),
+}  # fmt: skip
+
+
+def _typed(board: int) -> dict[str, Any]:
+    contract, by, result = PLAYED[board]
+    if contract == "PASS":
+        return {"Contract": "PASS"}
+    level = int(contract[0])
+    tricks = level + 6 + (0 if result == "=" else int(result))
+    typed = contract.replace(" ", "").upper()
+    return {"Contract": typed, "By": by, **({"Made": tricks - 6} if tricks >= level + 6 else
+                                            {"Down": level + 6 - tricks})}  # fmt: skip
+
+
+def _fill_by_hand(path: Path, m: Movement) -> None:
+    wb = openpyxl.load_workbook(path)
+    for e in m.entries:
+        for board in e.boards:
+            ws = wb[f"Board {board}"]
+            head = next(r for r in range(1, 20) if ws.cell(r, 1).value == "Round" or any(
+                ws.cell(r, c).value == "Contract" for c in range(1, 20)))  # fmt: skip
+            col = {ws.cell(head, c).value: c for c in range(1, 40) if ws.cell(head, c).value}
+            row = next(r for r in range(head + 1, head + 40)
+                       if ws.cell(r, col["NS"]).value == m.label(e.ns)  # type: ignore[arg-type]
+                       and ws.cell(r, col["EW"]).value == m.label(e.ew))  # type: ignore[arg-type]  # fmt: skip
+            for label, value in _typed(board).items():
+                ws.cell(row, col[label]).value = value
+    wb.save(path)
+
+
+def _inputs(path: Path) -> dict[tuple[str, int], tuple[Any, ...]]:
+    wb = openpyxl.load_workbook(path)
+    out = {}
+    for ws in wb.worksheets:
+        if ws.title.startswith("Board "):
+            for r in range(1, ws.max_row + 1):
+                out[(ws.title, r)] = tuple(ws.cell(r, c).value for c in range(1, 12))
+    return out
+
+
+def test_a_simulated_evening_scores_as_typed_by_hand(made: dict[str, Path],
+                                                     tmp_path: Path) -> None:  # fmt: skip
+    from xlbridge.interchange.bws_write import BwsReceived, add_received
+
+    m = MOVEMENTS["mitchell"]
+    bws = tmp_path / "evening.bws"
+    shutil.copy(made["mitchell"], bws)
+    rows = []
+    for e in sorted(m.entries, key=lambda e: (e.round, e.table)):
+        for board in e.boards:
+            contract, seat, result = PLAYED[board]
+            rows.append(BwsReceived(1, e.table, e.round, board, _number(m.label(e.ns)),  # type: ignore[arg-type]
+                                    _number(m.label(e.ew)), seat, contract, result))  # type: ignore[arg-type]  # fmt: skip
+    add_received(bws, rows)
+    assert len(mdbtools_rows(bws, "ReceivedData")) == 18  # 6 boards, 3 tables each
+    scored = tmp_path / "scored.xlsx"
+    code, printed, err = run_cli("import", str(made["mitchell.xlsx"]), "--from", str(bws),
+                                 "-o", str(scored))  # fmt: skip
+    assert code == 0, err
+    assert "18 results filled" in printed and " 0 not imported" in printed
+    by_hand = tmp_path / "by-hand.xlsx"
+    shutil.copy(made["mitchell.xlsx"], by_hand)
+    _fill_by_hand(by_hand, m)
+    assert _inputs(scored) == _inputs(by_hand)
+    got = [run_cli("results", str(p), "--format", "json") for p in (scored, by_hand)]
+    assert got[0][0] == got[1][0] and got[0][1] == got[1][1]
+    standings = json.loads(got[0][1])
+    assert standings  # scored
+
+
+# ---- bad input: one line, no file -------------------------------------------------------
+
+
+def test_existing_output_needs_force(made: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "x.bws"
+    out.write_bytes(b"keep")
+    code, _, err = run_cli("bridgemate", str(made["howell.xlsx"]), "-o", str(out))
+    assert code == 2 and "already exists; use --force" in err and len(err.splitlines()) == 1
+    assert out.read_bytes() == b"keep"
+    before = digest(made["howell.xlsx"])
+    code, _, err = run_cli("bridgemate", str(made["howell.xlsx"]), "-o", str(out), "--force")
+    assert code == 0, err
+    assert out.read_bytes()[:4] == b"\x00\x01\x00\x00"  # an Access database now
+    assert digest(made["howell.xlsx"]) == before  # the workbook is only read
+
+
+def test_a_social_game_is_refused(tmp_path: Path) -> None:
+    book = cli_new(tmp_path, "rubber", "rubber", "--tables", "1")
+    out = tmp_path / "r.bws"
+    code, _, err = run_cli("bridgemate", str(book), "-o", str(out))
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "which the Bridgemate devices do not run" in err
+    assert not out.exists()
+
+
+def test_over_the_devices_maxima_is_refused(made: dict[str, Path], tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    from xlbridge.interchange import bws_write
+
+    monkeypatch.setitem(bws_write.MAXIMA, "rounds", 2)  # type: ignore[index]
+    out = tmp_path / "big.bws"
+    code, _, err = run_cli("bridgemate", str(made["mitchell.xlsx"]), "-o", str(out))
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "round 3 is over the Bridgemate maximum of 2" in err
+    assert not out.exists() and not list(tmp_path.iterdir())
+
+
+def test_an_arrow_switch_is_refused(tmp_path: Path) -> None:
+    book = cli_new(tmp_path, "arrow", "mitchell", "--tables", "3", "--boards-per-round", "2",
+                   "--arrow-switch", "last")  # fmt: skip
+    out = tmp_path / "a.bws"
+    code, _, err = run_cli("bridgemate", str(book), "-o", str(out))
+    assert code == 2 and len(err.splitlines()) == 1 and "arrow switch" in err
+    assert not out.exists()
+
+
+def test_a_missing_extra_names_the_install(made: dict[str, Path], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    import sys
+
+    monkeypatch.setitem(sys.modules, "mpxj", None)  # as if the extra were not installed
+    out = tmp_path / "m.bws"
+    code, _, err = run_cli("bridgemate", str(made["howell.xlsx"]), "-o", str(out))
+    assert code == 2 and len(err.splitlines()) == 1
+    assert 'pip install "xlbridge-scoring[bridgemate]"' in err
+    assert not out.exists()
+
+
+def test_a_setting_the_director_gives(made: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "s.bws"
+    code, _, err = run_cli("bridgemate", str(made["howell.xlsx"]), "-o", str(out),
+                           "--setting", "LeadCard=yes", "--setting", "BM2Ranking=2")  # fmt: skip
+    assert code == 0, err
+    (row,) = mdbtools_rows(out, "Settings")
+    assert (row["LeadCard"], row["BM2Ranking"]) == ("1", "2")
+    code, _, err = run_cli("bridgemate", str(made["howell.xlsx"]), "-o", str(out), "--force",
+                           "--setting", "Colour=red")  # fmt: skip
+    assert code == 2 and "not a Bridgemate setting" in err
+
+
+def test_help_has_an_example() -> None:
+    code, printed, _ = run_cli("bridgemate", "--help")
+    assert code == 0 and "Example: xlbridge bridgemate club.xlsx -o club.bws" in printed
