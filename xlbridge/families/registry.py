@@ -295,5 +295,5 @@ def bridgemate_session(path: str | os.PathLike[str]) -> BwsSession:
             f"{kind} is {family_article(name)} game, which the Bridgemate devices do not run;"
             " bridgemate writes pairs, individual and teams sessions"
         ) from None
-    got: BwsSession = module.session_of(book, Path(path).name)
+    got: BwsSession = module.session_of(book, os.fspath(path))
     return got

@@ -58,6 +58,7 @@ __all__ = [
     "check_session",
     "parse_setting",
     "schema_of",
+    "session_date",
     "table_rows",
     "write_bws",
 ]
@@ -317,6 +318,23 @@ def bws_hand(section: int, board: int, deal: str) -> BwsHand:
     return BwsHand(section, board, tuple(
         suit.replace("T", "10") for seat in (Seat.N, Seat.E, Seat.S, Seat.W)
         for suit in hands[seat]))  # fmt: skip
+
+
+def session_date(text: Any) -> datetime.date | None:
+    """The Session sheet's date as a date (ISO ``yyyy-mm-dd`` or a spreadsheet date); None for
+    any other text (the file's Session row then has no date of play).
+
+    >>> session_date("2026-11-23"), session_date("Tuesday")
+    (datetime.date(2026, 11, 23), None)
+    """
+    if isinstance(text, datetime.datetime):
+        return text.date()
+    if isinstance(text, datetime.date):
+        return text
+    try:
+        return datetime.date.fromisoformat(str(text).strip())
+    except ValueError:
+        return None
 
 
 def parse_setting(text: str) -> tuple[str, bool | int | str]:

@@ -18,9 +18,9 @@ xlbridge.errors.MovementError: pair label 'Aces' has no number for the Bridgemat
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
@@ -33,13 +33,14 @@ from xlbridge.interchange.bws_write import (
     BwsSession,
     board_run,
     bws_hand,
+    session_date,
 )
 from xlbridge.movements.field import FIELD_KIND
 from xlbridge.workbook.cells import Book, typed_text
 from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.names import PlayerColumns
 
-__all__ = ["pair_number", "session_date", "session_of"]
+__all__ = ["pair_number", "session_of"]
 
 _LABEL = re.compile(r"(?:(NS|EW) )?([0-9]{1,4})")
 _SCORING_TYPE = {"mp": 1, "ximp": 2, "butler": 3}  # the guide's Section.ScoringType
@@ -55,23 +56,6 @@ def pair_number(label: str) -> tuple[str, int]:
             f"pair label {label[:20]!r} has no number for the Bridgemate devices"
         )
     return m.group(1) or "", int(m.group(2))
-
-
-def session_date(text: Any) -> datetime.date | None:
-    """The Session sheet's date as a date (ISO ``yyyy-mm-dd`` or a spreadsheet date); None for
-    any other text (the file's Session row then has no date of play).
-
-    >>> session_date("2026-11-23"), session_date("Tuesday")
-    (datetime.date(2026, 11, 23), None)
-    """
-    if isinstance(text, datetime.datetime):
-        return text.date()
-    if isinstance(text, datetime.date):
-        return text
-    try:
-        return datetime.date.fromisoformat(str(text).strip())
-    except ValueError:
-        return None
 
 
 def _names(book: Book) -> dict[str, tuple[tuple[str, str], ...]]:
@@ -110,9 +94,10 @@ def _sit_outs(opened: Any) -> list[tuple[int, int, str | None, str | None, tuple
             for e in m.entries if (e.ns is None) != (e.ew is None)]  # fmt: skip
 
 
-def session_of(opened: Any, name: str) -> BwsSession:
-    """The Bridgemate session of the pairs workbook ``opened`` (through the gate), ``name``
-    for messages."""
+def session_of(opened: Any, path: str) -> BwsSession:
+    """The Bridgemate session of the pairs workbook ``opened`` (through the gate), ``path``
+    its file."""
+    name = Path(path).name
     e = read_entered(name, opened)
     if e.kind.lower() == FIELD_KIND:
         raise WorkbookError("a sectioned workbook (new --sections): bridgemate writes one"
