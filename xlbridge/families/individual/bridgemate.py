@@ -77,8 +77,10 @@ def session_of(opened: Any, path: str) -> BwsSession:
             if rnd is None or table is None:
                 raise WorkbookError(f"{name}: board {board}'s rows have no Round and Table")
             if seats.setdefault((rnd, table), players) != players:
-                raise MovementError(f"round {rnd} table {table}: the players change seats"
-                                    f" on board {board}; Bridgemate seats them once a round")  # fmt: skip
+                raise MovementError(
+                    f"round {rnd} table {table}: the players change seats on board {board};"
+                    " Bridgemate seats them once a round"
+                )
             boards[(rnd, table)].append(board)
     if not seats:
         raise WorkbookError(f"{name}: no 'Board N' traveller sheets")
