@@ -34,8 +34,10 @@ import pytest
 from conftest import cli_new, digest, needs_mdbtools, needs_program, needs_tool, run_cli
 
 from xlbridge.movements.howell import howell
+from xlbridge.movements.individual import two_table_individual
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
+from xlbridge.movements.teams import round_robin_four
 
 pytest.importorskip("jpype", reason="the bridgemate extra (JPype) is not installed")
 pytest.importorskip("mpxj", reason="the bridgemate extra (mpxj: Jackcess) is not installed")
@@ -60,6 +62,7 @@ NAMED = {
     "EW 2": (("E", "1003", "Cy Cole"), ("W", "", "Di Dunn")),
     "NS 3": (("N", "", "Ed Eve"),),
 }
+PLAYER_NAMES = "player,name,number\n1,Ann Ash,2001\n2,Bob Birch,\n5,Cy Cole,2005\n"
 HANDS = ("AKQT.AKQ.AKQ.AKQ", "J987.JT9.JT9.JT9", "6543.876.876.876", "2.5432.5432.5432")
 
 
@@ -70,9 +73,10 @@ def _deal(board: int) -> list[str]:
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Workbooks and their session files, written once: a named Mitchell with deals, a
-    Howell."""
+    Howell, a named two-table individual and a four-team round robin."""
     folder = tmp_path_factory.mktemp("bridgemate")
     (folder / "names.csv").write_text(NAMES)
+    (folder / "players.csv").write_text(PLAYER_NAMES)
     pbn = "\n".join(f'[Board "{b}"]\n[Deal "N:{" ".join(_deal(b))}"]\n' for b in range(1, 7))
     (folder / "deals.pbn").write_text(pbn)
     books = {
@@ -80,13 +84,21 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                             "--boards-per-round", "2", "--names", str(folder / "names.csv"),
                             "--deals", str(folder / "deals.pbn"), "--date", "2026-11-23"),
         "howell": cli_new(folder, "howell", "howell", "--tables", "3"),
+        "individual": cli_new(folder, "individual", "individual-2", "--tables", "2",
+                              "--names", str(folder / "players.csv")),
+        "teams": cli_new(folder, "teams", "round-robin-4", "--tables", "4",
+                         "--boards-per-round", "4"),
     }  # fmt: skip
+    said = {"mitchell": "1 section, 3 tables, 3 rounds, 5 players seated, 6 hand records",
+            "howell": "1 section, 3 tables, 5 rounds, 0 players seated",
+            "individual": "1 section, 2 tables, 7 rounds, 3 players seated",
+            "teams": "2 sections, 4 tables, 3 rounds"}  # fmt: skip
     out = {}
     for name, book in books.items():
         bws = folder / f"{name}.bws"
         code, printed, err = run_cli("bridgemate", str(book), "-o", str(bws))
         assert code == 0, err
-        assert printed.startswith(f"wrote {bws}: 1 section, 3 tables")
+        assert printed.startswith(f"wrote {bws}: {said[name]}")
         out[name], out[f"{name}.xlsx"] = bws, book
     return out
 
@@ -137,8 +149,9 @@ def mdb_reader(*paths: Path) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def js(made: dict[str, Path]) -> dict[str, Any]:
     """mdb-reader's reading of every session file, one Node run."""
-    got = mdb_reader(made["mitchell"], made["howell"])
-    return {name: got[str(made[name])] for name in ("mitchell", "howell")}
+    names = ("mitchell", "howell", "individual", "teams")
+    got = mdb_reader(*(made[n] for n in names))
+    return {name: got[str(made[name])] for name in names}
 
 
 # ---- what the files must hold -----------------------------------------------------------
@@ -275,10 +288,11 @@ def _fill_by_hand(path: Path, m: Movement) -> None:
 
 
 def _inputs(path: Path) -> dict[tuple[str, int], tuple[Any, ...]]:
+    """Every cell of the travellers (Board sheets) and match sheets, by sheet and row."""
     wb = openpyxl.load_workbook(path)
     out = {}
     for ws in wb.worksheets:
-        if ws.title.startswith("Board "):
+        if ws.title.startswith(("Board ", "Match ")):
             for r in range(1, ws.max_row + 1):
                 out[(ws.title, r)] = tuple(ws.cell(r, c).value for c in range(1, 12))
     return out
@@ -312,6 +326,107 @@ def test_a_simulated_evening_scores_as_typed_by_hand(made: dict[str, Path],
     assert got[0][0] == got[1][0] and got[0][1] == got[1][1]
     standings = json.loads(got[0][1])
     assert standings  # scored
+
+
+# ---- individuals and teams ---------------------------------------------------------------
+
+
+def individual_rounds() -> set[tuple[int, ...]]:
+    """RoundData of two_table_individual(), whose entries seat players (N, E, S, W): NSPair is
+    North's player, EWPair East's, then South and West (the guide's individual columns)."""
+    return {(1, e.table, e.round, e.players[0], e.players[1], min(e.boards), max(e.boards),  # type: ignore[index]
+             e.players[2], e.players[3]) for e in two_table_individual().entries}  # type: ignore[index]  # fmt: skip
+
+
+def teams_rounds() -> set[tuple[int, ...]]:
+    """RoundData of round_robin_four(4): section A holds each match's open room (the home team
+    North-South), section B its closed room; the schedule's tables 2t-1 and 2t are match t's
+    rooms (as tests/data/bws/README.md lays the import's layout out)."""
+    return {(1 + (t.table - 1) % 2, (t.table + 1) // 2, t.round, t.ns_team, t.ew_team,
+             min(t.boards), max(t.boards)) for t in round_robin_four(4).tables}  # fmt: skip
+
+
+def test_both_readers_read_an_individual(made: dict[str, Path], js: dict[str, Any]) -> None:
+    keys = ("Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard", "South",
+            "West")  # fmt: skip
+    got_c = {tuple(int(r[k]) for k in keys) for r in mdbtools_rows(made["individual"],
+                                                                   "RoundData")}  # fmt: skip
+    got_js = {tuple(r[k] for k in keys) for r in js["individual"]["RoundData"]["rows"]}
+    assert got_c == got_js == individual_rounds()
+    cols = [c["name"] for c in js["individual"]["ReceivedData"]["columns"]]
+    assert cols[5:9] == ["PairNS", "PairEW", "South", "West"]
+    # Ann (player 1) sits South at table 1, Bob (2) North and Cy (5) East at table 2 in round 1
+    want = {(1, "S", "2001", "Ann Ash"), (2, "N", "", "Bob Birch"), (2, "E", "2005", "Cy Cole")}
+    assert {(r["Table"], r["Direction"], r.get("Number") or "", r["Name"])
+            for r in js["individual"]["PlayerNumbers"]["rows"]} == want  # fmt: skip
+
+
+def test_both_readers_read_a_teams_event(made: dict[str, Path], js: dict[str, Any]) -> None:
+    keys = ("Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard")
+    got_c = {tuple(int(r[k]) for k in keys) for r in mdbtools_rows(made["teams"], "RoundData")}
+    got_js = {tuple(r[k] for k in keys) for r in js["teams"]["RoundData"]["rows"]}
+    assert got_c == got_js == teams_rounds()
+    sections = [(r["ID"], r["Letter"], r["ScoringType"]) for r in js["teams"]["Section"]["rows"]]
+    assert sections == [(1, "A", 4), (2, "B", 4)]  # 4: team scoring (guide revision 47)
+
+
+def _import_both(
+    book: Path, bws: Path, csv_text: str, tmp_path: Path, plays: int
+) -> tuple[Path, Path]:
+    """``import`` of the session file and of the same results as a CSV (another reader of
+    the same results); both must fill every play."""
+    out = []
+    (tmp_path / "same.csv").write_text(csv_text)
+    for source, name in ((bws, "from-bws.xlsx"), (tmp_path / "same.csv", "from-csv.xlsx")):
+        code, printed, err = run_cli("import", str(book), "--from", str(source), "-o",
+                                     str(tmp_path / name))  # fmt: skip
+        assert code == 0 and f": {plays} results filled, 0 already there, 0 not imported" \
+            in printed, err
+        out.append(tmp_path / name)
+    return out[0], out[1]
+
+
+def test_an_individual_evening(made: dict[str, Path], tmp_path: Path) -> None:
+    from xlbridge.interchange.bws_write import BwsReceived, add_received
+
+    bws = tmp_path / "i.bws"
+    shutil.copy(made["individual"], bws)
+    rows, lines = [], ["board,north,south,east,west,contract,declarer,result"]
+    for e in two_table_individual().entries:
+        n, east, south, west = e.players  # type: ignore[misc]
+        for board in e.boards:
+            contract, seat, result = PLAYED[1 + board % 6]
+            rows.append(BwsReceived(1, e.table, e.round, board, n, east, seat, contract, result,
+                                    south=south, west=west))  # fmt: skip
+            lines.append(f"{board},{n},{south},{east},{west},{contract.replace(' ', '')},"
+                         f"{seat},{result}")  # fmt: skip
+    add_received(bws, rows)
+    from_bws, from_csv = _import_both(made["individual.xlsx"], bws, "\n".join(lines) + "\n",
+                                      tmp_path, 42)  # fmt: skip
+    assert len(rows) == 42  # 21 boards, each at both tables
+    assert _inputs(from_bws) == _inputs(from_csv) != _inputs(made["individual.xlsx"])
+    got = [run_cli("results", str(p), "--format", "json") for p in (from_bws, from_csv)]
+    assert got[0][:2] == got[1][:2]
+
+
+def test_a_teams_evening(made: dict[str, Path], tmp_path: Path) -> None:
+    from xlbridge.interchange.bws_write import BwsReceived, add_received
+
+    bws = tmp_path / "t.bws"
+    shutil.copy(made["teams"], bws)
+    rows, lines = [], ["board,ns,ew,contract,declarer,result"]
+    for section, table, rnd, ns, ew, low, high in sorted(teams_rounds()):
+        for board in range(low, high + 1):
+            contract, seat, result = PLAYED[1 + (board + section) % 6]
+            rows.append(BwsReceived(section, table, rnd, board, ns, ew, seat, contract, result))
+            lines.append(f"{board},{ns},{ew},{contract.replace(' ', '')},{seat},{result}")
+    add_received(bws, rows)
+    assert len(rows) == 48  # 24 boards, each in both rooms
+    from_bws, from_csv = _import_both(made["teams.xlsx"], bws, "\n".join(lines) + "\n",
+                                      tmp_path, 48)  # fmt: skip
+    assert _inputs(from_bws) == _inputs(from_csv) != _inputs(made["teams.xlsx"])
+    got = [run_cli("results", str(p), "--format", "json") for p in (from_bws, from_csv)]
+    assert got[0][:2] == got[1][:2]
 
 
 # ---- bad input: one line, no file -------------------------------------------------------
