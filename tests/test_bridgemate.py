@@ -429,6 +429,37 @@ def test_a_teams_evening(made: dict[str, Path], tmp_path: Path) -> None:
     assert got[0][:2] == got[1][:2]
 
 
+def test_a_rebuilt_session_keeps_what_was_received(made: dict[str, Path], js: dict[str, Any],
+                                                   tmp_path: Path) -> None:  # fmt: skip
+    """A table added mid-evening (rebuild --tables 4): the new session file keeps the results
+    already received (in their order, an erased one still erased), and import places them."""
+    from xlbridge.interchange.bws_write import BwsReceived, add_received
+
+    old = tmp_path / "old.bws"
+    shutil.copy(made["mitchell"], old)
+    add_received(old, [BwsReceived(1, 1, 1, 1, 1, 1, "N", "4 S", "+1", lead="H5"),
+                       BwsReceived(1, 1, 1, 2, 1, 1, "E", "3 NT", "-1", erased=True)])  # fmt: skip
+    bigger = tmp_path / "four.xlsx"
+    code, _, err = run_cli("rebuild", str(made["mitchell.xlsx"]), "--tables", "4", "-o",
+                           str(bigger))  # fmt: skip
+    assert code == 0, err
+    new = tmp_path / "four.bws"
+    before = digest(old)
+    code, printed, err = run_cli("bridgemate", str(bigger), "--received", str(old), "-o",
+                                 str(new))  # fmt: skip
+    assert code == 0 and printed.endswith("2 results kept\n"), err
+    assert digest(old) == before  # only read
+    got = [(r["Board"], r["PairNS"], r["PairEW"], r["NS/EW"], r["Contract"], r["Result"],
+            r["LeadCard"], r["Erased"]) for r in mdbtools_rows(new, "ReceivedData")]  # fmt: skip
+    assert got == [("1", "1", "1", "N", "4 S", "+1", "H5", "0"),
+                   ("2", "1", "1", "E", "3 NT", "-1", "", "1")]  # fmt: skip
+    rounds = {(int(r["Table"]), int(r["Round"])) for r in mdbtools_rows(new, "RoundData")}
+    assert rounds == {(t, r) for t in range(1, 5) for r in range(1, 5)}  # the new movement
+    code, printed, err = run_cli("import", str(bigger), "--from", str(new), "-o",
+                                 str(tmp_path / "four-scored.xlsx"))  # fmt: skip
+    assert code == 0 and "1 results filled" in printed, err
+
+
 # ---- bad input: one line, no file -------------------------------------------------------
 
 

@@ -57,6 +57,7 @@ __all__ = [
     "bws_hand",
     "check_session",
     "parse_setting",
+    "received_rows",
     "schema_of",
     "session_date",
     "table_rows",
@@ -603,3 +604,62 @@ def add_received(path: str | os.PathLike[str], rows: Sequence[BwsReceived]) -> N
 
 def _has(table: Any, name: str) -> bool:
     return any(str(c.getName()) == name for c in table.getColumns())
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _int(value: Any) -> int:
+    return 0 if value is None else int(value)
+
+
+def received_rows(path: str | os.PathLike[str]) -> tuple[BwsReceived, ...]:
+    """The ReceivedData rows of an earlier session file, in the order received (ID): what a
+    rebuilt session's new file keeps. The file is read through the gate (size-checked,
+    copied) and Jackcess opens the copy, read-only."""
+    import tempfile
+
+    from xlbridge.errors import InputFileError
+    from xlbridge.interchange.gate import read_bytes
+    from xlbridge.rebuild.sources import MAX_BWS_BYTES
+
+    name = Path(path).name
+    data = read_bytes(path, max_bytes=MAX_BWS_BYTES, what="Bridgemate file")
+    if not data.startswith(b"\x00\x01\x00\x00Standard Jet DB"):
+        raise InputFileError(f"Bridgemate file {name} is not an Access 2000 database (.bws)")
+    jk, jpype = _jackcess()
+    with tempfile.TemporaryDirectory(prefix="xlbridge-bws-") as tmp:
+        copy = Path(tmp) / "old.bws"
+        copy.write_bytes(data)
+        try:
+            db = jk.DatabaseBuilder(jpype.java.io.File(str(copy))).setReadOnly(True).open()
+        except jpype.JException as exc:
+            raise InputFileError(f"Bridgemate file {name}: {str(exc)[:120]}") from None
+        try:
+            db.setDateTimeType(jk.DateTimeType.LOCAL_DATE_TIME)
+            table = db.getTable("ReceivedData")
+            if table is None:
+                raise InputFileError(f"Bridgemate file {name} has no ReceivedData table")
+            have = {str(c.getName()) for c in table.getColumns()}
+            rows = []
+            for row in table:
+                def get(key: str, row: Any = row) -> Any:
+                    return row.get(key) if key in have else None
+
+                at = get("TimeLog")
+                when = (datetime.datetime(int(at.getYear()), int(at.getMonthValue()),
+                                          int(at.getDayOfMonth()), int(at.getHour()),
+                                          int(at.getMinute()), int(at.getSecond()))
+                        if at is not None else datetime.datetime(2000, 1, 1))  # fmt: skip
+                rows.append((_int(get("ID")), BwsReceived(
+                    _int(get("Section")), _int(get("Table")), _int(get("Round")),
+                    _int(get("Board")), _int(get("PairNS")), _int(get("PairEW")),
+                    _text(get("NS/EW")), _text(get("Contract")), _text(get("Result")),
+                    _text(get("LeadCard")), _text(get("Remarks")),
+                    None if get("South") is None else _int(get("South")),
+                    None if get("West") is None else _int(get("West")),
+                    bool(get("Erased")), when)))  # fmt: skip
+        finally:
+            db.close()
+    return tuple(r for _id, r in sorted(rows, key=lambda x: x[0]))
