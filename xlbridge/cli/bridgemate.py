@@ -1,6 +1,12 @@
 """The ``bridgemate`` command: the Bridgemate session file (``.bws``) for a workbook ``new``
 wrote, so that the table devices run the evening and ``import --from FILE.bws`` reads their
 results back.
+
+>>> from xlbridge.cli import build_parser
+>>> argv = ["bridgemate", "club.xlsx", "-o", "club.bws", "--setting", "LeadCard=yes"]
+>>> args = build_parser("bridgemate").parse_args(argv)
+>>> args.output, args.setting, args.received
+('club.bws', ['LeadCard=yes'], None)
 """
 
 from __future__ import annotations
