@@ -328,6 +328,68 @@ def test_a_simulated_evening_scores_as_typed_by_hand(made: dict[str, Path],
     assert standings  # scored
 
 
+# ---- more kinds ---------------------------------------------------------------------------
+
+KINDS = (("rover", 6), ("worger", 5), ("bowman", 5), ("barometer-mitchell", 3),
+         ("extended-mitchell", 3), ("rainbow", 5))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def kinds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Any]]:
+    """Each of KINDS written by new and bridgemate, and read by both readers."""
+    folder = tmp_path_factory.mktemp("bridgemate-kinds")
+    files = {}
+    for kind, tables in KINDS:
+        book = cli_new(folder, kind, kind, "--tables", str(tables))
+        code, _, err = run_cli("bridgemate", str(book), "-o", str(folder / f"{kind}.bws"))
+        assert code == 0, err
+        files[kind] = folder / f"{kind}.bws"
+    js = mdb_reader(*files.values())
+    return {k: (p, js[str(p)]) for k, p in files.items()}
+
+
+def _movement(kind: str, tables: int) -> Movement:
+    from xlbridge.movements.options import MovementArgs, build_movement
+    from xlbridge.movements.registry import get_kind
+
+    return build_movement(get_kind(kind), MovementArgs(tables=tables))
+
+
+@pytest.mark.parametrize(("kind", "tables"), [k for k in KINDS if k[0] != "rainbow"])
+def test_pairs_kinds(kinds: dict[str, tuple[Path, Any]], kind: str, tables: int) -> None:
+    """RoundData is the kind's movement (a rover's label "EW 6 (rover)" is East-West pair 6; a
+    table with one pair: 0 for the other)."""
+    m = _movement(kind, tables)
+
+    def number(pair: int | None) -> int:
+        return 0 if pair is None else int(m.label(pair).split()[1])
+
+    want = {(e.table, e.round, number(e.ns), number(e.ew), min(e.boards), max(e.boards))
+            for e in m.entries if e.boards}  # fmt: skip
+    keys = ("Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard")
+    path, js = kinds[kind]
+    assert {tuple(int(r[k]) for k in keys) for r in mdbtools_rows(path, "RoundData")} == want
+    assert {tuple(r[k] for k in keys) for r in js["RoundData"]["rows"]} == want
+    assert js["Section"]["rows"][0]["Winners"] == 2  # NS and EW fields
+
+
+def test_a_rainbow_seats_each_board(kinds: dict[str, tuple[Path, Any]]) -> None:
+    """A Rainbow's North partners each of the others in turn within a round (the players
+    change seats from board to board): each board is a Bridgemate round of its own, with the
+    round's four players at its table."""
+    m = _movement("rainbow", 5)
+    path, js = kinds["rainbow"]
+    rows = js["RoundData"]["rows"]
+    assert len(rows) == len(mdbtools_rows(path, "RoundData")) == 15 * 5  # 15 boards, 5 tables
+    assert {r["Round"] for r in rows} == set(range(1, 16))
+    by_board = {(r["LowBoard"], r["Table"]): r for r in rows}
+    for e in m.entries:
+        for board in e.boards:
+            r = by_board[(board, e.table)]
+            assert r["HighBoard"] == board and r["NSPair"] == e.players[0]  # type: ignore[index]
+            assert {r["EWPair"], r["South"], r["West"]} == set(e.players[1:])  # type: ignore[index]
+
+
 # ---- individuals and teams ---------------------------------------------------------------
 
 

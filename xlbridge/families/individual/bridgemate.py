@@ -62,12 +62,48 @@ def _names(book: Book) -> dict[int, tuple[str, str]]:
     return out
 
 
+Seating = tuple[int | None, ...]
+
+
+def _bridgemate_rounds(
+    plays: dict[tuple[int, int], dict[int, Seating]],
+) -> dict[tuple[int, int], tuple[Seating, tuple[int, ...]]]:
+    """(Bridgemate round, table) -> the four players and their boards. A round whose players
+    change seats from board to board (a Rainbow: North partners each of the others in turn)
+    becomes a Bridgemate round a board, in board order, since RoundData seats the players once
+    a round; the rounds after it are numbered on.
+
+    >>> _bridgemate_rounds({(1, 1): {1: (1, 2, 3, 4), 2: (1, 3, 4, 2)},
+    ...                     (2, 1): {3: (1, 2, 3, 4), 4: (1, 2, 3, 4)}})
+    {(1, 1): ((1, 2, 3, 4), (1,)), (2, 1): ((1, 3, 4, 2), (2,)), (3, 1): ((1, 2, 3, 4), (3, 4))}
+    """
+    out: dict[tuple[int, int], tuple[Seating, tuple[int, ...]]] = {}
+    number = 0
+    for rnd in sorted({r for r, _t in plays}):
+        tables = {t: by_board for (r, t), by_board in plays.items() if r == rnd}
+        split = any(len(set(b.values())) > 1 for b in tables.values())
+        if not split:
+            for table, by_board in tables.items():
+                out[(number + 1, table)] = (next(iter(by_board.values())), tuple(sorted(by_board)))
+            number += 1
+            continue
+        counts = {len(b) for b in tables.values()}
+        if len(counts) != 1:
+            raise MovementError(f"round {rnd}: the players change seats between boards, and the"
+                                " tables play different numbers of boards; Bridgemate cannot"
+                                " seat that round")  # fmt: skip
+        for table, by_board in tables.items():
+            for i, board in enumerate(sorted(by_board)):
+                out[(number + 1 + i, table)] = (by_board[board], (board,))
+        number += counts.pop()
+    return out
+
+
 def session_of(opened: Any, path: str) -> BwsSession:
     """The Bridgemate session of the individual workbook ``opened`` (through the gate),
     ``path`` its file."""
     name = Path(path).name
-    seats: dict[tuple[int, int], tuple[int | None, ...]] = {}
-    boards: dict[tuple[int, int], list[int]] = defaultdict(list)
+    plays: dict[tuple[int, int], dict[int, tuple[int | None, ...]]] = defaultdict(dict)
     for sheet in opened.sheetnames:
         m = BOARD_SHEET.fullmatch(sheet)
         if not m:
@@ -76,24 +112,20 @@ def session_of(opened: Any, path: str) -> BwsSession:
         for _r, players, rnd, table in _individual_board(opened[sheet]).rows:
             if rnd is None or table is None:
                 raise WorkbookError(f"{name}: board {board}'s rows have no Round and Table")
-            if seats.setdefault((rnd, table), players) != players:
-                raise MovementError(
-                    f"round {rnd} table {table}: the players change seats on board {board};"
-                    " Bridgemate seats them once a round"
-                )
-            boards[(rnd, table)].append(board)
-    if not seats:
+            plays[(rnd, table)][board] = players
+    if not plays:
         raise WorkbookError(f"{name}: no 'Board N' traveller sheets")
+    seats = _bridgemate_rounds(plays)
     rounds = []
-    for (rnd, table), players in sorted(seats.items()):
+    for (rnd, table), (players, played) in sorted(seats.items()):
         at = seats_of(players)
-        low, high = board_run(boards[(rnd, table)], f"round {rnd} table {table}")
+        low, high = board_run(played, f"round {rnd} table {table}")
         rounds.append(BwsRound(1, table, rnd, at["N"] or 0, at["E"] or 0, low, high,
                                south=at["S"] or 0, west=at["W"] or 0))  # fmt: skip
     book = Book(opened)
     names = _names(book)
     first: dict[int, tuple[int, int, str]] = {}
-    for (rnd, table), players in sorted(seats.items()):
+    for (rnd, table), (players, _played) in sorted(seats.items()):
         for seat, player in seats_of(players).items():
             if player is not None:
                 first.setdefault(player, (rnd, table, seat))

@@ -8,8 +8,8 @@ and East-West pair 3 of a two-winner section (Winners 2), a Howell's ``3`` is pa
 one-winner section. A table left empty in a round (a sit-out, or the phantom's opponents) is
 written with 0 for the pair that is not there.
 
->>> pair_number("NS 3"), pair_number("EW 12"), pair_number("7")
-(('NS', 3), ('EW', 12), ('', 7))
+>>> pair_number("NS 3"), pair_number("EW 12"), pair_number("7"), pair_number("EW 6 (rover)")
+(('NS', 3), ('EW', 12), ('', 7), ('EW', 6))
 >>> pair_number("Aces")
 Traceback (most recent call last):
 ...
@@ -42,7 +42,7 @@ from xlbridge.workbook.names import PlayerColumns
 
 __all__ = ["pair_number", "session_of"]
 
-_LABEL = re.compile(r"(?:(NS|EW) )?([0-9]{1,4})")
+_LABEL = re.compile(r"(?:(NS|EW) )?([0-9]{1,4})(?: \(rover\))?")  # the rover is labelled so
 _SCORING_TYPE = {"mp": 1, "ximp": 2, "butler": 3}  # the guide's Section.ScoringType
 _MAX_NAMES = 1000
 
