@@ -348,11 +348,43 @@ def kinds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Any
     return {k: (p, js[str(p)]) for k, p in files.items()}
 
 
-def _movement(kind: str, tables: int) -> Movement:
+def _movement(kind: str, tables: int, boards_per_round: int | None = None) -> Movement:
     from xlbridge.movements.options import MovementArgs, build_movement
     from xlbridge.movements.registry import get_kind
 
-    return build_movement(get_kind(kind), MovementArgs(tables=tables))
+    args = MovementArgs(tables=tables, boards_per_round=boards_per_round)
+    return build_movement(get_kind(kind), args)
+
+
+def test_sections(tmp_path: Path) -> None:
+    """Two sections on the same boards (new --sections): the file's sections A and B, each its
+    own movement and Winners (a Mitchell's two fields, a Howell's one), each player in his
+    section."""
+    (tmp_path / "n.csv").write_text("pair,player 1,player 2,number 1\nB-2,Zed Zee,Yan Yu,3001\n"
+                                    "A-EW 3,Xi Xu,,\n")  # fmt: skip
+    book = cli_new(tmp_path, "sec", "--sections", "A:mitchell:3,B:howell:3",
+                   "--boards-per-round", "2", "--names", str(tmp_path / "n.csv"))  # fmt: skip
+    out = tmp_path / "sec.bws"
+    code, printed, err = run_cli("bridgemate", str(book), "-o", str(out))
+    assert code == 0 and "2 sections, 6 tables, 5 rounds, 3 players seated" in printed, err
+    want = set()
+    for sid, (kind, labels) in enumerate((("mitchell", True), ("howell", False)), start=1):
+        m = _movement(kind, 3, 2)
+        want |= {(sid, e.table, e.round, int(m.label(e.ns).split()[-1]),  # type: ignore[arg-type]
+                  int(m.label(e.ew).split()[-1]), min(e.boards), max(e.boards))  # type: ignore[arg-type]
+                 for e in m.entries}  # fmt: skip
+        assert labels == m.label(1).startswith("NS")
+    keys = ("Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard")
+    js = mdb_reader(out)[str(out)]
+    assert {tuple(int(r[k]) for k in keys) for r in mdbtools_rows(out, "RoundData")} == want
+    assert {tuple(r[k] for k in keys) for r in js["RoundData"]["rows"]} == want
+    assert [(r["ID"], r["Letter"], r["Tables"], r["Winners"]) for r in js["Section"]["rows"]] \
+        == [(1, "A", 3, 2), (2, "B", 3, 1)]
+    # Xi (A-EW 3) starts East at A's table 3 (EW 3 meets NS 3 in round 1); B-2 at B's table 1
+    got = {(r["Section"], r["Table"], r["Direction"], r.get("Number") or "", r["Name"])
+           for r in js["PlayerNumbers"]["rows"]}  # fmt: skip
+    assert got == {(1, 3, "E", "", "Xi Xu"), (2, 1, "E", "3001", "Zed Zee"),
+                   (2, 1, "W", "", "Yan Yu")}  # fmt: skip
 
 
 @pytest.mark.parametrize(("kind", "tables"), [k for k in KINDS if k[0] != "rainbow"])
