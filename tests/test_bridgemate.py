@@ -554,6 +554,69 @@ def test_a_rebuilt_session_keeps_what_was_received(made: dict[str, Path], js: di
     assert code == 0 and "1 results filled" in printed, err
 
 
+def _names_sheet(path: Path) -> dict[str, tuple[Any, ...]]:
+    ws = openpyxl.load_workbook(path)["Names"]
+    return {str(r[0]): r[1:] for r in ws.iter_rows(min_row=4, values_only=True) if r[0]}
+
+
+def test_numbers_typed_at_the_tables(made: dict[str, Path], tmp_path: Path) -> None:
+    """The numbers the players type at the tables (PlayerNumbers, as BCS stores them: a row a
+    seat and round) go onto the Names sheet with the name BCS found; a seat that is not in
+    the movement, and a second number for the same player, are named problems."""
+    from xlbridge.interchange.bws_write import BwsSeat, add_seated
+
+    m = MOVEMENTS["howell"]
+    (first,) = [e for e in m.entries if (e.round, e.table) == (1, 1)]
+    ns, ew = m.label(first.ns), m.label(first.ew)  # type: ignore[arg-type]
+    bws = tmp_path / "h.bws"
+    shutil.copy(made["howell"], bws)
+    add_seated(bws, [BwsSeat(1, 1, "N", "1001", "Ann Ash"), BwsSeat(1, 1, "S", "01002", ""),
+                     BwsSeat(1, 1, "W", "1004", "Di Dunn"), BwsSeat(1, 9, "N", "1009", "X"),
+                     BwsSeat(1, 1, "N", "7777", "Al Other", round=2)])  # fmt: skip
+    out = tmp_path / "h-scored.xlsx"
+    code, printed, err = run_cli("import", str(made["howell.xlsx"]), "--from", str(bws), "-o",
+                                 str(out))  # fmt: skip
+    assert code == 0, err
+    assert printed.endswith("2 not imported; 3 players' numbers on the Names sheet\n")
+    names = _names_sheet(out)
+    # Pair, Player 1, Player 2, Number 1, Number 2 (North/East player 1, South/West player 2)
+    assert names[ns][:4] == ("Ann Ash", None, "1001", "01002")
+    assert names[ew][:4] == (None, "Di Dunn", None, "1004")
+    lines = err.splitlines()
+    assert any("PlayerNumbers line 5: no play at table 9 in round 1" in x for x in lines)
+    (second,) = [e for e in m.entries if (e.round, e.table) == (2, 1)]
+    assert m.label(second.ns) == ns  # the same pair North in round 2: a second number  # type: ignore[arg-type]
+    assert any(f"line 6: {ns} player 1 typed '7777', and '1001' before" in x for x in lines)
+
+
+def test_numbers_typed_at_an_individual(made: dict[str, Path], tmp_path: Path) -> None:
+    from xlbridge.interchange.bws_write import BwsSeat, add_seated
+
+    (e,) = [e for e in two_table_individual().entries if (e.round, e.table) == (1, 1)]
+    north, _east, south, _west = e.players  # type: ignore[misc]
+    assert south == 1  # Ann Ash, 2001 on the Names sheet already
+    bws = tmp_path / "i.bws"
+    shutil.copy(made["individual"], bws)
+    # The file holds the named players' seats (lines 2-4); the players type theirs (5-8).
+    # Table 2 in round 1: North player 2 (Bob Birch, no number yet), East player 5 (2005).
+    typed = [BwsSeat(1, 1, "S", "2001", "Ann Ash"), BwsSeat(1, 1, "N", "2008", "Hal"),
+             BwsSeat(1, 2, "N", "2222", "Rob"), BwsSeat(1, 2, "E", "9999", "Cy")]  # fmt: skip
+    add_seated(bws, typed)
+    out = tmp_path / "i-scored.xlsx"
+    code, printed, err = run_cli("import", str(made["individual.xlsx"]), "--from", str(bws),
+                                 "-o", str(out))  # fmt: skip
+    assert code == 0, err
+    assert printed.endswith("1 not imported; 2 players' numbers on the Names sheet\n")
+    names = _names_sheet(out)  # Player: Name, Number
+    assert names[str(north)][:2] == ("Hal", "2008")  # both were empty
+    assert names["2"][:2] == ("Bob Birch", "2222")  # the typed name stays
+    assert names["1"][:2] == ("Ann Ash", "2001") and names["5"][:2] == ("Cy Cole", "2005")
+    assert err.strip() == (
+        "xlbridge import: i.bws PlayerNumbers line 8: 5 player 1's number is '2005' on the"
+        " Names sheet, '9999' at the table (--force replaces it)"
+    )
+
+
 # ---- bad input: one line, no file -------------------------------------------------------
 
 

@@ -53,6 +53,7 @@ __all__ = [
     "BwsSession",
     "Column",
     "add_received",
+    "add_seated",
     "board_run",
     "bws_hand",
     "check_session",
@@ -589,14 +590,24 @@ def write_bws(s: BwsSession, out: str | os.PathLike[str], *, force: bool = False
 def add_received(path: str | os.PathLike[str], rows: Sequence[BwsReceived]) -> None:
     """Append ``rows`` to the ReceivedData table of the session file at ``path``, as BCS does
     when the devices send results (the tests' simulated evening)."""
+    _append(path, "ReceivedData", lambda individual: [_received_row(r, individual) for r in rows])
+
+
+def add_seated(path: str | os.PathLike[str], seats: Sequence[BwsSeat]) -> None:
+    """Append ``seats`` to the PlayerNumbers table of the session file at ``path``, as BCS does
+    when the players type their numbers at the table."""
+    rows = [(p.section, p.table, p.direction, p.number, p.name, p.round, False,
+             datetime.datetime(2026, 1, 1, 19), True) for p in seats]  # fmt: skip
+    _append(path, "PlayerNumbers", lambda _individual: rows)
+
+
+def _append(path: str | os.PathLike[str], name: str, rows: Any) -> None:
     jk, jpype = _jackcess()
     db = jk.DatabaseBuilder(jpype.java.io.File(str(path))).setAutoSync(False).open()
     try:
         db.setDateTimeType(jk.DateTimeType.LOCAL_DATE_TIME)
-        table = db.getTable("ReceivedData")
-        individual = _has(table, "South")
-        cols = schema_of(individual)["ReceivedData"]
-        _add_rows(jpype, table, cols, (_received_row(r, individual) for r in rows),
+        individual = _has(db.getTable("ReceivedData"), "South")
+        _add_rows(jpype, db.getTable(name), schema_of(individual)[name], rows(individual),
                   jk.Column.AUTO_NUMBER)  # fmt: skip
     finally:
         db.close()

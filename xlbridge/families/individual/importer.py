@@ -155,7 +155,12 @@ def fill_individual(job: ImportTarget) -> Filled:
             filled += 1
         else:
             problems.append(f"{where}: {status.replace('the traveller', 'the Board sheet')}")
-    return Filled(filled, same, tuple(problems))
+    from xlbridge.families.individual.bridgemate import numbers_from_bws
+
+    at = {(rd, tb): players for b in boards.values() for _r, players, rd, tb in b.rows
+          if rd is not None and tb is not None}  # fmt: skip
+    numbers, more = numbers_from_bws(job, at)
+    return Filled(filled, same, (*problems, *more), numbers)
 
 
 # Teams

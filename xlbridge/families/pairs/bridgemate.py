@@ -40,7 +40,7 @@ from xlbridge.workbook.cells import Book, typed_text
 from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.names import PlayerColumns
 
-__all__ = ["pair_number", "session_of"]
+__all__ = ["numbers_from_bws", "pair_number", "session_of"]
 
 # "NS 3", "EW 3", "3"; a section's "A-NS 3"; the rover's "EW 6 (rover)"
 _LABEL = re.compile(r"(?:([A-Z])-)?(?:(NS|EW) )?([0-9]{1,4})(?: \(rover\))?")
@@ -204,3 +204,24 @@ def read_settings_scoring(book: Book) -> int:
 
     scoring, _scale = scoring_of(read_settings(book))
     return _SCORING_TYPE.get(str(scoring), 1)
+
+
+def numbers_from_bws(job: Any, at: dict[tuple[int, int], tuple[str, str]]) -> tuple[int, list[str]]:
+    """``import --from FILE.bws``: the numbers the players typed at the tables (PlayerNumbers)
+    onto the Names sheet; ``at`` is (round, table) -> (NS label, EW label), the travellers'.
+    Player 1 of a pair sits North or East, player 2 South or West."""
+    from xlbridge.rebuild.seated import put_numbers
+    from xlbridge.rebuild.sources import SeatedPlayer, read_bws_players
+
+    if Path(job.source).suffix.lower() != ".bws":
+        return 0, []
+    players, bad = read_bws_players(job.source, Path(job.source).name)
+
+    def seat_of(p: SeatedPlayer) -> tuple[str, int] | str:
+        pair = at.get((p.round, p.table))
+        if pair is None:
+            return f"no play at table {p.table} in round {p.round}"
+        return pair[0 if p.direction in "NS" else 1], 0 if p.direction in "NE" else 1
+
+    written, problems = put_numbers(job.wb, players, seat_of, 2, force=job.force)
+    return written, [*bad, *problems]

@@ -102,7 +102,12 @@ def fill_pairs(job: ImportTarget) -> Filled:
             filled += 1
         else:
             problems.append(f"{where}: {status}")
-    return Filled(filled, same, tuple(problems))
+    from xlbridge.families.pairs.bridgemate import numbers_from_bws
+
+    at = {(rd, tb): (ns, ew) for t in travellers.values() for _r, ns, ew, rd, tb in t.rows
+          if rd is not None and tb is not None}  # fmt: skip
+    numbers, more = numbers_from_bws(job, at)
+    return Filled(filled, same, (*problems, *more), numbers)
 
 
 def _place(row: ImportRow, t: Traveller, labels: set[str]) -> int | str:
