@@ -32,7 +32,7 @@ from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.names import PlayerColumns
 from xlbridge.workbook.session import read_settings
 
-__all__ = ["numbers_from_bws", "seats_of", "session_of"]
+__all__ = ["seats_of", "session_of"]
 
 _MAX_PLAYERS = 1000
 
@@ -147,25 +147,3 @@ def session_of(opened: Any, path: str) -> BwsSession:
         hands=tuple(bws_hand(1, b, d) for b, d in sorted(deals.items())), individual=True,
     )  # fmt: skip
 
-
-def numbers_from_bws(job: Any, at: dict[tuple[int, int], Seating]) -> tuple[int, list[str]]:
-    """``import --from FILE.bws``: the numbers the players typed at the tables (PlayerNumbers)
-    onto the Names sheet; ``at`` is (round, table) -> the players (North, South, East, West),
-    the travellers'. (A Rainbow's Bridgemate rounds are its boards: a number typed at round 1
-    seats the round's first board's players.)"""
-    from xlbridge.rebuild.seated import put_numbers
-    from xlbridge.rebuild.sources import SeatedPlayer, read_bws_players
-
-    if Path(job.source).suffix.lower() != ".bws":
-        return 0, []
-    players, bad = read_bws_players(job.source, Path(job.source).name)
-
-    def seat_of(p: SeatedPlayer) -> tuple[str, int] | str:
-        seated = at.get((p.round, p.table))
-        if seated is None:
-            return f"no play at table {p.table} in round {p.round}"
-        who = seated["NSEW".index(p.direction)]
-        return (str(who), 0) if who is not None else f"no player in {p.direction}"
-
-    written, problems = put_numbers(job.wb, players, seat_of, 1, force=job.force)
-    return written, [*bad, *problems]
