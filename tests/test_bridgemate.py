@@ -422,6 +422,24 @@ def test_a_rainbow_seats_each_board(kinds: dict[str, tuple[Path, Any]]) -> None:
             assert {r["EWPair"], r["South"], r["West"]} == set(e.players[1:])  # type: ignore[index]
 
 
+def test_a_rainbows_typed_numbers_are_refused(kinds: dict[str, tuple[Path, Any]],
+                                              tmp_path: Path) -> None:  # fmt: skip
+    """Its Bridgemate rounds are its boards, not the workbook's rounds: the numbers typed are
+    refused in one line, never put on the wrong players."""
+    from xlbridge.interchange.bws_write import BwsSeat, add_seated
+
+    path, _js = kinds["rainbow"]
+    bws = tmp_path / "r.bws"
+    shutil.copy(path, bws)
+    add_seated(bws, [BwsSeat(1, 1, "N", "1234", "Ann"), BwsSeat(1, 1, "S", "1235", "Bob")])
+    out = tmp_path / "r.xlsx"
+    code, printed, err = run_cli("import", str(path.with_suffix(".xlsx")), "--from", str(bws),
+                                 "-o", str(out))  # fmt: skip
+    assert code == 0 and printed.endswith(" 1 not imported\n"), err
+    assert "the players change seats within a round (a Rainbow)" in err
+    assert "1234" not in str(_names_sheet(out))
+
+
 # ---- individuals and teams ---------------------------------------------------------------
 
 
