@@ -572,6 +572,29 @@ def test_a_rebuilt_session_keeps_what_was_received(made: dict[str, Path], js: di
     assert code == 0 and "1 results filled" in printed, err
 
 
+def test_a_result_from_a_table_the_movement_does_not_have(made: dict[str, Path],
+                                                          tmp_path: Path) -> None:  # fmt: skip
+    """A device's row names its table and round: a result whose pairs play the board, but at
+    another table or round than the row says, is a named problem, never placed."""
+    from xlbridge.interchange.bws_write import BwsReceived, add_received
+
+    bws = tmp_path / "w.bws"
+    shutil.copy(made["mitchell"], bws)
+    # NS 1 and EW 1 play boards 1-2 at table 1 in round 1 (mitchell(3, 2))
+    add_received(bws, [BwsReceived(1, 1, 1, 1, 1, 1, "N", "4 S", "="),
+                       BwsReceived(1, 9, 1, 2, 1, 1, "N", "4 S", "="),
+                       BwsReceived(1, 1, 3, 2, 1, 1, "N", "4 S", "=")])  # fmt: skip
+    code, printed, err = run_cli("import", str(made["mitchell.xlsx"]), "--from", str(bws),
+                                 "-o", str(tmp_path / "w.xlsx"))  # fmt: skip
+    assert code == 0 and "1 results filled, 0 already there, 2 not imported" in printed, err
+    assert err.splitlines()[:2] == [
+        "xlbridge import: w.bws ReceivedData line 3: board 2: NS 1 and EW 1 play it at table 1"
+        " in round 1, not table 9 in round 1",
+        "xlbridge import: w.bws ReceivedData line 4: board 2: NS 1 and EW 1 play it at table 1"
+        " in round 1, not table 1 in round 3",
+    ]
+
+
 def _names_sheet(path: Path) -> dict[str, tuple[Any, ...]]:
     ws = openpyxl.load_workbook(path)["Names"]
     return {str(r[0]): r[1:] for r in ws.iter_rows(min_row=4, values_only=True) if r[0]}
