@@ -218,6 +218,9 @@ def test_mdb_reader_reads_the_movement(js: dict[str, Any], name: str) -> None:
     assert section["ScoringType"] == 1  # matchpoints
     (settings,) = tables["Settings"]["rows"]
     assert settings["Section"] == 1 and settings["BM2PINcode"] == "5431"
+    (client,) = tables["Clients"]["rows"]  # the computer that wrote it, client 1
+    assert client["ID"] == 1 and client["Computer"]
+    assert {r["ComputerID"] for r in tables["Tables"]["rows"]} == {1}
 
 
 def test_both_readers_read_the_names(made: dict[str, Path], js: dict[str, Any]) -> None:

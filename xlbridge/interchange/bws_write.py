@@ -431,6 +431,12 @@ def _received_row(r: BwsReceived, individual: bool) -> tuple[Any, ...]:
             False, r.erased, False)  # fmt: skip
 
 
+def _computer() -> str:
+    import socket
+
+    return socket.gethostname()[:127] or "xlbridge"
+
+
 def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
     """Every table's rows, in :func:`schema_of`'s column order (``None``: the AutoNumber)."""
     when = None if s.date is None else datetime.datetime.combine(s.date, datetime.time(19))
@@ -438,7 +444,8 @@ def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
     first = {k: min(r.round for r in s.rounds if (r.section, r.table) == k) for k in rounds}
     settings = _settings(s)
     out: dict[str, list[tuple[Any, ...]]] = {
-        "Clients": [],
+        # this computer, as scoring programs register it; BCS asks to log in another one
+        "Clients": [(None, _computer())],
         "Session": [(1, s.event, when, when, "", 0, False, False, False)],
         "Section": [(x.id, x.letter, x.tables, x.missing_pair, 0, 1, x.scoring_type, x.winners)
                     for x in s.sections],
