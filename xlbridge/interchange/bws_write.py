@@ -183,8 +183,8 @@ MAXIMA: Final[Mapping[str, int]] = {
 @dataclass(frozen=True, slots=True)
 class BwsSection:
     """A Section row: its ID and letter, its tables, Winners (1: one field, a Howell; 2: the
-    North-South and East-West fields of a Mitchell), ScoringType (1 matchpoints, 2 cross-IMPs,
-    3 Butler, 4 teams) and the missing pair (0: none)."""
+    North-South and East-West fields of a Mitchell), ScoringType (1 matchpoints, 2 IMPs, 3
+    board-a-match, 4 teams) and the missing pair (0: none)."""
 
     id: int
     letter: str

@@ -44,7 +44,8 @@ __all__ = ["numbers_from_bws", "pair_number", "session_of"]
 
 # "NS 3", "EW 3", "3"; a section's "A-NS 3"; the rover's "EW 6 (rover)"
 _LABEL = re.compile(r"(?:([A-Z])-)?(?:(NS|EW) )?([0-9]{1,4})(?: \(rover\))?")
-_SCORING_TYPE = {"mp": 1, "ximp": 2, "butler": 3}  # the guide's Section.ScoringType
+# The guide's Section.ScoringType: 1 matchpoints, 2 IMPs (cross-IMPs and Butler alike)
+_SCORING_TYPE = {"mp": 1, "ximp": 2, "butler": 2}
 _MAX_NAMES = 1000
 
 
@@ -198,7 +199,7 @@ def _players(
 
 
 def read_settings_scoring(book: Book) -> int:
-    """The Section's ScoringType for the Session sheet's scoring (mp 1, ximp 2, butler 3)."""
+    """The Section's ScoringType for the Session sheet's scoring (mp 1; ximp, butler 2)."""
     from xlbridge.results.readers import scoring_of
     from xlbridge.workbook.session import read_settings
 

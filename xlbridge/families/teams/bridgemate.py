@@ -3,7 +3,7 @@
 reads it back: section A holds the open rooms (the match's home team North-South: the match
 sheet's room 1), section B the closed rooms (the away team North-South: room 2); a round's
 matches are its tables 1, 2, ... in the order of the match sheets, and NSPair and EWPair hold
-team numbers. Both sections are scored as teams (the guide's ScoringType 4).
+team numbers. Both sections are scored as teams (the guide's ScoringType 4; board-a-match 3).
 
 Matches whose teams are not known yet (a knockout's later rounds, a Swiss round not paired)
 are left out: write the file again once they are. Marvin's six-pair game, whose "teams" are
@@ -39,6 +39,7 @@ from xlbridge.workbook.session import read_settings
 __all__ = ["rooms", "session_of"]
 
 TEAMS_SCORING = 4  # the guide's Section.ScoringType for team scoring (revision 47)
+BOARD_A_MATCH = 3  # its ScoringType for board-a-match
 
 
 def rooms(rnd: int, table: int, home: int, away: int, boards: Any) -> tuple[BwsRound, BwsRound]:
@@ -73,12 +74,13 @@ def session_of(opened: Any, path: str) -> BwsSession:
     if not rounds:
         raise WorkbookError(f"{Path(path).name}: no match whose teams are known yet")
     most = max(tables.values())
+    bam = str(settings.get("Team scoring") or "").strip() == "bam"  # as the importer reads it
+    scoring = BOARD_A_MATCH if bam else TEAMS_SCORING
     deals = read_hand_records(opened)
     return BwsSession(
         event=typed_text(settings.event, "Session!A1", free_text=True),
         date=session_date(settings.get("Date")),
-        sections=(BwsSection(1, "A", most, 1, TEAMS_SCORING),
-                  BwsSection(2, "B", most, 1, TEAMS_SCORING)),
+        sections=(BwsSection(1, "A", most, 1, scoring), BwsSection(2, "B", most, 1, scoring)),
         rounds=tuple(rounds),
         hands=tuple(bws_hand(s, b, d) for s in (1, 2) for b, d in sorted(deals.items())),
     )  # fmt: skip
