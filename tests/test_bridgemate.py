@@ -707,6 +707,24 @@ def test_an_arrow_switch_is_refused(tmp_path: Path) -> None:
     assert not out.exists()
 
 
+def test_a_knockout_has_its_known_round_and_marvin_is_refused(tmp_path: Path) -> None:
+    """A knockout's later matches are between winners not known yet: the file holds round 1
+    (seeds 1 v 4 and 2 v 3, each match's rooms in sections A and B); Marvin's game, whose teams
+    are pairs of pairs, is refused in one line and no file."""
+    book = cli_new(tmp_path, "ko", "knockout", "--tables", "4")
+    out = tmp_path / "ko.bws"
+    code, _, err = run_cli("bridgemate", str(book), "-o", str(out))
+    assert code == 0, err
+    got = {(r["Section"], r["Table"], r["Round"], r["NSPair"], r["EWPair"])
+           for r in mdbtools_rows(out, "RoundData")}  # fmt: skip
+    assert got == {("1", "1", "1", "1", "4"), ("1", "2", "1", "2", "3"),
+                   ("2", "1", "1", "4", "1"), ("2", "2", "1", "3", "2")}  # fmt: skip
+    marvin = cli_new(tmp_path, "marvin", "marvin-6", "--tables", "3")
+    code, _, err = run_cli("bridgemate", str(marvin), "-o", str(tmp_path / "m.bws"))
+    assert code == 2 and len(err.splitlines()) == 1 and "pairs of pairs" in err
+    assert not (tmp_path / "m.bws").exists()
+
+
 def test_a_missing_extra_names_the_install(made: dict[str, Path], tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
     import sys
