@@ -48,7 +48,8 @@ MDB_READER_CACHE = REPO / ".cache" / f"mdb-reader-{MDB_READER}"
 
 # Guide's tables, in the order the file holds them.
 TABLES = ["Clients", "Session", "Section", "Tables", "RoundData", "ReceivedData",
-          "IntermediateData", "PlayerNumbers", "PlayerNames", "Settings", "HandRecord"]  # fmt: skip
+          "IntermediateData", "PlayerNumbers", "PlayerNames", "Settings", "BiddingData",
+          "PlayData", "HandRecord", "HandEvaluation"]  # fmt: skip
 
 NAMES = (
     "pair,player 1,player 2,number 1,number 2\n"

@@ -8,8 +8,8 @@ The tables and columns are those of Bridge Systems' "Bridgemate developer's guid
 revision 49, August 2018, for BCS 3.x and later: Clients, Session with PairsMoveAcrossField and
 EWReturnHome, Section with Winners and ScoringType 4 for teams, Tables with UpdateFromRound and
 Group, RoundData, ReceivedData and IntermediateData with SuspiciousContract, PlayerNumbers,
-PlayerNames, Settings, HandRecord). :data:`SCHEMA` is the one place the layout is written
-down; the README lists it.
+PlayerNames, Settings, BiddingData, PlayData, HandRecord, HandEvaluation). :data:`SCHEMA` is
+the one place the layout is written down; the README lists it.
 
 No pure-Python Access writer exists: the bytes are written by Jackcess (Apache-2.0, Java), the
 jar inside the PyPI wheel ``mpxj``, run in-process through JPype with the Java runtime of the
@@ -96,6 +96,13 @@ _SEATS = _cols("int", "South", "West")  # an individual's RoundData and Received
 _HANDS = tuple(f"{seat}{suit}" for seat in ("North", "East", "South", "West")
                for suit in ("Spades", "Hearts", "Diamonds", "Clubs"))  # fmt: skip
 
+_RECORDED = (Column("ID", "auto"), *_cols("int", "Section", "Table", "Round", "Board",
+                                            "Counter"), Column("Direction", "text", 1))  # fmt: skip
+_RECORDED_TAIL = (*_cols("datetime", "DateLog", "TimeLog"), Column("Erased", "bool"))
+_STRAINS = ("Spades", "Hearts", "Diamonds", "Clubs", "Notrump", "Hcp")
+_EVALUATION = tuple(f"{seat}{what}" for seat in ("North", "East", "South", "West")
+                    for what in _STRAINS)  # fmt: skip
+
 # The settings a club starts from (the Settings table, one row a section); a director changes
 # any of them with ``bridgemate --setting NAME=VALUE``. Names and meanings: the developer's
 # guide's Settings table.
@@ -152,7 +159,12 @@ SCHEMA: Final[Mapping[str, tuple[Column, ...]]] = {
                     Column("strID", "text", 18)),
     "Settings": (Column("Section", "int"),
                  *(_setting_column(k, v) for k, v in DEFAULT_SETTINGS.items())),
+    # What the devices record of the bidding and the play, when the Settings ask them to
+    "BiddingData": (*_RECORDED, Column("Bid", "text", 5), *_RECORDED_TAIL),
+    "PlayData": (*_RECORDED, Column("Card", "text", 5), *_RECORDED_TAIL),
     "HandRecord": (*_cols("int", "Section", "Board"), *_cols("text", *_HANDS, size=14)),
+    # Double-dummy tricks and high-card points a scoring program may give (none written yet)
+    "HandEvaluation": (*_cols("int", "Section", "Board"), *_cols("int", *_EVALUATION)),
 }
 
 
@@ -463,7 +475,10 @@ def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
         "PlayerNames": [(int(m.number) if m.number.isdigit() and len(m.number) <= 9 else None,
                          m.name, m.number) for m in s.members],
         "Settings": [(x.id, *settings.values()) for x in s.sections],
+        "BiddingData": [],
+        "PlayData": [],
         "HandRecord": [(h.section, h.board, *h.hands) for h in s.hands],
+        "HandEvaluation": [],
     }
     return out
 
