@@ -33,7 +33,7 @@ import glob
 import os
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -185,8 +185,9 @@ def schema_of(individual: bool) -> dict[str, tuple[Column, ...]]:
     return out
 
 
-# What the devices take (the developer's guide, "Maximum values", and the column types): one
-# letter a section (Text(1): A-Z), table, round and board numbers, pair and player numbers.
+# The bounds this writer checks: one letter a section (Section.Letter is Text(1): A-Z), and
+# table, round, board, pair and player numbers. The guide's own "Maximum values" page could not
+# be consulted when this was written (only its contents list): change these to its values.
 MAXIMA: Final[Mapping[str, int]] = {
     "sections": 26, "tables": 999, "rounds": 99, "board": 9999, "pair": 9999,
 }  # fmt: skip
@@ -292,7 +293,7 @@ class BwsSession:
     hands: tuple[BwsHand, ...] = ()
     individual: bool = False
     settings: tuple[tuple[str, bool | int | str], ...] = ()
-    received: tuple[BwsReceived, ...] = field(default=())
+    received: tuple[BwsReceived, ...] = ()
 
 
 def board_run(boards: Iterable[int], where: str) -> tuple[int, int]:
