@@ -726,6 +726,19 @@ def test_a_knockout_has_its_known_round_and_marvin_is_refused(tmp_path: Path) ->
     assert not (tmp_path / "m.bws").exists()
 
 
+def test_a_name_too_long_for_the_devices_is_refused(tmp_path: Path) -> None:
+    """PlayerNumbers keeps 40 characters of a name: a longer one is refused by name, never cut."""
+    long = "Anna " + "B" * 40
+    (tmp_path / "n.csv").write_text(f"pair,player 1,player 2\nNS 1,{long},Bob\n")
+    book = cli_new(tmp_path, "long", "mitchell", "--tables", "3", "--names",
+                   str(tmp_path / "n.csv"))  # fmt: skip
+    out = tmp_path / "long.bws"
+    code, _, err = run_cli("bridgemate", str(book), "-o", str(out))
+    assert code == 2 and len(err.splitlines()) == 1
+    assert f"PlayerNumbers.Name: {long[:40]!r} is longer than the 40 characters" in err
+    assert not out.exists()
+
+
 def test_a_missing_extra_names_the_install(made: dict[str, Path], tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
     import sys
