@@ -409,6 +409,24 @@ def test_pairs_kinds(kinds: dict[str, tuple[Path, Any]], kind: str, tables: int)
     assert js["Section"]["rows"][0]["Winners"] == 2  # NS and EW fields
 
 
+def test_a_clubs_own_movement_file(tmp_path: Path) -> None:
+    """new --movement-file: the file's movement, as the travellers lay it out."""
+    code, printed, err = run_cli("movement", "howell", "--tables", "3", "--format", "csv")
+    assert code == 0, err
+    (tmp_path / "own.csv").write_text(printed)
+    book = cli_new(tmp_path, "own", "--movement-file", str(tmp_path / "own.csv"))
+    out = tmp_path / "own.bws"
+    code, _, err = run_cli("bridgemate", str(book), "-o", str(out))
+    assert code == 0, err
+    m = howell(3)
+    want = {(e.table, e.round, int(m.label(e.ns)), int(m.label(e.ew)), min(e.boards),  # type: ignore[arg-type]
+             max(e.boards)) for e in m.entries}  # type: ignore[arg-type]  # fmt: skip
+    keys = ("Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard")
+    assert {tuple(int(r[k]) for k in keys) for r in mdbtools_rows(out, "RoundData")} == want
+    js = mdb_reader(out)[str(out)]
+    assert {tuple(r[k] for k in keys) for r in js["RoundData"]["rows"]} == want
+
+
 def test_a_rainbow_seats_each_board(kinds: dict[str, tuple[Path, Any]]) -> None:
     """A Rainbow's North partners each of the others in turn within a round (the players
     change seats from board to board): each board is a Bridgemate round of its own, with the
