@@ -537,11 +537,12 @@ def _jackcess() -> Any:
                 except Exception:  # JPype's JVMNotFoundException: no Java anywhere
                     raise MissingExtraError(_NEED) from None
             # Java 22+ warns on JPype's native library unless told it is allowed; older Java
-            # ignores the option (ignoreUnrecognized).
-            args = ["-Xshare:auto", "-Djava.awt.headless=true",
+            # ignores the option (ignoreUnrecognized). -Xrs and interrupt=False leave SIGINT and
+            # SIGTERM to Python, so Ctrl-C or a kill still removes the half-written file.
+            args = ["-Xshare:auto", "-Xrs", "-Djava.awt.headless=true",
                     "--enable-native-access=ALL-UNNAMED"]
             jpype.startJVM(str(jvm), *args, classpath=classpath, convertStrings=False,
-                           ignoreUnrecognized=True)  # fmt: skip
+                           ignoreUnrecognized=True, interrupt=False)  # fmt: skip
         try:
             return jpype.JPackage("com").healthmarketscience.jackcess, jpype
         except Exception:  # the JVM was started by someone else without the jars
