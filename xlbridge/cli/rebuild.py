@@ -140,5 +140,6 @@ def _import(args: argparse.Namespace) -> int:
     print(
         f"wrote {destination(args.output)}: {res.filled} results filled, {res.same} already there,"
         f" {len(res.problems)} not imported"
+        + (f"; {res.numbers} players' numbers on the Names sheet" if res.numbers else "")
     )
     return 0

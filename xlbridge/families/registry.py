@@ -32,6 +32,7 @@ from xlbridge.movements.registry import FAMILY_NAMES, FamilyName
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
+    from xlbridge.interchange.bws_write import BwsSession
     from xlbridge.rebuild.family import FamilyRebuilt
     from xlbridge.rebuild.importing import Filler, Imported
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound, RebuildChange
@@ -46,6 +47,7 @@ __all__ = [
     "FamilyName",
     "adapter_for",
     "all_families",
+    "bridgemate_session",
     "family",
     "import_results",
     "read_session",
@@ -271,3 +273,27 @@ def swiss_next(
         )
     nxt = pair(book, str(src))
     return nxt, rebuild_family(src, nxt.change, dst, force=force, book=book)
+
+
+def bridgemate_session(path: str | os.PathLike[str]) -> BwsSession:
+    """The Bridgemate session (:mod:`xlbridge.interchange.bws_write`) of a workbook ``new``
+    wrote, read by its family's ``bridgemate`` module (the movement and the Names sheet); a
+    family without one (social games, scored on paper) is refused in one line."""
+    from xlbridge.interchange.gate import load_workbook
+    from xlbridge.rebuild.notcarried import family_article
+    from xlbridge.workbook.cells import Book
+    from xlbridge.workbook.session import family_of_workbook
+
+    book = load_workbook(path, read_only=True, what="workbook")
+    kind, name = family_of_workbook(Book(book))
+    try:
+        module = importlib.import_module(f"xlbridge.families.{name}.bridgemate")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"xlbridge.families.{name}.bridgemate":
+            raise
+        raise WorkbookError(
+            f"{kind} is {family_article(name)} game, which the Bridgemate devices do not run;"
+            " bridgemate writes pairs, individual and teams sessions"
+        ) from None
+    got: BwsSession = module.session_of(book, os.fspath(path))
+    return got

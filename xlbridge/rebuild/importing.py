@@ -71,6 +71,7 @@ class Imported:
     same: int
     problems: tuple[str, ...]
     notes: tuple[str, ...] = ()  # what the copy loses (openpyxl drops Excel 2010 extensions)
+    numbers: int = 0  # players' federation numbers typed at the tables (Bridgemate)
 
 
 def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
@@ -178,7 +179,7 @@ def import_results(
         f"{Path(workbook).name}: {n}; the copy {Path(out).name} does not keep it"
         for n in load_notes(wb)
     )
-    return Imported(got.filled, got.same, tuple(problems), notes)
+    return Imported(got.filled, got.same, tuple(problems), notes, got.numbers)
 
 
 def _line_of(problem: str) -> int:
@@ -245,6 +246,7 @@ class Filled:
     filled: int
     same: int
     problems: tuple[str, ...]
+    numbers: int = 0  # players' federation numbers put on the Names sheet (Bridgemate)
 
 
 def number_in(text: str, word: str) -> int | None:

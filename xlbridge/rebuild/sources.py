@@ -38,6 +38,8 @@ __all__ = [
     "BWS_TABLE",
     "MAX_BWS_BYTES",
     "ImportRow",
+    "SeatedPlayer",
+    "read_bws_players",
     "read_bws_results",
     "read_csv_results",
     "read_pbn_results",
@@ -316,6 +318,70 @@ def read_bws_results(
     rows = [r for r in latest.values() if isinstance(r, ImportRow)]
     bad += [r for r in latest.values() if isinstance(r, str)]
     return rows, bad
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedPlayer:
+    """A Bridgemate ``PlayerNumbers`` row: the federation number (and the name BCS found for
+    it) a player typed at a table and round, sitting in ``direction`` (N, E, S or W)."""
+
+    where: str  # "club.bws PlayerNumbers line 3"
+    section: str
+    table: int
+    round: int
+    direction: str
+    number: str
+    name: str
+
+
+def read_bws_players(
+    path: str | os.PathLike[str], name: str
+) -> tuple[list[SeatedPlayer], list[str]]:
+    """The numbers the players typed at the tables (a Bridgemate file's ``PlayerNumbers``; none
+    when the file has no such table), of the first section only (as
+    :func:`read_bws_results`), and the lines refused. Read as :func:`read_bws_results` reads;
+    a seat (round, table, direction) given again: the later row stands (the number the
+    scoring program wrote, then the one the player typed)."""
+    data = read_bytes(path, max_bytes=MAX_BWS_BYTES, what="Bridgemate file")
+    if not data.startswith(_ACCESS_MAGIC):
+        raise InputFileError(f"Bridgemate file {name} is not an Access database (.bws)")
+    with tempfile.TemporaryDirectory(prefix="xlbridge-bws-") as tmp:
+        copy = Path(tmp) / "data.bws"
+        copy.write_bytes(data)
+        if "PlayerNumbers" not in _mdb("mdb-tables", "-1", str(copy)).split():
+            return [], []
+        text = _mdb("mdb-export", str(copy), "PlayerNumbers")
+    out: list[SeatedPlayer] = []
+    bad: list[str] = []
+    cols: dict[str, int] = {}
+    for line, fields in read_rows(text, what=f"{name} (PlayerNumbers)"):
+        if not cols:
+            cols = {f.strip().lower(): i for i, f in enumerate(fields)}
+            continue
+
+        def get(key: str, fields: list[str] = fields, cols: dict[str, int] = cols) -> str:
+            i = cols.get(key)
+            return fields[i].strip() if i is not None and i < len(fields) else ""
+
+        where = f"{name} PlayerNumbers line {line}"
+        number = get("number")
+        if not number or number == "0":
+            continue  # a seat whose player typed no number
+        table, rnd = _int(get("table")), _int(get("round"))
+        direction = get("direction").upper()
+        if table is None or direction not in ("N", "E", "S", "W"):
+            bad.append(f"{where}: table {get('table')[:10]!r} {direction[:5]!r} is not a seat")
+            continue
+        out.append(SeatedPlayer(where, get("section"), table, rnd or 1, direction,
+                                number[:40], get("name")[:100]))  # fmt: skip
+    sections = {p.section for p in out}
+    if len(sections) > 1:
+        first = min(sections, key=lambda x: (len(x), x))
+        bad += [f"{p.where}: section {p.section}: the workbook is one section"
+                for p in out if p.section != first]  # fmt: skip
+        out = [p for p in out if p.section == first]
+    latest = {(p.round, p.table, p.direction): p for p in out}  # typed again: the later stands
+    return list(latest.values()), bad
 
 
 def _bws_id(text: str) -> int | None:

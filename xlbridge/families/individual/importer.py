@@ -155,7 +155,15 @@ def fill_individual(job: ImportTarget) -> Filled:
             filled += 1
         else:
             problems.append(f"{where}: {status.replace('the traveller', 'the Board sheet')}")
-    return Filled(filled, same, tuple(problems))
+    from xlbridge.families.individual.bws_numbers import numbers_from_bws
+
+    at: dict[tuple[int, int], set[tuple[int | None, ...]]] = {}
+    for b in boards.values():
+        for _r, players, rd, tb in b.rows:
+            if rd is not None and tb is not None:
+                at.setdefault((rd, tb), set()).add(players)
+    numbers, more = numbers_from_bws(job, at)
+    return Filled(filled, same, (*problems, *more), numbers)
 
 
 # Teams

@@ -70,6 +70,7 @@ def fill_pairs(job: ImportTarget) -> Filled:
     filled = same = 0
     done: dict[tuple[int, int], str] = {}
     named_only = Path(source).suffix.lower() in (".csv", ".bws")
+    bws = Path(source).suffix.lower() == ".bws"  # the devices' own table and round: checked
     for row in rows:
         where = f"{row.where}: board {row.board}"
         if named_only and row.players and not (row.ns or row.ew):
@@ -85,7 +86,7 @@ def fill_pairs(job: ImportTarget) -> Filled:
         except XlbridgeError as exc:
             problems.append(f"{where}: {str(exc).splitlines()[0][:120]}")
             continue
-        target = _place(row, t, labels)
+        target = _place(row, t, labels, where_too=bws)
         if isinstance(target, str):
             problems.append(f"{where}: {target}")
             continue
@@ -102,16 +103,27 @@ def fill_pairs(job: ImportTarget) -> Filled:
             filled += 1
         else:
             problems.append(f"{where}: {status}")
-    return Filled(filled, same, tuple(problems))
+    from xlbridge.families.pairs.bridgemate import numbers_from_bws
+
+    at = {(rd, tb): (ns, ew) for t in travellers.values() for _r, ns, ew, rd, tb in t.rows
+          if rd is not None and tb is not None}  # fmt: skip
+    numbers, more = numbers_from_bws(job, at)
+    return Filled(filled, same, (*problems, *more), numbers)
 
 
-def _place(row: ImportRow, t: Traveller, labels: set[str]) -> int | str:
+def _place(row: ImportRow, t: Traveller, labels: set[str], *, where_too: bool = False) -> int | str:
+    """The traveller row of ``row``'s pairs; with ``where_too`` (a Bridgemate file, whose
+    rows name the table and round the device sat at) also at that table and round."""
     if row.ns or row.ew:
         for pair, side in ((row.ns, "NS"), (row.ew, "EW")):
             if not any(_matches(pair, lab, side) for lab in labels):
                 return f"pair {pair[:10]!r} ({side}) is not in this session"
-        for r, ns, ew, _rd, _tb in t.rows:
+        for r, ns, ew, rd, tb in t.rows:
             if _matches(row.ns, ns, "NS") and _matches(row.ew, ew, "EW"):
+                there = (row.round, row.table)
+                if where_too and None not in (rd, tb, *there) and (rd, tb) != there:
+                    return (f"NS {row.ns} and EW {row.ew} play it at table {tb} in round {rd},"
+                            f" not table {row.table} in round {row.round}")  # fmt: skip
                 return r
         return f"NS {row.ns} and EW {row.ew} do not play this board"
     if row.round is not None and row.table is not None:

@@ -1,0 +1,86 @@
+"""A teams workbook as a Bridgemate session
+(:class:`~xlbridge.interchange.bws_write.BwsSession`), laid out as ``import --from FILE.bws``
+reads it back: section A holds the open rooms (the match's home team North-South: the match
+sheet's room 1), section B the closed rooms (the away team North-South: room 2); a round's
+matches are its tables 1, 2, ... in the order of the match sheets, and NSPair and EWPair hold
+team numbers. Both sections are scored as teams (the guide's ScoringType 4; board-a-match 3).
+
+Matches whose teams are not known yet (a knockout's later rounds, a Swiss round not paired)
+are left out: write the file again once they are. Marvin's six-pair game, whose "teams" are
+pairs of pairs, is refused.
+
+>>> rooms(1, 2, 7, 4, (5, 6, 7, 8))
+(BwsRound(section=1, table=2, round=1, ns=7, ew=4, low=5, high=8, custom='', south=None, \
+west=None), BwsRound(section=2, table=2, round=1, ns=4, ew=7, low=5, high=8, custom='', \
+south=None, west=None))
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from xlbridge.errors import WorkbookError
+from xlbridge.families.teams.importer import _matches
+from xlbridge.interchange.bws_write import (
+    BwsRound,
+    BwsSection,
+    BwsSession,
+    board_run,
+    bws_hand,
+    session_date,
+)
+from xlbridge.interchange.gate import load_workbook
+from xlbridge.workbook.cells import Book, typed_text
+from xlbridge.workbook.hand_records import read_hand_records
+from xlbridge.workbook.session import read_settings
+
+__all__ = ["rooms", "session_of"]
+
+TEAMS_SCORING = 4  # the guide's Section.ScoringType for team scoring (revision 47)
+BOARD_A_MATCH = 3  # its ScoringType for board-a-match
+
+
+def rooms(rnd: int, table: int, home: int, away: int, boards: Any) -> tuple[BwsRound, BwsRound]:
+    """A match's two rooms: the open room (section A, home North-South) and the closed room
+    (section B, away North-South), at the same table number."""
+    low, high = board_run(boards, f"round {rnd} match {table}")
+    return (BwsRound(1, table, rnd, home, away, low, high),
+            BwsRound(2, table, rnd, away, home, low, high))  # fmt: skip
+
+
+def session_of(opened: Any, path: str) -> BwsSession:
+    """The Bridgemate session of the teams workbook ``opened`` (through the gate), ``path``
+    its file (read again for its stored values when a knockout's teams are formulas)."""
+    settings = read_settings(Book(opened))
+    if settings.kind.startswith("marvin"):
+        raise WorkbookError(f"{settings.kind}: its teams are pairs of pairs, which Bridgemate's"
+                            " team sections cannot seat; score it on the match sheets")  # fmt: skip
+    store: list[Any] = []
+
+    def cached() -> Any:
+        if not store:
+            store.append(load_workbook(path, data_only=True, read_only=True, what="workbook"))
+        return store[0]
+
+    tables: dict[int, int] = defaultdict(int)
+    rounds: list[BwsRound] = []
+    for m in _matches(opened, cached):
+        if m.home is None or m.away is None:
+            continue  # not known yet
+        tables[m.round] += 1
+        rounds += rooms(m.round, tables[m.round], m.home, m.away, m.boards)
+    if not rounds:
+        raise WorkbookError(f"{Path(path).name}: no match whose teams are known yet")
+    most = max(tables.values())
+    bam = str(settings.get("Team scoring") or "").strip() == "bam"  # as the importer reads it
+    scoring = BOARD_A_MATCH if bam else TEAMS_SCORING
+    deals = read_hand_records(opened)
+    return BwsSession(
+        event=typed_text(settings.event, "Session!A1", free_text=True),
+        date=session_date(settings.get("Date")),
+        sections=(BwsSection(1, "A", most, 1, scoring), BwsSection(2, "B", most, 1, scoring)),
+        rounds=tuple(rounds),
+        hands=tuple(bws_hand(s, b, d) for s in (1, 2) for b, d in sorted(deals.items())),
+    )  # fmt: skip
