@@ -94,7 +94,8 @@ def _results(args: argparse.Namespace) -> int:
         data = res.render(fmt, args.table)
     else:
         from xlbridge.results.render import deals_of, render_session
-        from xlbridge.results.usebio import UsebioOptions, missing_numbers
+        from xlbridge.results.usebio import UsebioOptions
+        from xlbridge.results.usebio_session import missing_numbers
 
         deals = deals_of(args.file, args.deals) if fmt in ("html", "usebio") else None
         options = UsebioOptions(args.club, args.club_id, args.charge_code)
