@@ -11,6 +11,7 @@ from xlbridge.cli._args import path_arg, text_arg
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
 from xlbridge.scoring.choices import OUTPUT_FORMATS, OutputFormat
+from xlbridge.scoring.masterpoints import MASTERPOINT_SCALES
 
 FORMATS: tuple[OutputFormat, ...] = OUTPUT_FORMATS
 TABLES = ("standings", "results", "barometer")
@@ -62,6 +63,12 @@ def register(sub: Any) -> None:
         " P2P_CHARGE_RATE, the EBU's charge for the session)",
     )  # fmt: skip
     p.add_argument(
+        "--masterpoints", metavar="SCALE", choices=MASTERPOINT_SCALES,
+        help="award masterpoints by the federation's published rule: ebu-club (the EBU's club"
+        " black points, sessions of 18-35 boards): a column of every table, each JSON entry's"
+        " masterpoints, USEBIO's MASTER_POINTS; what the rule does not cover is refused",
+    )  # fmt: skip
+    p.add_argument(
         "--deals",
         metavar="FILE.pbn",
         help="HTML and USEBIO: hand records (PBN Board and Deal tags); without it, those of"
@@ -90,6 +97,15 @@ def _results(args: argparse.Namespace) -> int:
     res = read_workbook(args.file)
     fmt = args.format
     data: str | bytes
+    if args.masterpoints and not isinstance(res, SessionResults):
+        raise WorkbookError(
+            f"masterpoints are awarded for pairs and individual workbooks; this is a"
+            f" {res.family} workbook"
+        )
+    if args.masterpoints and isinstance(res, SessionResults):
+        from xlbridge.results.awards import with_awards
+
+        res = with_awards(res, args.masterpoints)
     if not isinstance(res, SessionResults):  # teams and social: their reader renders
         data = res.render(fmt, args.table)
     else:
@@ -98,7 +114,9 @@ def _results(args: argparse.Namespace) -> int:
         from xlbridge.results.usebio_session import missing_numbers
 
         deals = deals_of(args.file, args.deals) if fmt in ("html", "usebio") else None
-        options = UsebioOptions(args.club, args.club_id, args.charge_code)
+        import xlbridge
+
+        options = UsebioOptions(args.club, args.club_id, args.charge_code, xlbridge.__version__)
         data = render_session(res, fmt, args.table, deals=deals, club=args.club, usebio=options)
         if fmt == "usebio":  # never dropped silently: the federation credits players by number
             for line in missing_numbers(res):

@@ -180,6 +180,9 @@ class UsebioOptions:
     club: str = ""
     club_id: str = ""
     charge_code: str = ""
+    # PROGRAM_VERSION: the face passes xlbridge.__version__ (a kit cannot import it); ""
+    # falls back to the installed package's version.
+    program_version: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,13 +377,21 @@ def _handset(root: ET.Element, boards: tuple[int, ...], deals: Mapping[int, str]
                 ET.SubElement(he, tag).text = cards or "-"
 
 
-def _event_values(doc: UsebioDocument) -> dict[str, str]:
-    from xlbridge import __version__
+def _program_version() -> str:
+    """This program's version as its installed package records it ("" when not installed)."""
+    from importlib import metadata
 
+    try:
+        return metadata.version("xlbridge")
+    except metadata.PackageNotFoundError:
+        return ""
+
+
+def _event_values(doc: UsebioDocument) -> dict[str, str]:
     return {
         "BOARD_SCORING_METHOD": doc.layout.method,
         "PROGRAM_NAME": PROGRAM_NAME,
-        "PROGRAM_VERSION": doc.version or __version__,
+        "PROGRAM_VERSION": doc.version or _program_version(),
         "EVENT_DESCRIPTION": doc.description,
         "DATE": doc.date,
         "MASTER_POINT_SCALE": doc.scale,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from dataclasses import replace
 
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
@@ -189,6 +190,7 @@ def session_document(
         club=opts.club,
         club_id=opts.club_id,
         charge_code=opts.charge_code,
+        version=opts.program_version,
         pairs="" if individual else str(len(res.standings)),
         ew_pairs=str(ew) if res.two_winner and not individual else "",
         boards_played=str(len(res.boards)),
@@ -217,5 +219,5 @@ def write_usebio(
     problem holds a ``provisional:`` comment (USEBIO 1.2 has no element for either)."""
     opts = options or UsebioOptions()
     if club:
-        opts = UsebioOptions(club, opts.club_id, opts.charge_code)
+        opts = replace(opts, club=club)
     return write_document(session_document(res, opts, deals))

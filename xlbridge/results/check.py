@@ -1,0 +1,392 @@
+"""A second opinion on another program's published results: every board of a USEBIO file
+scored again from the file's own traveller lines under the event's own method, and every
+stored figure that differs listed with its likely cause (``xlbridge check``).
+
+What is checked, and how the method is read from the file itself:
+
+- each line's ``SCORE`` against its contract, declarer and tricks (Law 77, the board's
+  vulnerability by its number);
+- each line's points from the board's scores (the stored scores, so that one wrong score is
+  listed once): matchpoints on the scale the file's tops show (2 a comparison, the EBU's, or
+  1), factored up by Neuberg's formula where a board has fewer results than the most-played
+  one and the file's top says so; cross-IMPs with the divisor that agrees with the most
+  lines (n - 1, n or none: the file says which); Butler IMPs against the trimmed mean;
+- each contestant's ``PERCENTAGE`` (matchpoints) or ``TOTAL_SCORE`` (IMPs) from the points
+  worked out again, unrounded;
+- each ``PLACE`` from the file's own percentages or totals (each direction apart in a
+  two-winner event), ties sharing a place;
+- each ``MASTER_POINTS_AWARDED`` on the EBU club scale
+  (:mod:`xlbridge.scoring.masterpoints`) from the file's own places.
+
+A line without a score (an adjusted score) keeps its stored points and is no comparison for
+the others. Likely causes named: an adjusted score, rounding each board before adding, a tie
+split or shared, Neuberg factoring, a contract that is no contract.
+
+>>> doc = check_usebio(b"<USEBIO><EVENT EVENT_TYPE='PAIRS'><BOARD><BOARD_NUMBER>1"
+...     b"</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2"
+...     b"</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS>"
+...     b"<SCORE>420</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>")
+>>> doc.agrees, doc.checked
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xlbridge.errors import InputFileError, ScaleError, XlbridgeError
+from xlbridge.interchange.usebio import UsebioFile, UsebioLine, UsebioPair, loads_usebio
+from xlbridge.numerals import shown, shown_text
+from xlbridge.scoring.contract import score
+from xlbridge.scoring.imp_pairs import butler, cross_imps
+from xlbridge.scoring.masterpoints import Contestants, awards
+from xlbridge.scoring.matchpoints import matchpoints, neuberg
+from xlbridge.scoring.session import ranks
+
+__all__ = ["CheckReport", "Finding", "check_file", "check_usebio"]
+
+_TOL = 0.0051  # the files show figures to 2 decimals
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One stored figure that differs: where, which element, stored and worked-out values,
+    and the likely cause ("" where none is known)."""
+
+    where: str
+    element: str
+    stored: str
+    computed: str
+    cause: str = ""
+
+    def line(self) -> str:
+        """The finding as one line.
+
+        >>> Finding("board 1, NS 1 v EW 2", "SCORE", "400", "420").line()
+        'board 1, NS 1 v EW 2: SCORE 400, worked out 420'
+        """
+        why = f" ({self.cause})" if self.cause else ""
+        return f"{self.where}: {self.element} {self.stored}, worked out {self.computed}{why}"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """What :func:`check_usebio` found: the method as read, the boards, lines and
+    contestants read, how many stored figures were compared, how the file scores (``notes``)
+    and each difference."""
+
+    method: str
+    boards: int
+    lines: int
+    entries: int
+    checked: int
+    findings: tuple[Finding, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def agrees(self) -> bool:
+        """Every stored figure agrees."""
+        return not self.findings
+
+    def text(self) -> str:
+        """The report as ``xlbridge check`` prints it."""
+        head = [f"method {self.method}: {self.boards} boards, {self.lines} traveller lines,"
+                f" {self.entries} contestants; {self.checked} stored figures checked"]  # fmt: skip
+        body = [f"  {n}" for n in self.notes] + [f.line() for f in self.findings]
+        verdict = (
+            "all agree" if self.agrees else f"{len(self.findings)} of {self.checked} differ"
+        )
+        return "\n".join([*head, *body, verdict])
+
+
+def _t(x: float | None) -> str:
+    return shown_text(x, fixed=True, blank="none")
+
+
+def _near(a: float | None, b: float | None) -> bool:
+    return a is not None and b is not None and abs(a - b) <= _TOL
+
+
+def _who(line: UsebioLine) -> str:
+    if line.seats:
+        return f"board {line.board}, players {'/'.join(line.seats)}"
+    return f"board {line.board}, NS {line.ns} v EW {line.ew}"
+
+
+class _Checker:
+    """One pass over a file: the findings and the count of figures compared."""
+
+    def __init__(self, f: UsebioFile) -> None:
+        self.f = f
+        self.findings: list[Finding] = []
+        self.notes: list[str] = []
+        self.checked = 0
+
+    def compare(
+        self, where: str, element: str, stored: float | None, computed: float | None,
+        cause: str = "",
+    ) -> None:  # fmt: skip
+        if stored is None:
+            return
+        self.checked += 1
+        if not _near(stored, computed):
+            self.findings.append(Finding(where, element, _t(stored), _t(computed), cause))
+
+    def scores(self) -> None:
+        for line in self.f.lines:
+            if line.score is None or not line.contract:
+                continue  # an adjusted score, or a file without contracts (the 1.1 example)
+            try:
+                got: float | None = score(line.contract, line.declarer or None,
+                                          line.tricks, line.board)  # fmt: skip
+                cause = ""
+            except XlbridgeError as exc:
+                got, cause = None, f"the line cannot be scored: {exc}"
+            self.compare(_who(line), "SCORE", line.score, got, cause)
+
+
+def _by_board(lines: Sequence[UsebioLine]) -> dict[int, list[UsebioLine]]:
+    out: dict[int, list[UsebioLine]] = defaultdict(list)
+    for line in lines:
+        out[line.board].append(line)
+    return dict(out)
+
+
+Points = dict[int, float]  # a line's index in the file -> NS points worked out
+
+
+def _mp_points(c: _Checker, boards: dict[int, list[tuple[int, UsebioLine]]]) -> Points:
+    """Matchpoints on the file's scale, Neuberg-factored where the file's top says so."""
+    most = max((len(ls) for ls in boards.values()), default=0)
+    tops = [(ln.ns_points or 0) + (ln.ew_points or 0) for ls in boards.values()
+            for _, ln in ls if ln.ns_points is not None and ln.ew_points is not None]  # fmt: skip
+    file_top = max(tops, default=0.0)
+    per = 2 if most > 1 and math.isclose(file_top, 2 * (most - 1)) else 1
+    scale = "ebu" if per == 2 else "acbl"
+    if not math.isclose(file_top, per * (most - 1)):
+        c.notes.append(f"the file's top {shown_text(file_top)} on a board of {most} results is"
+                       f" neither {2 * (most - 1)} (2 a comparison) nor {most - 1} (1):"
+                       " its matchpoints follow no scale")  # fmt: skip
+    c.notes.append(f"matchpoints {per} a comparison; top {shown_text(file_top)}"
+                   f" on a board of {most} results")  # fmt: skip
+    out: Points = {}
+    for ls in boards.values():
+        scored = [(i, ln) for i, ln in ls if ln.score is not None]
+        mps = matchpoints([ln.score or 0.0 for _, ln in scored], scale)
+        n, factor_to = len(scored), len(ls)
+        stored_top = next((ln.ns_points + ln.ew_points for _, ln in scored
+                           if ln.ns_points is not None and ln.ew_points is not None),
+                          None)  # fmt: skip
+        if stored_top is not None and factor_to < most and math.isclose(stored_top,
+                                                                         per * (most - 1)):
+            factor_to = most  # the file factors the board up to the most-played one
+        for (i, _), mp in zip(scored, mps, strict=True):
+            out[i] = neuberg(mp, n, factor_to, scale) if n and factor_to > n else mp
+    return out
+
+
+def _imp_points(c: _Checker, boards: dict[int, list[tuple[int, UsebioLine]]]) -> Points:
+    """Cross-IMPs with the divisor most lines agree with, or Butler IMPs."""
+    method = c.f.method
+    choices: list[tuple[str, Callable[[Sequence[float]], Sequence[float]]]]
+    if method.startswith("BUTLER"):
+        choices = [("Butler IMPs against the trimmed mean rounded to 10", butler)]
+    else:
+        choices = [
+            (f"cross-IMPs divided by the {d} on the board" if d != "total" else
+             "cross-IMPs summed", lambda s, d=d: cross_imps(s, d))  # type: ignore[misc]
+            for d in ("comparisons", "results", "total")
+        ]  # fmt: skip
+    best: tuple[int, str, Points] | None = None
+    for name, fn in choices:
+        got: Points = {}
+        for ls in boards.values():
+            scored = [(i, ln) for i, ln in ls if ln.score is not None]
+            for (i, _), p in zip(scored, fn([ln.score or 0.0 for _, ln in scored]), strict=True):
+                got[i] = float(p)
+        agree = sum(1 for i, p in got.items() if _near(c.f.lines[i].ns_points, p))
+        if best is None or agree > best[0]:
+            best = (agree, name, got)
+    assert best is not None
+    c.notes.append(best[1])
+    return best[2]
+
+
+def _entries_key(f: UsebioFile, p: UsebioPair) -> tuple[str, str]:
+    return (p.number, p.direction if f.winner_type == "2" else "")
+
+
+def _credits(
+    f: UsebioFile, points: Points
+) -> tuple[dict[tuple[str, str], list[tuple[float, float, float]]], dict[int, float]]:
+    """Each contestant's (worked-out points, stored points, board top) a line, and each
+    board's top."""
+    by_board = _by_board(f.lines)
+    tops: dict[int, float] = {}
+    for b, ls in by_board.items():
+        t = [ln.ns_points + ln.ew_points for ln in ls
+             if ln.ns_points is not None and ln.ew_points is not None]  # fmt: skip
+        tops[b] = max(t, default=0.0)
+    two = f.winner_type == "2"
+    got: dict[tuple[str, str], list[tuple[float, float, float]]] = defaultdict(list)
+    for i, ln in enumerate(f.lines):
+        ns_p = points.get(i, ln.ns_points or 0.0)
+        ew_p = tops[ln.board] - ns_p if f.method in ("MATCH_POINTS", "") else -ns_p
+        sides: tuple[tuple[str, str, float, float | None], ...]
+        if ln.seats:
+            sides = ((ln.seats[0], "", ns_p, ln.ns_points), (ln.seats[1], "", ns_p, ln.ns_points),
+                     (ln.seats[2], "", ew_p, ln.ew_points), (ln.seats[3], "", ew_p, ln.ew_points))
+        else:
+            sides = ((ln.ns, "NS" if two else "", ns_p, ln.ns_points),
+                     (ln.ew, "EW" if two else "", ew_p, ln.ew_points))  # fmt: skip
+        for who, d, mine, stored in sides:
+            got[(who, d)].append((mine, stored or 0.0, tops[ln.board]))
+    return dict(got), tops
+
+
+def _totals(c: _Checker, points: Points) -> None:
+    f = c.f
+    mp = f.method in ("MATCH_POINTS", "")
+    credits, _ = _credits(f, points)
+    for p in f.pairs:
+        got = credits.get(_entries_key(f, p), [])
+        where = f"{'player' if f.event_type == 'INDIVIDUAL' else 'pair'} {p.number}" + (
+            f" {p.direction}" if p.direction else "")  # fmt: skip
+        if not got:
+            if p.percentage is not None or p.total is not None:
+                c.compare(where, "PERCENTAGE" if mp else "TOTAL_SCORE",
+                          p.percentage if mp else p.total, None,
+                          "no traveller line of the file names this contestant")  # fmt: skip
+            continue
+        exact = sum(x for x, _, _ in got)
+        rounded = sum(float(shown(x)) for x, _, _ in got)
+        stored = sum(s for _, s, _ in got)
+        possible = sum(t for _, _, t in got)
+        if mp:
+            if p.percentage is None or not possible:
+                continue
+            value = 100 * exact / possible
+            cause = _cause(p.percentage, 100 * rounded / possible, 100 * stored / possible)
+            c.compare(where, "PERCENTAGE", p.percentage, value, cause)
+        else:
+            most = max(len(v) for v in credits.values())
+            k = most / len(got)
+            if len(got) < most and _near(p.total, exact * k):
+                c.notes.append(f"{where}: TOTAL_SCORE factored up from {len(got)} to {most}"
+                               " boards")  # fmt: skip
+                exact *= k
+            elif len(got) < most and _near(p.total, shown(exact) * k):
+                c.notes.append(f"{where}: TOTAL_SCORE factored up from {len(got)} to {most}"
+                               " boards after rounding to 2 decimals")  # fmt: skip
+                exact = shown(exact) * k
+            cause = _cause(p.total, rounded, stored) if p.total is not None else ""
+            c.compare(where, "TOTAL_SCORE", p.total, exact, cause)
+
+
+def _cause(stored: float | None, rounded: float, from_lines: float) -> str:
+    if _near(stored, rounded):
+        return "the file adds each board's points rounded to 2 decimals"
+    if _near(stored, from_lines):
+        return "the file adds its own traveller lines' points, which differ (see above)"
+    return ""
+
+
+def _places(c: _Checker) -> None:
+    f = c.f
+    mp = f.method in ("MATCH_POINTS", "")
+    fields: dict[str, list[UsebioPair]] = defaultdict(list)
+    for p in f.pairs:
+        if p.place:
+            fields[p.direction if f.winner_type == "2" else ""].append(p)
+    for field in fields.values():
+        values = [p.percentage if mp else p.total for p in field]
+        if any(v is None for v in values):
+            continue
+        want = ranks([v or 0.0 for v in values])
+        for p, w in zip(field, want, strict=True):
+            c.checked += 1
+            if p.place.strip() != w:
+                cause = ("a tie split" if w.endswith("=") and not p.place.endswith("=")
+                         else "a tie shared" if p.place.endswith("=") else "")  # fmt: skip
+                c.findings.append(Finding(f"pair {p.number} {p.direction}".strip()
+                                          if f.event_type != "INDIVIDUAL"
+                                          else f"player {p.number}", "PLACE", p.place, w,
+                                          cause))  # fmt: skip
+
+
+def _masterpoints(c: _Checker) -> None:
+    f = c.f
+    if not any(p.masterpoints is not None for p in f.pairs):
+        return
+    if f.scale.lower() != "club":
+        c.notes.append(f"masterpoints on scale {f.scale!r} not checked (the club scale is)")
+        return
+    who: Contestants = ("individual" if f.event_type == "INDIVIDUAL" else "pairs"
+                        if f.winner_type == "2" else "one-winner-pairs")  # fmt: skip
+    boards = f.boards_played or len({ln.board for ln in f.lines})
+    fields: dict[str, list[UsebioPair]] = defaultdict(list)
+    for p in f.pairs:
+        if p.place:
+            fields[p.direction if f.winner_type == "2" else ""].append(p)
+    for field in fields.values():
+        try:
+            want = awards([p.place for p in field], boards, who)
+        except ScaleError as exc:
+            c.notes.append(f"masterpoints not checked: {exc}")
+            return
+        for p, w in zip(field, want, strict=True):
+            c.compare(f"{'player' if who == 'individual' else 'pair'} {p.number}"
+                      + (f" {p.direction}" if p.direction else ""), "MASTER_POINTS_AWARDED",
+                      p.masterpoints or 0.0, float(w))  # fmt: skip
+
+
+def check_usebio(data: bytes) -> CheckReport:
+    """The USEBIO file's bytes checked (one line refused where it cannot be read)."""
+    f = loads_usebio(data)
+    if f.teams:
+        raise InputFileError("USEBIO file: a teams event (MATCH); only pairs and individual"
+                             " files are checked yet")  # fmt: skip
+    if f.sections > 1:
+        raise InputFileError("USEBIO file: several sections; only files of one section are"
+                             " checked yet")  # fmt: skip
+    c = _Checker(f)
+    c.scores()
+    boards: dict[int, list[tuple[int, UsebioLine]]] = defaultdict(list)
+    for i, ln in enumerate(f.lines):
+        boards[ln.board].append((i, ln))
+    if not f.lines:
+        points: Points = {}
+    elif f.method in ("MATCH_POINTS", ""):
+        points = _mp_points(c, boards)
+    elif f.method in ("CROSS_IMPS",) or f.method.startswith("BUTLER"):
+        points = _imp_points(c, boards)
+    else:
+        raise InputFileError(f"USEBIO file: scoring method {f.method[:40]!r} is not checked")
+    for i, ln in enumerate(f.lines):
+        if ln.score is None:
+            if ln.ns_points is not None:
+                c.notes.append(f"{_who(ln)}: an adjusted score; its points are taken as stored")
+            continue
+        c.compare(_who(ln), "NS points", ln.ns_points, points.get(i))
+        if f.method in ("MATCH_POINTS", "") and ln.ew_points is not None:
+            top = (ln.ns_points or 0.0) + ln.ew_points
+            c.compare(_who(ln), "EW points", ln.ew_points, top - points.get(i, 0.0))
+        else:
+            c.compare(_who(ln), "EW points", ln.ew_points, -points.get(i, 0.0))
+    _totals(c, points)
+    _places(c)
+    _masterpoints(c)
+    return CheckReport(
+        f.method or f.event_type, len(boards), len(f.lines), len(f.pairs), c.checked,
+        tuple(c.findings), tuple(c.notes),
+    )  # fmt: skip
+
+
+def check_file(path: str) -> CheckReport:
+    """The USEBIO file at ``path`` checked (read through the gate)."""
+    from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_bytes
+
+    return check_usebio(read_bytes(path, max_bytes=MAX_TEXT_BYTES, what="USEBIO file"))
