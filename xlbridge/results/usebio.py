@@ -78,16 +78,22 @@ __all__ = [
     "LAYOUTS",
     "MP_PAIRS",
     "PROGRAM_NAME",
+    "TEAMS_IMPS",
+    "TEAMS_PAB",
     "UsebioBoard",
     "UsebioDocument",
     "UsebioEntry",
     "UsebioEvent",
     "UsebioLayout",
     "UsebioLine",
+    "UsebioMatch",
+    "UsebioMatchBoard",
     "UsebioOptions",
     "UsebioPair",
     "UsebioPlayer",
     "UsebioRow",
+    "UsebioTeam",
+    "UsebioTeamLine",
     "comment_text",
     "pair_number",
     "read_usebio",
@@ -165,7 +171,29 @@ INDIVIDUAL = UsebioLayout(
      "PLAYED_BY", "TRICKS", "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS"), ("BOARD_NUMBER",),
     "MATCH_POINTS", False, "ebu-example-individual-v1_1.xml",
 )  # fmt: skip
-LAYOUTS = {x.name: x for x in (MP_PAIRS, CROSS_IMP_PAIRS, BUTLER_PAIRS, INDIVIDUAL)}
+_TEAM_EVENT = ("BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD", "PROGRAM_NAME",
+               "PROGRAM_VERSION", "EVENT_DESCRIPTION", "DATE", "MASTER_POINT_SCALE",
+               "SESSION_COUNT", "SECTION_COUNT")  # fmt: skip
+_TEAM_LINE = ("DIRECTION", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS",
+              "SCORE")  # fmt: skip
+TEAMS_IMPS = UsebioLayout(
+    "teams-imps-vps", "IMPS",
+    (*_TEAM_EVENT, "SCORING_METHOD", "BOARDS_PLAYED", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG"),
+    False, "", ("TOTAL_SCORE", "WINS_OR_DRAWS", "PLACE", "PAIR", "MASTER_POINTS"),
+    _TEAM_LINE, ("BOARD_NUMBER", "IMPS"), "", True,
+    "ebu-example-teams-imps-vps-TeamsScorer.xml",
+)  # fmt: skip
+TEAMS_PAB = UsebioLayout(
+    "teams-point-a-board", "PAB",
+    (*_TEAM_EVENT, "BOARDS_PLAYED", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG"),
+    False, "", ("TOTAL_SCORE", "WINS_OR_DRAWS", "PLACE", "MASTER_POINTS", "PAIR"),
+    _TEAM_LINE, ("BOARD_NUMBER", "TEAM_POINTS", "OPPOSING_TEAM_POINTS"), "", True,
+    "ebu-example-teams-point-a-board-EBUScoreTeams.xml",
+)  # fmt: skip
+#: MATCH_SCORING_METHOD (and TeamsScorer's SCORING_METHOD) of each teams layout.
+_MATCH_METHOD = {"teams-imps-vps": ("VPS", "VP"), "teams-point-a-board": ("PAB", "")}
+LAYOUTS = {x.name: x for x in (MP_PAIRS, CROSS_IMP_PAIRS, BUTLER_PAIRS, INDIVIDUAL, TEAMS_IMPS,
+                               TEAMS_PAB)}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +265,61 @@ class UsebioBoard:
 
 
 @dataclass(frozen=True, slots=True)
+class UsebioTeam:
+    """A ``TEAM`` of a teams event: its number and name, ``total`` (VPs or points),
+    ``wins_or_draws``, ``place``, the award to each player, and its players, written two a
+    ``PAIR`` numbered as TeamsScorer numbers them (team, then its two players: ``1-1-2``)."""
+
+    number: int
+    name: str
+    total: str
+    wins_or_draws: str
+    place: str
+    masterpoints: int | None = None
+    players: tuple[UsebioPlayer, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioTeamLine:
+    """A room's ``TRAVELLER_LINE`` of a match: ``direction`` the one the match's first team
+    sat in that room; ``note`` a comment opening the line ("" none)."""
+
+    direction: str
+    contract: str = ""
+    played_by: str = ""
+    tricks: str = ""
+    score: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioMatchBoard:
+    """A board of a match: the first team's signed ``imps`` (IMPs) or both teams' points
+    (point-a-board), and the two rooms' lines."""
+
+    number: int
+    lines: tuple[UsebioTeamLine, ...]
+    imps: str = ""
+    team_points: str = ""
+    opposing_points: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioMatch:
+    """A ``MATCH``: the round, the two teams, the boards' range, each team's score (VPs or
+    points) and the boards."""
+
+    round: int
+    team: int
+    opposing: int
+    start: int
+    end: int
+    team_score: str
+    opposing_score: str
+    boards: tuple[UsebioMatchBoard, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class UsebioDocument:
     """One event as the federation's file holds it, written by :func:`write_document`.
 
@@ -264,6 +347,8 @@ class UsebioDocument:
     boards: tuple[UsebioBoard, ...] = ()
     notes: tuple[str, ...] = ()
     deals: Mapping[int, str] | None = None
+    teams: tuple[UsebioTeam, ...] = ()
+    matches: tuple[UsebioMatch, ...] = ()
 
 
 def pair_number(label: str) -> str:
@@ -403,7 +488,20 @@ def _event_values(doc: UsebioDocument) -> dict[str, str]:
         "EW_PAIRS": doc.ew_pairs,
         "P2P_CHARGE_RATE": _text(doc.charge_code, "charge code"),
         "MPS_AWARDED_FLAG": "Y" if doc.awarded else "N",
+        "MATCH_SCORING_METHOD": _MATCH_METHOD.get(doc.layout.name, ("", ""))[0],
+        "SCORING_METHOD": _MATCH_METHOD.get(doc.layout.name, ("", ""))[1],
     }
+
+
+def _player(parent: ET.Element, player: UsebioPlayer, *, rateable: bool) -> None:
+    """A ``PLAYER RATEABLE="Y"`` in ``parent`` (an individual's elements in ``parent``
+    itself): the name, then the member number or a comment saying why there is none."""
+    pe = ET.SubElement(parent, "PLAYER", RATEABLE="Y") if rateable else parent
+    ET.SubElement(pe, "PLAYER_NAME").text = player.name
+    if player.national_id:
+        ET.SubElement(pe, "NATIONAL_ID_NUMBER").text = player.national_id
+    elif player.note:
+        pe.append(ET.Comment(comment_text(player.note)))
 
 
 def _entry(parent: ET.Element, layout: UsebioLayout, e: UsebioEntry) -> None:
@@ -416,18 +514,10 @@ def _entry(parent: ET.Element, layout: UsebioLayout, e: UsebioEntry) -> None:
     }  # fmt: skip
     for tag in layout.entry:
         if tag == "MASTER_POINTS":
-            if e.masterpoints is not None and e.masterpoints > 0:
-                mp = ET.SubElement(p, "MASTER_POINTS")
-                ET.SubElement(mp, "MASTER_POINTS_AWARDED").text = str(e.masterpoints)
-                ET.SubElement(mp, "MASTER_POINT_TYPE").text = BLACK
+            _masterpoints(p, e.masterpoints)
         elif tag == "PLAYER":
             for player in e.players:
-                pe = p if individual else ET.SubElement(p, "PLAYER", RATEABLE="Y")
-                ET.SubElement(pe, "PLAYER_NAME").text = player.name
-                if player.national_id:
-                    ET.SubElement(pe, "NATIONAL_ID_NUMBER").text = player.national_id
-                elif player.note:
-                    pe.append(ET.Comment(comment_text(player.note)))
+                _player(p, player, rateable=not individual)
         elif values[tag]:
             ET.SubElement(p, tag).text = values[tag]
 
@@ -459,11 +549,16 @@ def write_document(doc: UsebioDocument) -> bytes:
     ET.SubElement(c, "CLUB_NAME").text = _text(doc.club, "club")
     if club_id := _text(doc.club_id, "club id"):
         ET.SubElement(c, "CLUB_ID_NUMBER").text = club_id
-    ev = ET.SubElement(root, "EVENT", EVENT_TYPE="INDIVIDUAL" if layout is INDIVIDUAL else "PAIRS")
+    event_type = {INDIVIDUAL.name: "INDIVIDUAL", TEAMS_IMPS.name: "TEAMS",
+                  TEAMS_PAB.name: "TEAMS"}.get(layout.name, "PAIRS")  # fmt: skip
+    ev = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
     values = _event_values(doc)
     for tag in layout.event:
         if values[tag]:
             ET.SubElement(ev, tag).text = values[tag]
+    if layout in (TEAMS_IMPS, TEAMS_PAB):
+        _teams(ET.SubElement(ev, "SESSION", SESSION_ID="1"), doc)
+        return _bytes(root, doc)
     kind = {"EVENT_TYPE": layout.event_type} if layout.event_type else {}
     if layout.flat:
         holder = ev
@@ -480,8 +575,74 @@ def write_document(doc: UsebioDocument) -> bytes:
             ET.SubElement(be, "BOARD_AVERAGE").text = b.average
         for r in b.rows:
             _row(be, layout, r)
+    return _bytes(root, doc)
+
+
+def _masterpoints(parent: ET.Element, award: int | None) -> None:
+    if award is not None and award > 0:
+        mp = ET.SubElement(parent, "MASTER_POINTS")
+        ET.SubElement(mp, "MASTER_POINTS_AWARDED").text = str(award)
+        ET.SubElement(mp, "MASTER_POINT_TYPE").text = BLACK
+
+
+def _team(parts: ET.Element, layout: UsebioLayout, t: UsebioTeam) -> None:
+    te = ET.SubElement(parts, "TEAM", TEAM_ID=str(t.number), TEAM_NAME=_text(t.name, "team name"))
+    values = {"TOTAL_SCORE": t.total, "WINS_OR_DRAWS": t.wins_or_draws, "PLACE": t.place}
+    for tag in layout.entry:
+        if tag == "MASTER_POINTS":
+            _masterpoints(te, t.masterpoints)
+        elif tag == "PAIR":
+            for k in range(0, len(t.players), 2):
+                two = t.players[k : k + 2]
+                pe = ET.SubElement(te, "PAIR")
+                numbers = "-".join(str(k + i + 1) for i in range(len(two)))
+                ET.SubElement(pe, "PAIR_NUMBER").text = f"{t.number}-{numbers}"
+                for player in two:
+                    _player(pe, player, rateable=True)
+        elif values[tag]:
+            ET.SubElement(te, tag).text = values[tag]
+
+
+def _teams(session: ET.Element, doc: UsebioDocument) -> None:
+    """``PARTICIPANTS`` with a ``TEAM`` a team, then a ``MATCH`` a match (TeamsScorer's and
+    EBUScoreTeams' layout)."""
+    layout = doc.layout
+    parts = ET.SubElement(session, "PARTICIPANTS")
+    for t in doc.teams:
+        _team(parts, layout, t)
+    for m in doc.matches:
+        me = ET.SubElement(session, "MATCH")
+        for tag, text in (("ROUND_NUMBER", m.round), ("TEAM", m.team),
+                          ("OPPOSING_TEAM", m.opposing), ("START_BOARD_NUMBER", m.start),
+                          ("END_BOARD_NUMBER", m.end), ("TEAM_SCORE", m.team_score),
+                          ("OPPOSING_TEAM_SCORE", m.opposing_score)):  # fmt: skip
+            if str(text):
+                ET.SubElement(me, tag).text = str(text)
+        for b in m.boards:
+            be = ET.SubElement(me, "BOARD")
+            values = {"BOARD_NUMBER": str(b.number), "IMPS": b.imps,
+                      "TEAM_POINTS": b.team_points, "OPPOSING_TEAM_POINTS": b.opposing_points}
+            for tag in layout.board:
+                if values[tag]:
+                    ET.SubElement(be, tag).text = values[tag]
+            for line in b.lines:
+                le = ET.SubElement(be, "TRAVELLER_LINE")
+                if line.note:
+                    le.append(ET.Comment(comment_text(line.note)))
+                got = {"DIRECTION": line.direction, "NS_PAIR_NUMBER": "", "EW_PAIR_NUMBER": "",
+                       "CONTRACT": line.contract, "PLAYED_BY": line.played_by,
+                       "TRICKS": line.tricks, "SCORE": line.score}  # fmt: skip
+                for tag in layout.line:
+                    if got[tag]:
+                        ET.SubElement(le, tag).text = got[tag]
+
+
+def _bytes(root: ET.Element, doc: UsebioDocument) -> bytes:
+    boards = tuple(b.number for b in doc.boards) or tuple(
+        sorted({b.number for m in doc.matches for b in m.boards})
+    )
     if doc.deals:
-        _handset(root, tuple(b.number for b in doc.boards), doc.deals)
+        _handset(root, boards, doc.deals)
     ET.indent(root)
     body: bytes = ET.tostring(root, encoding="iso-8859-1", xml_declaration=False)
     return (
