@@ -329,3 +329,29 @@ def test_the_federations_examples_checked(tmp_path: Path) -> None:
     junk.write_bytes(b"<USEBIO><EVENT>")
     code, _, err = run_cli("check", str(junk))
     assert code == 2 and "not well-formed" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("scoring", "two_winner"), [("mp", True), ("mp", False),
+                                                     ("ximp", False), ("butler", True)])
+def test_our_pbn_score_tables_checked_agree(scoring: str, two_winner: bool,
+                                            tmp_path: Path) -> None:
+    """``xlbridge check`` on a PBN with score tables (results --format pbn): the same
+    re-scoring from the file's own lines; a changed matchpoint is found."""
+    from xlbridge.results.check import check_pbn
+    from xlbridge.results.pbn import results_pbn
+
+    text = results_pbn(_pairs_session(scoring, two_winner))
+    report = check_pbn(text)
+    assert report.agrees and report.checked > 150, report.text()
+    path = tmp_path / "r.pbn"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli("check", str(path))
+    assert code == 0 and out.strip().endswith("all agree")
+    if scoring == "mp":
+        lines = text.split("\n")
+        at = next(i for i, x in enumerate(lines) if x.startswith("[ScoreTable")) + 1
+        # board 1's first line: its NS matchpoints one more
+        lines[at] = re.sub(r"(\d+)( +\d+)$", lambda m: f"{int(m.group(1)) + 1}{m.group(2)}",
+                           lines[at])  # fmt: skip
+        wrong = "\n".join(lines)
+        assert any(f.element == "NS points" for f in check_pbn(wrong).findings)

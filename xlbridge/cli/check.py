@@ -19,8 +19,10 @@ def register(sub: Any) -> None:
     """Add the ``check`` command to the ``xlbridge`` parser."""
     p = sub.add_parser(
         "check",
-        help="score a published USEBIO results file again and list every figure that differs",
-        description="Read a USEBIO results file (the EBU's XML, from any scoring program),"
+        help="score a published USEBIO (or PBN) results file again and list every figure that"
+        " differs",
+        description="Read a USEBIO results file (the EBU's XML, from any scoring program) or a"
+        " PBN file with score tables,"
         " score every board again from the file's own traveller lines under the event's own"
         " method (the matchpoint scale its tops show, Neuberg where it factors, the cross-IMP"
         " divisor it uses, Butler), and list each stored score, matchpoint or IMP, percentage"
@@ -28,10 +30,11 @@ def register(sub: Any) -> None:
         " each board before adding, an adjusted score, a tie split, a contract that is no"
         " contract). Pairs and individual files of one section are checked. Exit status: 0"
         " when every figure agrees, 1 when any differs, 2 when the file cannot be read.",
-        epilog="Example: xlbridge check results.xml",
+        epilog="Example: xlbridge check results.xml\n         xlbridge check results.pbn",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", type=path_arg("USEBIO file"), help="the USEBIO file (.xml)")
+    p.add_argument("file", type=path_arg("results file"),
+                   help="the USEBIO file (.xml) or PBN file with score tables (.pbn)")  # fmt: skip
     p.set_defaults(handler=_check)
 
 

@@ -46,7 +46,7 @@ from xlbridge.scoring.masterpoints import Contestants, awards
 from xlbridge.scoring.matchpoints import matchpoints, neuberg
 from xlbridge.scoring.session import ranks
 
-__all__ = ["CheckReport", "Finding", "check_file", "check_usebio"]
+__all__ = ["CheckReport", "Finding", "check_file", "check_pbn", "check_usebio"]
 
 _TOL = 0.0051  # the files show figures to 2 decimals
 
@@ -191,11 +191,11 @@ def _mp_points(c: _Checker, boards: dict[int, list[tuple[int, UsebioLine]]]) -> 
 def _imp_points(c: _Checker, boards: dict[int, list[tuple[int, UsebioLine]]]) -> Points:
     """Cross-IMPs with the divisor most lines agree with, or Butler IMPs."""
     method = c.f.method
-    choices: list[tuple[str, Callable[[Sequence[float]], Sequence[float]]]]
-    if method.startswith("BUTLER"):
+    choices: list[tuple[str, Callable[[Sequence[float]], Sequence[float]]]] = []
+    if method.startswith("BUTLER") or method == "IMP":
         choices = [("Butler IMPs against the trimmed mean rounded to 10", butler)]
-    else:
-        choices = [
+    if not method.startswith("BUTLER"):  # CROSS_IMPS; PBN's IMP: whichever agrees
+        choices += [
             (f"cross-IMPs divided by the {d} on the board" if d != "total" else
              "cross-IMPs summed", lambda s, d=d: cross_imps(s, d))  # type: ignore[misc]
             for d in ("comparisons", "results", "total")
@@ -343,9 +343,65 @@ def _masterpoints(c: _Checker) -> None:
                       p.masterpoints or 0.0, float(w))  # fmt: skip
 
 
+def _pbn_number(text: str) -> float | None:
+    try:
+        return float(text) if text else None
+    except ValueError:
+        raise InputFileError(f"PBN file: {text[:20]!r} is not a number") from None
+
+
+def _pbn_file(text: str) -> UsebioFile:
+    """A PBN file's score tables as the record the checker reads (``Score_NS``/``Score_EW`` or
+    ``Score "NS 420"``; ``MP_NS`` or ``IMP_NS``; the ranking from ``TotalScoreTable``)."""
+    from xlbridge.interchange.pbn import parse_games
+    from xlbridge.results.pbn import read_pbn_scores
+
+    rows, totals = read_pbn_scores(text, "PBN file")
+    scoring = next((g.value("Scoring") for g in parse_games(text, name="PBN file")
+                    if g.value("Scoring")), "")  # fmt: skip
+    method = "MATCH_POINTS" if "match" in scoring.lower() or scoring.lower() == "mp" else "IMP"
+    lines = []
+    for r in rows:
+        v = r.values
+        if "Score_NS" in v or "Score_EW" in v:
+            ns, ew = _pbn_number(v.get("Score_NS", "")), _pbn_number(v.get("Score_EW", ""))
+            got = ns if ns is not None else (-ew if ew is not None else None)
+        else:
+            side, _, points = v.get("Score", "").partition(" ")
+            n = _pbn_number(points)
+            got = None if n is None else (n if side == "NS" else -n)
+        tricks = v.get("Result", "")
+        lines.append(UsebioLine(
+            r.board, v.get("PairId_NS", ""), v.get("PairId_EW", ""), v.get("Contract", ""),
+            v.get("Declarer", ""), int(tricks) if tricks.isdigit() else None, got,
+            _pbn_number(v.get("MP_NS", v.get("IMP_NS", ""))),
+            _pbn_number(v.get("MP_EW", v.get("IMP_EW", ""))),
+        ))  # fmt: skip
+    directions = {t.get("Direction", "") for t in totals}
+    pairs = tuple(
+        UsebioPair(
+            t.get("PairId", ""), t.get("Direction", ""),
+            None if method == "MATCH_POINTS" else _pbn_number(t.get("TotalIMP", "")),
+            _pbn_number(t.get("TotalPercentage", "")) if method == "MATCH_POINTS" else None,
+            t.get("Rank", ""), (t.get("Names", ""),),
+        )
+        for t in totals
+    )  # fmt: skip
+    two = "2" if directions >= {"NS", "EW"} else "1"
+    return UsebioFile("PAIRS", method, two, None, "", pairs, tuple(lines))
+
+
+def check_pbn(text: str) -> CheckReport:
+    """A PBN file's score tables checked as :func:`check_usebio` checks a USEBIO file."""
+    return _check(_pbn_file(text))
+
+
 def check_usebio(data: bytes) -> CheckReport:
     """The USEBIO file's bytes checked (one line refused where it cannot be read)."""
-    f = loads_usebio(data)
+    return _check(loads_usebio(data))
+
+
+def _check(f: UsebioFile) -> CheckReport:
     if f.teams:
         raise InputFileError("USEBIO file: a teams event (MATCH); only pairs and individual"
                              " files are checked yet")  # fmt: skip
@@ -361,7 +417,7 @@ def check_usebio(data: bytes) -> CheckReport:
         points: Points = {}
     elif f.method in ("MATCH_POINTS", ""):
         points = _mp_points(c, boards)
-    elif f.method in ("CROSS_IMPS",) or f.method.startswith("BUTLER"):
+    elif f.method in ("CROSS_IMPS", "IMP") or f.method.startswith("BUTLER"):
         points = _imp_points(c, boards)
     else:
         raise InputFileError(f"USEBIO file: scoring method {f.method[:40]!r} is not checked")
@@ -386,7 +442,11 @@ def check_usebio(data: bytes) -> CheckReport:
 
 
 def check_file(path: str) -> CheckReport:
-    """The USEBIO file at ``path`` checked (read through the gate)."""
-    from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_bytes
+    """The USEBIO or PBN file at ``path`` checked (read through the gate; a file opening with
+    ``<`` is XML, anything else PBN)."""
+    from xlbridge.interchange.gate import MAX_TEXT_BYTES, decode_text, read_bytes
 
-    return check_usebio(read_bytes(path, max_bytes=MAX_TEXT_BYTES, what="USEBIO file"))
+    data = read_bytes(path, max_bytes=MAX_TEXT_BYTES, what="results file")
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return check_usebio(data)
+    return check_pbn(decode_text(data, what="PBN file", name=path))
