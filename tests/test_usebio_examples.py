@@ -355,3 +355,44 @@ def test_our_pbn_score_tables_checked_agree(scoring: str, two_winner: bool,
                            lines[at])  # fmt: skip
         wrong = "\n".join(lines)
         assert any(f.element == "NS points" for f in check_pbn(wrong).findings)
+
+
+def _sectioned(scoring: str) -> SessionResults:
+    """Two Mitchell sections of two tables, 18 boards, scored across the field or apart."""
+    rng = random.Random(7)
+    labels = [f"{x}-{d} {t}" for x in "AB" for d in ("NS", "EW") for t in (1, 2)]
+    pairs = tuple(PairInfo(i + 1, lab, f"Ann {lab}", f"Bo {lab}", section=lab[0])
+                  for i, lab in enumerate(labels))  # fmt: skip
+    rows = [
+        _result(rng, b, FIRST_ROW + 2 * k + t - 1, f"{x}-NS {t}", f"{x}-EW {(t + b) % 2 + 1}")
+        for b in range(1, BOARDS + 1) for k, x in enumerate("AB") for t in (1, 2)
+    ]  # fmt: skip
+    return score_session(SessionInput(event="Two sections", date="2026-11-24", kind="mitchell",
+                                      scoring="mp", scale="ebu", pairs=pairs, rows=tuple(rows),
+                                      expected=dict.fromkeys(range(1, BOARDS + 1), 4),
+                                      sections=("A", "B"), section_scoring=scoring))  # fmt: skip
+
+
+@pytest.mark.parametrize("scoring", ["field", "section"])
+def test_several_sections_each_its_own_section(scoring: str) -> None:
+    """Each section a SECTION (its pairs numbered within it, its boards' lines), the places
+    the field's (scored across it) or the section's (scored apart); checked again: agrees."""
+    res = _sectioned(scoring)
+    data = write_usebio(res, options=OPTIONS)
+    root = ET.fromstring(data)
+    sections = root.findall("EVENT/SESSION/SECTION")
+    assert [s.get("SECTION_ID") for s in sections] == ["A", "B"]
+    assert root.findtext("EVENT/SECTION_COUNT") == "2" and root.findtext("EVENT/PAIRS") == "8"
+    for sec in sections:
+        assert sorted(p.findtext("PAIR_NUMBER", "") for p in sec.iter("PAIR")) == [
+            "1", "1", "2", "2"]
+        assert {t.findtext("NS_PAIR_NUMBER") for t in sec.iter("TRAVELLER_LINE")} == {"1", "2"}
+    places = {(s.section, s.label.split("-")[1]): s.section_rank if scoring == "section"
+              else s.rank for s in res.standings}  # fmt: skip
+    got = {(sec.get("SECTION_ID"), f"{p.findtext('DIRECTION')} {p.findtext('PAIR_NUMBER')}"):
+           p.findtext("PLACE") for sec in sections for p in sec.iter("PAIR")}  # fmt: skip
+    assert got == places
+    report = check_usebio(data)
+    assert report.agrees, report.text()
+    assert ("boards compared within each section" if scoring == "section"
+            else "boards compared across the field") in report.notes  # fmt: skip

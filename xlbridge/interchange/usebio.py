@@ -52,6 +52,7 @@ class UsebioPair:
     played: int | None = None
     handicap: float | None = None
     masterpoints: float | None = None
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,7 @@ class UsebioLine:
     ns_points: float | None
     ew_points: float | None
     seats: tuple[str, ...] = ()
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,8 @@ def _mps(p: ET.Element) -> float | None:
 def read_usebio(data: bytes) -> tuple[list[UsebioPair], list[UsebioLine]]:
     """The pairs and traveller lines of a USEBIO file (entities refused)."""
     root = parse_xml(data, "USEBIO file", allow_doctype=True)
+    # Each SECTION's pairs and boards carry its id ("" in a file without sections).
+    holders = [(x.get("SECTION_ID", ""), x) for x in root.iter("SECTION")] or [("", root)]
     pairs = [
         UsebioPair(
             p.findtext("PAIR_NUMBER", ""), p.findtext("DIRECTION", ""),
@@ -123,12 +127,13 @@ def read_usebio(data: bytes) -> tuple[list[UsebioPair], list[UsebioLine]]:
             p.findtext("PLACE", ""),
             tuple(x.findtext("PLAYER_NAME", "") for x in p.findall("PLAYER")),
             tuple(x.findtext("NATIONAL_ID_NUMBER", "") for x in p.findall("PLAYER")),
-            _i(p.findtext("BOARDS_PLAYED")), _f(p.findtext("HANDICAP")), _mps(p),
+            _i(p.findtext("BOARDS_PLAYED")), _f(p.findtext("HANDICAP")), _mps(p), sid,
         )
-        for p in root.iter("PAIR")
+        for sid, holder in holders for p in holder.iter("PAIR")
     ]  # fmt: skip
     lines = []
-    for b in root.iter("BOARD"):
+    boards = [(sid, b) for sid, holder in holders for b in holder.iter("BOARD")]
+    for sid, b in boards:
         if b.find("TRAVELLER_LINE") is None:
             continue  # a HANDSET board
         n = int(b.findtext("BOARD_NUMBER", "0"))
@@ -142,7 +147,7 @@ def read_usebio(data: bytes) -> tuple[list[UsebioPair], list[UsebioLine]]:
                     seats[2] if individual else t.findtext("EW_PAIR_NUMBER", ""),
                     t.findtext("CONTRACT", ""), t.findtext("PLAYED_BY", ""),
                     int(tricks) if tricks else None, _f(t.findtext("SCORE")),
-                    _points(t, "NS"), _points(t, "EW"), seats if individual else (),
+                    _points(t, "NS"), _points(t, "EW"), seats if individual else (), sid,
                 )
             )  # fmt: skip
     return pairs, lines

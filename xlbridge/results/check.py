@@ -32,7 +32,6 @@ split or shared, Neuberg factoring, a contract that is no contract.
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -111,9 +110,10 @@ def _near(a: float | None, b: float | None) -> bool:
 
 
 def _who(line: UsebioLine) -> str:
+    head = f"section {line.section} " if line.section else ""
     if line.seats:
-        return f"board {line.board}, players {'/'.join(line.seats)}"
-    return f"board {line.board}, NS {line.ns} v EW {line.ew}"
+        return f"{head}board {line.board}, players {'/'.join(line.seats)}"
+    return f"{head}board {line.board}, NS {line.ns} v EW {line.ew}"
 
 
 class _Checker:
@@ -124,6 +124,7 @@ class _Checker:
         self.findings: list[Finding] = []
         self.notes: list[str] = []
         self.checked = 0
+        self.apart = False  # several sections, each board compared within its section
 
     def compare(
         self, where: str, element: str, stored: float | None, computed: float | None,
@@ -148,47 +149,48 @@ class _Checker:
             self.compare(_who(line), "SCORE", line.score, got, cause)
 
 
-def _by_board(lines: Sequence[UsebioLine]) -> dict[int, list[UsebioLine]]:
-    out: dict[int, list[UsebioLine]] = defaultdict(list)
-    for line in lines:
-        out[line.board].append(line)
-    return dict(out)
-
-
 Points = dict[int, float]  # a line's index in the file -> NS points worked out
 
 
-def _mp_points(c: _Checker, boards: dict[int, list[tuple[int, UsebioLine]]]) -> Points:
-    """Matchpoints on the file's scale, Neuberg-factored where the file's top says so."""
-    most = max((len(ls) for ls in boards.values()), default=0)
-    tops = [(ln.ns_points or 0) + (ln.ew_points or 0) for ls in boards.values()
-            for _, ln in ls if ln.ns_points is not None and ln.ew_points is not None]  # fmt: skip
-    file_top = max(tops, default=0.0)
-    per = 2 if most > 1 and math.isclose(file_top, 2 * (most - 1)) else 1
-    scale = "ebu" if per == 2 else "acbl"
-    if not math.isclose(file_top, per * (most - 1)):
-        c.notes.append(f"the file's top {shown_text(file_top)} on a board of {most} results is"
-                       f" neither {2 * (most - 1)} (2 a comparison) nor {most - 1} (1):"
-                       " its matchpoints follow no scale")  # fmt: skip
-    c.notes.append(f"matchpoints {per} a comparison; top {shown_text(file_top)}"
-                   f" on a board of {most} results")  # fmt: skip
-    out: Points = {}
-    for ls in boards.values():
-        scored = [(i, ln) for i, ln in ls if ln.score is not None]
-        mps = matchpoints([ln.score or 0.0 for _, ln in scored], scale)
-        n, factor_to = len(scored), len(ls)
-        stored_top = next((ln.ns_points + ln.ew_points for _, ln in scored
-                           if ln.ns_points is not None and ln.ew_points is not None),
-                          None)  # fmt: skip
-        if stored_top is not None and factor_to < most and math.isclose(stored_top,
-                                                                         per * (most - 1)):
-            factor_to = most  # the file factors the board up to the most-played one
-        for (i, _), mp in zip(scored, mps, strict=True):
-            out[i] = neuberg(mp, n, factor_to, scale) if n and factor_to > n else mp
+Groups = dict[tuple[str, int], list[tuple[int, UsebioLine]]]  # (section, board) -> lines
+
+
+def _mp_points(c: _Checker, boards: Groups) -> Points:
+    """Matchpoints on the scale the file's tops show (2 a comparison, the EBU's, or 1), each
+    board factored up by Neuberg's formula to the results its stored top stands for."""
+    best: tuple[int, int, Points, int, int] | None = None
+    for per, scale in ((2, "ebu"), (1, "acbl")):
+        out: Points = {}
+        factored = odd = 0
+        for ls in boards.values():
+            scored = [(i, ln) for i, ln in ls if ln.score is not None]
+            mps = matchpoints([ln.score or 0.0 for _, ln in scored], scale)
+            n, big_n = len(scored), len(ls)
+            top = next((ln.ns_points + ln.ew_points for _, ln in ls
+                        if ln.ns_points is not None and ln.ew_points is not None),
+                       None)  # fmt: skip
+            if top is not None and (top / per + 1).is_integer() and top / per + 1 >= n:
+                big_n = int(top / per + 1)  # the results this top stands for
+            elif top is not None:
+                odd += 1
+            factored += big_n > len(ls)
+            for (i, _), mp in zip(scored, mps, strict=True):
+                out[i] = neuberg(mp, n, big_n, scale) if n and big_n > n else mp
+        agree = sum(1 for i, x in out.items() if _near(c.f.lines[i].ns_points, x))
+        if best is None or agree > best[0]:
+            best = (agree, per, out, factored, odd)
+    assert best is not None
+    _, per, out, factored, odd = best
+    c.notes.append(f"matchpoints {per} a comparison"
+                   + (f"; {factored} boards factored up by Neuberg's formula" if factored
+                      else ""))  # fmt: skip
+    if odd:
+        c.notes.append(f"{odd} boards' tops stand for fewer results than they hold: their"
+                       " matchpoints follow no scale")  # fmt: skip
     return out
 
 
-def _imp_points(c: _Checker, boards: dict[int, list[tuple[int, UsebioLine]]]) -> Points:
+def _imp_points(c: _Checker, boards: Groups) -> Points:
     """Cross-IMPs with the divisor most lines agree with, or Butler IMPs."""
     method = c.f.method
     choices: list[tuple[str, Callable[[Sequence[float]], Sequence[float]]]] = []
@@ -215,26 +217,31 @@ def _imp_points(c: _Checker, boards: dict[int, list[tuple[int, UsebioLine]]]) ->
     return best[2]
 
 
-def _entries_key(f: UsebioFile, p: UsebioPair) -> tuple[str, str]:
-    return (p.number, p.direction if f.winner_type == "2" else "")
+def _entries_key(f: UsebioFile, p: UsebioPair) -> tuple[str, str, str]:
+    return (p.section, p.number, p.direction if f.winner_type == "2" else "")
+
+
+def _group(c: _Checker, ln: UsebioLine) -> tuple[str, int]:
+    """Where a line's board is compared: its section's (scored apart) or the field's."""
+    return (ln.section if c.apart else "", ln.board)
 
 
 def _credits(
-    f: UsebioFile, points: Points
-) -> tuple[dict[tuple[str, str], list[tuple[float, float, float]]], dict[int, float]]:
-    """Each contestant's (worked-out points, stored points, board top) a line, and each
-    board's top."""
-    by_board = _by_board(f.lines)
-    tops: dict[int, float] = {}
-    for b, ls in by_board.items():
-        t = [ln.ns_points + ln.ew_points for ln in ls
-             if ln.ns_points is not None and ln.ew_points is not None]  # fmt: skip
-        tops[b] = max(t, default=0.0)
+    c: _Checker, points: Points
+) -> dict[tuple[str, str, str], list[tuple[float, float, float]]]:
+    """Each contestant's (worked-out points, stored points, board top) a line."""
+    f = c.f
+    tops: dict[tuple[str, int], float] = defaultdict(float)
+    for ln in f.lines:
+        if ln.ns_points is not None and ln.ew_points is not None:
+            key = _group(c, ln)
+            tops[key] = max(tops[key], ln.ns_points + ln.ew_points)
     two = f.winner_type == "2"
-    got: dict[tuple[str, str], list[tuple[float, float, float]]] = defaultdict(list)
+    got: dict[tuple[str, str, str], list[tuple[float, float, float]]] = defaultdict(list)
     for i, ln in enumerate(f.lines):
+        top = tops[_group(c, ln)]
         ns_p = points.get(i, ln.ns_points or 0.0)
-        ew_p = tops[ln.board] - ns_p if f.method in ("MATCH_POINTS", "") else -ns_p
+        ew_p = top - ns_p if f.method in ("MATCH_POINTS", "") else -ns_p
         sides: tuple[tuple[str, str, float, float | None], ...]
         if ln.seats:
             sides = ((ln.seats[0], "", ns_p, ln.ns_points), (ln.seats[1], "", ns_p, ln.ns_points),
@@ -243,18 +250,17 @@ def _credits(
             sides = ((ln.ns, "NS" if two else "", ns_p, ln.ns_points),
                      (ln.ew, "EW" if two else "", ew_p, ln.ew_points))  # fmt: skip
         for who, d, mine, stored in sides:
-            got[(who, d)].append((mine, stored or 0.0, tops[ln.board]))
-    return dict(got), tops
+            got[(ln.section, who, d)].append((mine, stored or 0.0, top))
+    return dict(got)
 
 
 def _totals(c: _Checker, points: Points) -> None:
     f = c.f
     mp = f.method in ("MATCH_POINTS", "")
-    credits, _ = _credits(f, points)
+    credits = _credits(c, points)
     for p in f.pairs:
         got = credits.get(_entries_key(f, p), [])
-        where = f"{'player' if f.event_type == 'INDIVIDUAL' else 'pair'} {p.number}" + (
-            f" {p.direction}" if p.direction else "")  # fmt: skip
+        where = _where(f, p)
         if not got:
             if p.percentage is not None or p.total is not None:
                 c.compare(where, "PERCENTAGE" if mp else "TOTAL_SCORE",
@@ -294,13 +300,21 @@ def _cause(stored: float | None, rounded: float, from_lines: float) -> str:
     return ""
 
 
+def _where(f: UsebioFile, p: UsebioPair) -> str:
+    """A contestant as the findings name it: ``section B pair 3 NS``, ``player 7``."""
+    who = "player" if f.event_type == "INDIVIDUAL" else "pair"
+    head = f"section {p.section} " if p.section and f.sections > 1 else ""
+    return f"{head}{who} {p.number}" + (f" {p.direction}" if p.direction else "")
+
+
 def _places(c: _Checker) -> None:
     f = c.f
     mp = f.method in ("MATCH_POINTS", "")
     fields: dict[str, list[UsebioPair]] = defaultdict(list)
     for p in f.pairs:
         if p.place:
-            fields[p.direction if f.winner_type == "2" else ""].append(p)
+            fields[(p.section if c.apart else "") + (p.direction if f.winner_type == "2"
+                                                     else "")].append(p)  # fmt: skip
     for field in fields.values():
         values = [p.percentage if mp else p.total for p in field]
         if any(v is None for v in values):
@@ -311,10 +325,7 @@ def _places(c: _Checker) -> None:
             if p.place.strip() != w:
                 cause = ("a tie split" if w.endswith("=") and not p.place.endswith("=")
                          else "a tie shared" if p.place.endswith("=") else "")  # fmt: skip
-                c.findings.append(Finding(f"pair {p.number} {p.direction}".strip()
-                                          if f.event_type != "INDIVIDUAL"
-                                          else f"player {p.number}", "PLACE", p.place, w,
-                                          cause))  # fmt: skip
+                c.findings.append(Finding(_where(f, p), "PLACE", p.place, w, cause))
 
 
 def _masterpoints(c: _Checker) -> None:
@@ -323,6 +334,9 @@ def _masterpoints(c: _Checker) -> None:
         return
     if f.scale.lower() != "club":
         c.notes.append(f"masterpoints on scale {f.scale!r} not checked (the club scale is)")
+        return
+    if f.sections > 1:
+        c.notes.append("masterpoints of several sections not checked (no published rule)")
         return
     who: Contestants = ("individual" if f.event_type == "INDIVIDUAL" else "pairs"
                         if f.winner_type == "2" else "one-winner-pairs")  # fmt: skip
@@ -405,22 +419,35 @@ def _check(f: UsebioFile) -> CheckReport:
     if f.teams:
         raise InputFileError("USEBIO file: a teams event (MATCH); only pairs and individual"
                              " files are checked yet")  # fmt: skip
-    if f.sections > 1:
-        raise InputFileError("USEBIO file: several sections; only files of one section are"
-                             " checked yet")  # fmt: skip
     c = _Checker(f)
     c.scores()
-    boards: dict[int, list[tuple[int, UsebioLine]]] = defaultdict(list)
-    for i, ln in enumerate(f.lines):
-        boards[ln.board].append((i, ln))
-    if not f.lines:
-        points: Points = {}
-    elif f.method in ("MATCH_POINTS", ""):
-        points = _mp_points(c, boards)
-    elif f.method in ("CROSS_IMPS", "IMP") or f.method.startswith("BUTLER"):
-        points = _imp_points(c, boards)
-    else:
+    if f.method not in ("MATCH_POINTS", "", "CROSS_IMPS", "IMP") and not f.method.startswith(
+        "BUTLER"
+    ):
         raise InputFileError(f"USEBIO file: scoring method {f.method[:40]!r} is not checked")
+    points: Points = {}
+    boards: Groups = {}
+    if f.lines:
+        # Several sections: each board compared across the field or within each section,
+        # whichever the file's own points agree with.
+        best: tuple[int, bool, Points, Groups, list[str]] | None = None
+        for apart in (False, True) if f.sections > 1 else (False,):
+            c.apart, notes = apart, list(c.notes)
+            groups: Groups = defaultdict(list)
+            for i, ln in enumerate(f.lines):
+                groups[_group(c, ln)].append((i, ln))
+            mp = f.method in ("MATCH_POINTS", "")
+            got = (_mp_points if mp else _imp_points)(c, groups)
+            agree = sum(1 for i, x in got.items() if _near(f.lines[i].ns_points, x))
+            if best is None or agree > best[0]:
+                best = (agree, apart, got, groups, c.notes[len(notes):])
+            c.notes = notes
+        assert best is not None
+        _, c.apart, points, boards, chosen = best
+        c.notes += chosen
+        if f.sections > 1:
+            c.notes.append("boards compared within each section" if c.apart
+                           else "boards compared across the field")  # fmt: skip
     for i, ln in enumerate(f.lines):
         if ln.score is None:
             if ln.ns_points is not None:
@@ -436,7 +463,8 @@ def _check(f: UsebioFile) -> CheckReport:
     _places(c)
     _masterpoints(c)
     return CheckReport(
-        f.method or f.event_type, len(boards), len(f.lines), len(f.pairs), c.checked,
+        f.method or f.event_type, len({b for _, b in boards}), len(f.lines), len(f.pairs),
+        c.checked,
         tuple(c.findings), tuple(c.notes),
     )  # fmt: skip
 

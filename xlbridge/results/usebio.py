@@ -92,6 +92,7 @@ __all__ = [
     "UsebioPair",
     "UsebioPlayer",
     "UsebioRow",
+    "UsebioSection",
     "UsebioTeam",
     "UsebioTeamLine",
     "comment_text",
@@ -320,6 +321,16 @@ class UsebioMatch:
 
 
 @dataclass(frozen=True, slots=True)
+class UsebioSection:
+    """A ``SECTION`` of a session of several: its id (the section's letter), its contestants
+    and its boards' lines."""
+
+    id: str
+    entries: tuple[UsebioEntry, ...]
+    boards: tuple[UsebioBoard, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class UsebioDocument:
     """One event as the federation's file holds it, written by :func:`write_document`.
 
@@ -349,6 +360,9 @@ class UsebioDocument:
     deals: Mapping[int, str] | None = None
     teams: tuple[UsebioTeam, ...] = ()
     matches: tuple[UsebioMatch, ...] = ()
+    # Several sections (the nested layouts only): each its own SECTION; entries and boards
+    # are then those of every section.
+    sections: tuple[UsebioSection, ...] = ()
 
 
 def pair_number(label: str) -> str:
@@ -481,7 +495,7 @@ def _event_values(doc: UsebioDocument) -> dict[str, str]:
         "DATE": doc.date,
         "MASTER_POINT_SCALE": doc.scale,
         "SESSION_COUNT": "1",
-        "SECTION_COUNT": "1",
+        "SECTION_COUNT": str(len(doc.sections) or 1),
         "PAIRS": doc.pairs,
         "BOARDS_PLAYED": doc.boards_played,
         "WINNER_TYPE": doc.winner_type,
@@ -560,21 +574,25 @@ def write_document(doc: UsebioDocument) -> bytes:
         _teams(ET.SubElement(ev, "SESSION", SESSION_ID="1"), doc)
         return _bytes(root, doc)
     kind = {"EVENT_TYPE": layout.event_type} if layout.event_type else {}
-    if layout.flat:
-        holder = ev
-    else:
-        session = ET.SubElement(ev, "SESSION", SESSION_ID="1")
-        holder = ET.SubElement(session, "SECTION", SECTION_ID=doc.section)
-    parts = ET.SubElement(holder, "PARTICIPANTS", kind)
-    for e in doc.entries:
-        _entry(parts, layout, e)
-    for b in doc.boards:
-        be = ET.SubElement(holder, "BOARD", kind)
-        ET.SubElement(be, "BOARD_NUMBER").text = str(b.number)
-        if "BOARD_AVERAGE" in layout.board and b.average:
-            ET.SubElement(be, "BOARD_AVERAGE").text = b.average
-        for r in b.rows:
-            _row(be, layout, r)
+    sections = doc.sections or (UsebioSection(doc.section, doc.entries, doc.boards),)
+    if layout.flat and len(sections) > 1:
+        raise WorkbookError(
+            f"USEBIO output of several sections is written for matchpoint and Butler pairs;"
+            f" the EBU's {layout.name} example has no SECTION: use --format csv, json or html"
+        )
+    session = ev if layout.flat else ET.SubElement(ev, "SESSION", SESSION_ID="1")
+    for sec in sections:
+        holder = ev if layout.flat else ET.SubElement(session, "SECTION", SECTION_ID=sec.id)
+        parts = ET.SubElement(holder, "PARTICIPANTS", kind)
+        for e in sec.entries:
+            _entry(parts, layout, e)
+        for b in sec.boards:
+            be = ET.SubElement(holder, "BOARD", kind)
+            ET.SubElement(be, "BOARD_NUMBER").text = str(b.number)
+            if "BOARD_AVERAGE" in layout.board and b.average:
+                ET.SubElement(be, "BOARD_AVERAGE").text = b.average
+            for r in b.rows:
+                _row(be, layout, r)
     return _bytes(root, doc)
 
 

@@ -9,7 +9,9 @@ boards, ``WINNER_TYPE`` 2 or 1, each pair's ``PERCENTAGE`` (matchpoints) or ``TO
 (IMPs) and ``PLACE``, each player's member number, each traveller line's contract, declarer,
 tricks, score and the two sides' points, an individual's four players by number; with
 masterpoints (:func:`xlbridge.results.awards.with_awards`) ``MASTER_POINT_SCALE`` ``Club``,
-``MPS_AWARDED_FLAG`` ``Y`` and each awarded contestant's ``MASTER_POINTS``.
+``MPS_AWARDED_FLAG`` ``Y`` and each awarded contestant's ``MASTER_POINTS``. Several sections
+are a ``SECTION`` each (``SECTION_COUNT``), its pairs numbered within it (``A-NS 3`` is pair 3
+NS of section A) and placed in the field (in the section when scored apart).
 
 >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
 >>> row = ResultRow(board=1, row=6, round=1, table=1, ns="1", ew="2", contract="PASS")
@@ -29,6 +31,7 @@ from dataclasses import replace
 
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
+from xlbridge.movements.field import SEPARATOR, section_of
 from xlbridge.numerals import shown_text
 from xlbridge.results.awards import award_of
 from xlbridge.results.problems import banner
@@ -42,9 +45,11 @@ from xlbridge.results.usebio import (
     UsebioBoard,
     UsebioDocument,
     UsebioEntry,
+    UsebioLayout,
     UsebioOptions,
     UsebioPlayer,
     UsebioRow,
+    UsebioSection,
     pair_number,
     usebio_contract,
     usebio_date,
@@ -105,15 +110,22 @@ def missing_numbers(res: SessionResults) -> tuple[str, ...]:
     )
 
 
+def _in_section(res: SessionResults, label: str) -> str:
+    """A label without its section (``A-NS 3`` -> ``NS 3``): the SECTION says which."""
+    head = section_of(label, res.input.sections)
+    return label[len(head) + len(SEPARATOR) :] if head else label
+
+
 def _entry(res: SessionResults, s: Standing, individual: bool) -> UsebioEntry:
     imp = res.input.scoring != "mp"
     handicapped = any(h is not None for h in s.pair.handicaps) and s.handicap is not None
     return UsebioEntry(
-        number=s.label if individual else pair_number(s.label),
+        number=s.label if individual else pair_number(_in_section(res, s.label)),
         direction=s.dir,
         total=_num(s.total) if imp else "",
         percentage="" if imp or s.pct is None else _num(s.pct),
-        place=s.rank,
+        # Scored section by section: the section's place (the field's otherwise).
+        place=s.section_rank if res.input.scored_apart else s.rank,
         handicap=_num(s.handicap) if handicapped and not individual else "",
         masterpoints=award_of(res, s.label),
         players=tuple(
@@ -136,8 +148,8 @@ def _row(res: SessionResults, board: int, r: ScoredResult, individual: bool) -> 
         e, w = (*x.ew_members, "", "")[:2]
         seats = (n, s, e, w)
     return UsebioRow(
-        ns="" if individual else pair_number(x.ns),
-        ew="" if individual else pair_number(x.ew),
+        ns="" if individual else pair_number(_in_section(res, x.ns)),
+        ew="" if individual else pair_number(_in_section(res, x.ew)),
         seats=seats,
         contract="" if x.adjusted else usebio_contract(x.contract),
         # A passed board as Pianola writes it: North, no tricks.
@@ -148,6 +160,25 @@ def _row(res: SessionResults, board: int, r: ScoredResult, individual: bool) -> 
         ew_points=_num(r.mp_ew),
         note=note,
     )
+
+
+def _boards(
+    res: SessionResults, layout: UsebioLayout, individual: bool, section: str
+) -> tuple[UsebioBoard, ...]:
+    """Each board with its lines (a section's only, when ``section`` is given; a board none
+    of whose lines are the section's left out)."""
+    out = []
+    for b in res.boards:
+        rows = tuple(
+            _row(res, b.board, r, individual)
+            for r in b.rows
+            if (r.score_ns is not None or r.result.adjusted)
+            and (not section or section_of(r.result.ns, res.input.sections) == section)
+        )
+        if rows or not section:
+            average = _num(b.datum) if layout is BUTLER_PAIRS else ""
+            out.append(UsebioBoard(b.board, rows, average=average))
+    return tuple(out)
 
 
 def session_document(
@@ -161,28 +192,22 @@ def session_document(
         raise WorkbookError(
             f"USEBIO output is written for pairs and individual events; this is a {family} event"
         )
-    if res.input.sections:
-        raise WorkbookError(
-            "USEBIO output of several sections scored across the field is not written yet "
-            "(USEBIO places pairs section by section): use --format csv, json or html"
-        )
     individual = family == "individual"
     opts = options or UsebioOptions()
     layout = INDIVIDUAL if individual else _LAYOUT[res.input.scoring]
-    entries = tuple(_entry(res, s, individual) for _, group in ranking_groups(res) for s in group)
-    boards = tuple(
-        UsebioBoard(
-            b.board,
-            tuple(
-                _row(res, b.board, r, individual)
-                for r in b.rows
-                if r.score_ns is not None or r.result.adjusted
-            ),
-            average=_num(b.datum) if layout is BUTLER_PAIRS else "",
-        )
-        for b in res.boards
-    )
+    ordered = [s for _, group in ranking_groups(res) for s in group]
+    entries = tuple(_entry(res, s, individual) for s in ordered)
+    boards = _boards(res, layout, individual, "")
     ew = sum(1 for s in res.standings if s.dir == "EW")
+    letters = res.input.sections
+    sections = tuple(
+        UsebioSection(
+            x,
+            tuple(e for e, s in zip(entries, ordered, strict=True) if s.section == x),
+            _boards(res, layout, individual, x),
+        )
+        for x in letters
+    )
     return UsebioDocument(
         layout=layout,
         description=res.event,
@@ -202,6 +227,7 @@ def session_document(
         # USEBIO 1.2 has no element for a provisional session: a comment, valid under the DTD.
         notes=(banner(res.open_problems),) if res.open_problems else (),
         deals=deals,
+        sections=sections,
     )
 
 
