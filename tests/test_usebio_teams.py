@@ -178,3 +178,31 @@ def test_other_team_results_are_refused_in_one_line() -> None:
                              res.matches, res.standings, (), (), None, (), True, ())
         with pytest.raises(WorkbookError, match=r"teams workbook \(knockout\) scored as"):
             write_teams_usebio(other)
+
+
+def test_teams_masterpoints_by_the_club_scale() -> None:
+    """``--masterpoints ebu-club``: a team's award (steps of 10 over the top third; the EBU's
+    TeamsScorer example gives 40/30/20/10 to 10 teams, tests/test_masterpoints.py) to each of
+    its players; under 18 boards a team, refused in one line."""
+    from dataclasses import replace
+
+    from xlbridge.errors import ScaleError
+    from xlbridge.scoring.masterpoints import awards
+
+    res = _results("vp")
+    longer = tuple(replace(m, boards=tuple(replace(b, board=b.board + 6 * k)
+                                           for k in range(5) for b in m.boards))
+                   for m in res.matches)  # fmt: skip
+    res = replace(res, matches=longer)  # 2 matches of 10 boards a team: 20 boards
+    opts = replace(OPTIONS, masterpoint_scale="ebu-club")
+    root = ET.fromstring(write_teams_usebio(res, opts))
+    assert root.findtext("EVENT/MASTER_POINT_SCALE") == "Club"
+    assert root.findtext("EVENT/MPS_AWARDED_FLAG") == "Y"
+    got = {int(t.get("TEAM_ID", "")): int(t.findtext("MASTER_POINTS/MASTER_POINTS_AWARDED") or 0)
+           for t in root.iter("TEAM") if t.get("TEAM_ID")}  # fmt: skip
+    ordered = sorted(res.standings, key=lambda s: s.team)
+    want = dict(zip((s.team for s in ordered), awards([s.rank for s in ordered], 20, "teams"),
+                    strict=True))  # fmt: skip
+    assert got == want and sum(got.values()) > 0
+    with pytest.raises(ScaleError, match="for 4 boards"):
+        write_teams_usebio(_results("vp"), opts)

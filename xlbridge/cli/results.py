@@ -92,7 +92,8 @@ def _usebio_options(args: argparse.Namespace) -> UsebioOptions:
     import xlbridge
     from xlbridge.results.usebio import UsebioOptions
 
-    return UsebioOptions(args.club, args.club_id, args.charge_code, xlbridge.__version__)
+    return UsebioOptions(args.club, args.club_id, args.charge_code, xlbridge.__version__,
+                         args.masterpoints or "")  # fmt: skip
 
 
 def _results(args: argparse.Namespace) -> int:
@@ -108,10 +109,12 @@ def _results(args: argparse.Namespace) -> int:
     res = read_workbook(args.file)
     fmt = args.format
     data: str | bytes
-    if args.masterpoints and not isinstance(res, SessionResults):
+    if args.masterpoints and not isinstance(res, SessionResults) and (
+        res.family != "teams" or fmt != "usebio"
+    ):
         raise WorkbookError(
-            f"masterpoints are awarded for pairs and individual workbooks; this is a"
-            f" {res.family} workbook"
+            f"masterpoints are awarded for pairs and individual workbooks (teams: in USEBIO);"
+            f" this is a {res.family} workbook"
         )
     if args.masterpoints and isinstance(res, SessionResults):
         from xlbridge.results.awards import with_awards

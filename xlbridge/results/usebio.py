@@ -212,6 +212,9 @@ class UsebioOptions:
     # PROGRAM_VERSION: the face passes xlbridge.__version__ (a kit cannot import it); ""
     # falls back to the installed package's version.
     program_version: str = ""
+    # A teams workbook's masterpoint scale (``ebu-club``; "" none): pairs and individuals
+    # carry theirs on the results (xlbridge.results.awards).
+    masterpoint_scale: str = ""
 
 
 @dataclass(frozen=True, slots=True)

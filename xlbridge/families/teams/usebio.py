@@ -47,6 +47,7 @@ from xlbridge.results.usebio import (
     usebio_date,
     write_document,
 )
+from xlbridge.scoring.masterpoints import awards
 
 __all__ = ["teams_document", "write_teams_usebio"]
 
@@ -130,17 +131,24 @@ def teams_document(
         )
     pab = layout is TEAMS_PAB
     opts = options or UsebioOptions()
+    ordered = res._ordered()
+    boards = max((sum(len(m.boards) for m in res.matches if s.team in (m.home, m.away))
+                  for s in ordered), default=0)  # fmt: skip
+    scale = opts.masterpoint_scale
+    ranked = [s for s in ordered if s.rank]
+    won = dict(zip((s.team for s in ranked),
+                   awards([s.rank for s in ranked], boards, "teams", scale=scale)
+                   if scale and ranked else [0] * len(ranked), strict=True))  # fmt: skip
     teams = tuple(
         UsebioTeam(s.team, s.name, _num(s.total),
                    str(_wins_or_draws(res, s.team)), s.rank,
+                   masterpoints=won.get(s.team, 0) if scale else None,
                    players=_players(s.team, s.players))
-        for s in res._ordered()
+        for s in ordered
     )  # fmt: skip
     matches = tuple(
         _match(res, m, pab) for m in res.matches if m.home is not None and m.away is not None
     )
-    boards = max((sum(len(m.boards) for m in res.matches if t.number in (m.home, m.away))
-                  for t in teams), default=0)  # fmt: skip
     return UsebioDocument(
         layout=layout,
         description=res.event,
@@ -150,6 +158,8 @@ def teams_document(
         charge_code=opts.charge_code,
         version=opts.program_version,
         boards_played=str(boards),
+        scale={"ebu-club": "Club"}.get(scale, ""),
+        awarded=bool(scale),
         teams=teams,
         matches=matches,
         notes=(banner(res.open_problems),) if res.open_problems else (),
