@@ -206,3 +206,12 @@ def test_teams_masterpoints_by_the_club_scale() -> None:
     assert got == want and sum(got.values()) > 0
     with pytest.raises(ScaleError, match="for 4 boards"):
         write_teams_usebio(_results("vp"), opts)
+
+
+@pytest.mark.parametrize("result", ["vp", "points"])
+def test_our_teams_file_checked_again_agrees(result: str) -> None:
+    """``xlbridge check`` on our own teams file: every room, board, match and team agrees."""
+    from xlbridge.results.check import check_usebio
+
+    report = check_usebio(write_teams_usebio(_results(result), OPTIONS))
+    assert report.agrees and report.checked > 30, report.text()

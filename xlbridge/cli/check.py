@@ -28,7 +28,8 @@ def register(sub: Any) -> None:
         " divisor it uses, Butler), and list each stored score, matchpoint or IMP, percentage"
         " or total, place and masterpoint award that differs, with its likely cause (rounding"
         " each board before adding, an adjusted score, a tie split, a contract that is no"
-        " contract). Pairs and individual files of one section are checked. Exit status: 0"
+        " contract). Pairs, individuals (several sections too) and teams (rooms, boards' IMPs or"
+        " points, matches' VPs, totals, places) are checked. Exit status: 0"
         " when every figure agrees, 1 when any differs, 2 when the file cannot be read.",
         epilog="Example: xlbridge check results.xml\n         xlbridge check results.pbn",
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -26,8 +26,13 @@ __all__ = [
     "UsebioEvent",
     "UsebioFile",
     "UsebioLine",
+    "UsebioMatchRead",
     "UsebioPair",
+    "UsebioRoom",
+    "UsebioTeamEntry",
+    "UsebioTeamsFile",
     "loads_usebio",
+    "loads_usebio_teams",
     "read_usebio",
     "read_usebio_event",
     "read_usebio_file",
@@ -235,3 +240,98 @@ def loads_usebio(data: bytes) -> UsebioFile:
 def read_usebio_file(path: str | os.PathLike[str]) -> UsebioFile:
     """The USEBIO file at ``path``, read through the gate (size bounded, no entities)."""
     return loads_usebio(read_bytes(path, max_bytes=MAX_TEXT_BYTES, what="USEBIO file"))
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioTeamEntry:
+    """A ``TEAM`` of a teams file read back: number, total, matches won or drawn, place,
+    award."""
+
+    number: str
+    total: float | None
+    wins_or_draws: int | None
+    place: str
+    masterpoints: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioRoom:
+    """A room's ``TRAVELLER_LINE`` of a match board: the first team's direction there."""
+
+    direction: str
+    contract: str
+    declarer: str
+    tricks: int | None
+    score: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioMatchRead:
+    """A ``MATCH`` read back: round, teams, scores and each board (number, the first team's
+    IMPs, both teams' points, the rooms)."""
+
+    round: str
+    team: str
+    opposing: str
+    team_score: float | None
+    opposing_score: float | None
+    boards: tuple[tuple[int, float | None, float | None, float | None,
+                        tuple[UsebioRoom, ...]], ...]  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioTeamsFile:
+    """A teams file for ``xlbridge check``: methods, board count, scale, teams, matches."""
+
+    board_method: str
+    match_method: str
+    boards_played: int | None
+    scale: str
+    teams: tuple[UsebioTeamEntry, ...]
+    matches: tuple[UsebioMatchRead, ...]
+
+
+def loads_usebio_teams(data: bytes) -> UsebioTeamsFile:
+    """A teams USEBIO file's teams and matches (one line refused when it holds none).
+
+    >>> f = loads_usebio_teams(b"<USEBIO><EVENT EVENT_TYPE='TEAMS'><BOARD_SCORING_METHOD>IMPS"
+    ...     b"</BOARD_SCORING_METHOD><SESSION><MATCH><TEAM>1</TEAM><OPPOSING_TEAM>2"
+    ...     b"</OPPOSING_TEAM></MATCH></SESSION></EVENT></USEBIO>")
+    >>> f.board_method, [m.opposing for m in f.matches]
+    ('IMPS', ['2'])
+    """
+    root = parse_xml(data, "USEBIO file", allow_doctype=True)
+    event = root.find("EVENT")
+    if event is None or event.find(".//MATCH") is None:
+        raise InputFileError("USEBIO file: no teams MATCH")
+    try:
+        teams = tuple(
+            UsebioTeamEntry(t.get("TEAM_ID", ""), _f(t.findtext("TOTAL_SCORE")),
+                            _i(t.findtext("WINS_OR_DRAWS")), t.findtext("PLACE", ""),
+                            _mps(t))
+            for t in event.iter("TEAM") if t.get("TEAM_ID") is not None
+        )  # fmt: skip
+        matches = []
+        for m in event.iter("MATCH"):
+            boards = []
+            for b in m.findall("BOARD"):
+                rooms = tuple(
+                    UsebioRoom(t.findtext("DIRECTION", ""), t.findtext("CONTRACT", ""),
+                               t.findtext("PLAYED_BY", ""), _i(t.findtext("TRICKS")),
+                               _f(t.findtext("SCORE")))
+                    for t in b.findall("TRAVELLER_LINE")
+                )  # fmt: skip
+                boards.append((int(b.findtext("BOARD_NUMBER", "0")), _f(b.findtext("IMPS")),
+                               _f(b.findtext("TEAM_POINTS")),
+                               _f(b.findtext("OPPOSING_TEAM_POINTS")), rooms))  # fmt: skip
+            matches.append(UsebioMatchRead(
+                m.findtext("ROUND_NUMBER", ""), m.findtext("TEAM", ""),
+                m.findtext("OPPOSING_TEAM", ""), _f(m.findtext("TEAM_SCORE")),
+                _f(m.findtext("OPPOSING_TEAM_SCORE")), tuple(boards)))  # fmt: skip
+    except ValueError as exc:
+        raise InputFileError(f"USEBIO file: a number cannot be read ({exc})") from None
+    return UsebioTeamsFile(
+        event.findtext("BOARD_SCORING_METHOD", ""), event.findtext("MATCH_SCORING_METHOD", ""),
+        _i(event.findtext("BOARDS_PLAYED")), event.findtext("MASTER_POINT_SCALE", ""),
+        teams, tuple(matches),
+    )  # fmt: skip

@@ -18,6 +18,10 @@ What is checked, and how the method is read from the file itself:
 - each ``MASTER_POINTS_AWARDED`` on the EBU club scale
   (:mod:`xlbridge.scoring.masterpoints`) from the file's own places.
 
+A teams file (``MATCH``): each room's score, each board's IMPs (WBF scale) or point-a-board
+points, each match's score (the product's VP scale most matches agree with; point-a-board: the
+boards' points added), each team's total, matches won or drawn, place and club masterpoints.
+
 A line without a score (an adjusted score) keeps its stored points and is no comparison for
 the others. Likely causes named: an adjusted score, rounding each board before adding, a tie
 split or shared, Neuberg factoring, a contract that is no contract.
@@ -37,13 +41,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xlbridge.errors import InputFileError, ScaleError, XlbridgeError
-from xlbridge.interchange.usebio import UsebioFile, UsebioLine, UsebioPair, loads_usebio
+from xlbridge.interchange.usebio import (
+    UsebioFile,
+    UsebioLine,
+    UsebioMatchRead,
+    UsebioPair,
+    UsebioRoom,
+    UsebioTeamsFile,
+    loads_usebio,
+    loads_usebio_teams,
+)
 from xlbridge.numerals import shown, shown_text
+from xlbridge.scoring.choices import VP_SCALE_NAMES
 from xlbridge.scoring.contract import score
-from xlbridge.scoring.imp_pairs import butler, cross_imps
+from xlbridge.scoring.imp_pairs import board_a_match, butler, cross_imps
+from xlbridge.scoring.imps import imps
 from xlbridge.scoring.masterpoints import Contestants, awards
 from xlbridge.scoring.matchpoints import matchpoints, neuberg
 from xlbridge.scoring.session import ranks
+from xlbridge.scoring.vp import vp
 
 __all__ = ["CheckReport", "Finding", "check_file", "check_pbn", "check_usebio"]
 
@@ -412,13 +428,118 @@ def check_pbn(text: str) -> CheckReport:
 
 def check_usebio(data: bytes) -> CheckReport:
     """The USEBIO file's bytes checked (one line refused where it cannot be read)."""
-    return _check(loads_usebio(data))
+    f = loads_usebio(data)
+    return _check_teams(loads_usebio_teams(data)) if f.teams else _check(f)
+
+
+def _room_net(rooms: Sequence[UsebioRoom]) -> float | None:
+    """The first team's net on a board: its NS score where it sat NS, less the other room's
+    NS score (its opponents' there)."""
+    ns = next((r.score for r in rooms if r.direction == "NS"), None)
+    ew = next((r.score for r in rooms if r.direction == "EW"), None)
+    return None if ns is None or ew is None else ns - ew
+
+
+def _check_teams(f: UsebioTeamsFile) -> CheckReport:
+    """A teams file: each room's score, each board's IMPs (WBF scale) or points, each match's
+    score (the VP scale that agrees with the most matches; point-a-board: the boards' points
+    added), each team's total, matches won or drawn, place, and club masterpoints."""
+    c = _Checker(UsebioFile("TEAMS", f.board_method, "1", f.boards_played, f.scale, (), ()))
+    pab = f.board_method == "PAB"
+    margins: list[tuple[UsebioMatchRead, float, int]] = []
+    for m in f.matches:
+        margin, points = 0.0, 0.0
+        for number, stored_imps, team_pts, opp_pts, rooms in m.boards:
+            where = f"match {m.team} v {m.opposing}, board {number}"
+            for r in rooms:
+                if r.score is None or not r.contract:
+                    continue
+                try:
+                    got: float | None = score(r.contract, r.declarer or None, r.tricks, number)
+                    cause = ""
+                except XlbridgeError as exc:
+                    got, cause = None, f"the line cannot be scored: {exc}"
+                c.compare(f"{where}, {r.direction} room", "SCORE", r.score, got, cause)
+            net = _room_net(rooms)
+            if net is None:
+                continue
+            if pab:
+                unit = (team_pts or 0.0) + (opp_pts or 0.0) or 1.0
+                mine = unit * board_a_match(net)
+                c.compare(where, "TEAM_POINTS", team_pts, mine)
+                c.compare(where, "OPPOSING_TEAM_POINTS", opp_pts, unit - mine)
+                points += mine
+            else:
+                c.compare(where, "IMPS", stored_imps, float(imps(net)))
+                margin += imps(net)
+        if pab:
+            c.compare(f"match {m.team} v {m.opposing}", "TEAM_SCORE", m.team_score, points)
+        else:
+            margins.append((m, margin, len(m.boards)))
+    if margins:
+        best: tuple[int, str] | None = None
+        for name in VP_SCALE_NAMES:
+            try:
+                agree = sum(1 for m, x, n in margins
+                            if n and _near(m.team_score, vp(x, n, name)[0]))  # fmt: skip
+            except XlbridgeError:
+                continue  # a scale for other match lengths
+            if best is None or agree > best[0]:
+                best = (agree, name)
+        if best is None:
+            raise InputFileError("USEBIO file: no victory-point scale of the product covers"
+                                 " these matches")  # fmt: skip
+        c.notes.append(f"victory points on the {best[1]} scale (of the product's scales, the"
+                       " one most matches agree with)")  # fmt: skip
+        played = sum(1 for _, _, n in margins if n)
+        why = ("" if best[0] == played else f"the file's VP scale is none of the product's (the"
+               f" nearest, {best[1]}, agrees with {best[0]} of {played} matches)")  # fmt: skip
+        for m, x, n in margins:
+            if n:
+                mine, theirs = vp(x, n, best[1])
+                where = f"match {m.team} v {m.opposing}"
+                c.compare(where, "TEAM_SCORE", m.team_score, mine, why)
+                c.compare(where, "OPPOSING_TEAM_SCORE", m.opposing_score, theirs, why)
+    totals: dict[str, float] = defaultdict(float)
+    wins: dict[str, int] = defaultdict(int)
+    for m in f.matches:
+        if m.team_score is None or m.opposing_score is None:
+            continue
+        totals[m.team] += m.team_score
+        totals[m.opposing] += m.opposing_score
+        wins[m.team] += m.team_score >= m.opposing_score
+        wins[m.opposing] += m.opposing_score >= m.team_score
+    for t in f.teams:
+        c.compare(f"team {t.number}", "TOTAL_SCORE", t.total, totals.get(t.number, 0.0))
+        c.compare(f"team {t.number}", "WINS_OR_DRAWS",
+                  None if t.wins_or_draws is None else float(t.wins_or_draws),
+                  float(wins.get(t.number, 0)))  # fmt: skip
+    ranked = [t for t in f.teams if t.place and t.total is not None]
+    for t, w in zip(ranked, ranks([t.total or 0.0 for t in ranked]), strict=True):
+        c.checked += 1
+        if t.place.strip() != w:
+            c.findings.append(Finding(f"team {t.number}", "PLACE", t.place, w))
+    if any(t.masterpoints is not None for t in f.teams):
+        if f.scale.lower() != "club":
+            c.notes.append(f"masterpoints on scale {f.scale!r} not checked (the club scale is)")
+        else:
+            boards = f.boards_played or 0
+            try:
+                want = awards([t.place for t in ranked], boards, "teams")
+            except ScaleError as exc:
+                c.notes.append(f"masterpoints not checked: {exc}")
+                want = []
+            for t, award in zip(ranked, want, strict=False):
+                c.compare(f"team {t.number}", "MASTER_POINTS_AWARDED", t.masterpoints or 0.0,
+                          float(award))  # fmt: skip
+    method = f"{f.board_method}/{f.match_method}".strip("/")
+    boards = len({b[0] for m in f.matches for b in m.boards})
+    lines = sum(len(b[4]) for m in f.matches for b in m.boards)
+    return CheckReport(method, boards, lines, len(f.teams), c.checked, tuple(c.findings),
+                       tuple(c.notes))  # fmt: skip
 
 
 def _check(f: UsebioFile) -> CheckReport:
-    if f.teams:
-        raise InputFileError("USEBIO file: a teams event (MATCH); only pairs and individual"
-                             " files are checked yet")  # fmt: skip
     c = _Checker(f)
     c.scores()
     if f.method not in ("MATCH_POINTS", "", "CROSS_IMPS", "IMP") and not f.method.startswith(

@@ -20,11 +20,18 @@ Each kind of event follows one example element for element (names, order, enumer
   real Butler files carry (``BOARD_SCORING_METHOD`` ``BUTLER_PAIRS``, ``TOTAL_SCORE`` in
   ``PAIR`` where Pianola has it, ``BOARD_AVERAGE`` after ``BOARD_NUMBER``,
   ``NS_BUTLER_POINTS``/``EW_BUTLER_POINTS``);
+- teams (:data:`TEAMS_IMPS`, :data:`TEAMS_PAB`): TeamsScorer's IMPs into VPs and
+  EBUScoreTeams' point-a-board: ``SESSION`` with ``PARTICIPANTS`` (a ``TEAM`` each:
+  ``TOTAL_SCORE``, ``WINS_OR_DRAWS``, ``PLACE``, its ``PAIR``s) and a ``MATCH`` each
+  (``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``, the boards' range, both scores, each
+  ``BOARD`` with ``IMPS`` or both teams' points and the two rooms' lines by ``DIRECTION``);
 - individuals (:data:`INDIVIDUAL`): the USEBIO 1.1 example: ``PARTICIPANTS`` and ``BOARD`` in
   ``EVENT`` with ``EVENT_TYPE="INDIVIDUAL"``, one ``PLAYER`` a player (``PLAYER_NUMBER``,
   ``MASTER_POINTS``, ``PLACE``, ``PERCENTAGE``, ``PLAYER_NAME``, ``NATIONAL_ID_NUMBER``) and
   lines numbering the four players (``N_PLAYER_NUMBER``, ``S_``, ``E_``, ``W_``); the contract
   (which that example leaves out) stands before ``SCORE`` as in every pairs line.
+
+Several sections (:class:`UsebioSection`) are a ``SECTION`` each in the nested layouts.
 
 Where the examples disagree: contracts are written as PairsScorer, TeamsScorer and
 EBUScoreTeams write them (``3Hx``, ``4Sxx``, ``3NT``; Pianola alone writes ``4HX``); a passed
