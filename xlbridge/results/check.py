@@ -540,6 +540,8 @@ def _check_teams(f: UsebioTeamsFile) -> CheckReport:
 
 
 def _check(f: UsebioFile) -> CheckReport:
+    if not f.lines and not f.pairs:
+        raise InputFileError("the file holds no traveller line, score table or ranking to check")
     c = _Checker(f)
     c.scores()
     if f.method not in ("MATCH_POINTS", "", "CROSS_IMPS", "IMP") and not f.method.startswith(
