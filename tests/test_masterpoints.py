@@ -128,3 +128,14 @@ def test_results_json_and_usebio_carry_the_awards(tmp_path: Path) -> None:
     code, text, _ = run_cli("results", str(book), "--masterpoints", "ebu-club")
     head = next(x for x in text.splitlines() if x.startswith("Rank"))
     assert head.split()[-1] == "MPs"
+    code, csv_text, _ = run_cli("results", str(book), "--format", "csv", "--masterpoints",
+                                "ebu-club")  # fmt: skip
+    header, *rows = csv_text.strip().splitlines()
+    at = header.split(",").index("masterpoints")
+    assert sorted(int(r.split(",")[at]) for r in rows) == sorted(
+        e["masterpoints"][0] for e in entries)
+    code, html, _ = run_cli("results", str(book), "--format", "html", "--masterpoints",
+                            "ebu-club")  # fmt: skip
+    assert code in (0, 3) and "<th>MPs</th>" in html.replace(' scope="col"', "")
+    code, plain, _ = run_cli("results", str(book), "--format", "csv")
+    assert "masterpoints" not in plain.splitlines()[0]  # without the option: no column
