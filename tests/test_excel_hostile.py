@@ -29,6 +29,7 @@ ARITY = {
     "BRIDGE_IMP": (1, 2), "BRIDGE_XIMP": (1, 2), "BRIDGE_BUTLER": (1, 2), "BRIDGE_DATUM": (1, 2),
     "BRIDGE_VP": (2, 3), "BRIDGE_VUL": (1, 1), "BRIDGE_DEALER": (1, 1), "BRIDGE_NEUBERG": (3, 4),
     "BRIDGE_CHICAGO": (3, 7), "BRIDGE_RUBBER": (3, 6), "BRIDGE_WL": (1, 2), "BRIDGE_BAM": (1, 2),
+    "BRIDGE_MP_AWARD": (2, 3),
 }  # fmt: skip
 
 HOSTILE_TEXT = [

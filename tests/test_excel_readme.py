@@ -17,7 +17,7 @@ from xlbridge.excel import udf
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 SECTION = README.split("## Functions in Excel", 1)[1].split("\n## ", 1)[0]
-ROWS = re.findall(r"^\|[^|]*\| `=(BRIDGE_[A-Z]+)\(([^`]*)\)` \| ([^|]+) \|$", SECTION, re.M)
+ROWS = re.findall(r"^\|[^|]*\| `=(BRIDGE_[A-Z_]+)\(([^`]*)\)` \| ([^|]+) \|$", SECTION, re.M)
 
 
 def _argument(text: str) -> Any:

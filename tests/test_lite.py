@@ -96,6 +96,10 @@ CASES: list[tuple[str, list[Any], Any]] = [
     ("BRIDGE_BAM", [420, 400], 1),
     ("BRIDGE_BAM", [420, 420], 0.5),
     ("BRIDGE_BAM", [-50, 100], 0),
+    # EBU club masterpoints (rules.md §9a): 11 pairs a direction, 22 boards; an empty row (0)
+    ("BRIDGE_MP_AWARD", [col(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 22],
+     col(40, 30, 20, 10, 0, 0, 0, 0, 0, 0, 0)),
+    ("BRIDGE_MP_AWARD", [col(1, 2, BLANK, "3=", "3="), 22, BLANK], col(20, 10, "", 0, 0)),
 ]  # fmt: skip
 
 

@@ -27,7 +27,8 @@ from xlbridge.numerals import shown
 from xlbridge.results.pbn import read_pbn_scores, results_pbn
 from xlbridge.results.render import render_session
 from xlbridge.results.session import SessionResults
-from xlbridge.results.usebio import pair_number, read_usebio, read_usebio_event, write_usebio
+from xlbridge.results.usebio import pair_number, read_usebio, read_usebio_event
+from xlbridge.results.usebio_session import write_usebio
 from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate
@@ -144,7 +145,8 @@ def test_individuals_are_read_back(books: dict[str, Any]) -> None:
     assert sum(s.played for s in res.standings) == 4 * scored
     # USEBIO: one PLAYER a player (tests/test_usebio.py), no pairs.
     data = write_usebio(res)
-    assert read_usebio(data) == ([], []) and len(read_usebio_event(data).players) == 20
+    assert read_usebio(data)[0] == [] and len(read_usebio_event(data).players) == 20
+    assert len(read_usebio(data)[1]) == scored  # each line with its four players
 
 
 def test_bad_entries_are_listed(books: dict[str, Any]) -> None:
@@ -207,13 +209,17 @@ def _label(number: str, direction: str, labels: set[str]) -> str:
 def test_usebio_round_trip(name: str, books: dict[str, Any]) -> None:
     res = _scored(books, name)
     pairs, lines = read_usebio(write_usebio(res, club="Lakeside BC"))
-    want_pairs = {(pair_number(s.label), s.dir, s.rank, shown(s.total or 0),
+    imp = res.input.scoring != "mp"  # IMPs: TOTAL_SCORE (Pianola); matchpoints: PERCENTAGE
+    want_pairs = {(pair_number(s.label), s.dir, s.rank, shown(s.total if imp else s.pct),
                    (s.pair.name1, s.pair.name2)) for s in res.standings}  # fmt: skip
-    got_pairs = {(p.number, p.direction, p.place, p.total, p.names) for p in pairs}
+    got_pairs = {(p.number, p.direction, p.place, p.total if imp else p.percentage, p.names)
+                 for p in pairs}  # fmt: skip
     assert got_pairs == want_pairs
-    want_lines = [
-        (b.board, pair_number(r.result.ns), pair_number(r.result.ew), r.result.declarer,
-         r.result.tricks, shown(r.mp_ns))
+    passed = {"PASS", "P", "AP", "ALLPASS", "PASSED", "PASSOUT", "PASSEDOUT"}
+    want_lines = [  # a passed board as Pianola writes it: North, no tricks
+        (b.board, pair_number(r.result.ns), pair_number(r.result.ew),
+         "N" if r.result.contract.upper() in passed else r.result.declarer,
+         0 if r.result.contract.upper() in passed else r.result.tricks, shown(r.mp_ns))
         for b in res.boards for r in b.rows if r.score_ns is not None or r.result.adjusted
     ]  # fmt: skip
     assert [(x.board, x.ns, x.ew, x.declarer, x.tricks, x.ns_points) for x in lines] == want_lines

@@ -26,6 +26,7 @@ from xlbridge.excel.udf import (
     BRIDGE_DEALER,
     BRIDGE_IMP,
     BRIDGE_MP,
+    BRIDGE_MP_AWARD,
     BRIDGE_MPS,
     BRIDGE_NEUBERG,
     BRIDGE_PCT,
@@ -407,6 +408,7 @@ FUNCTIONS = {
     BRIDGE_IMP: (1, 2), BRIDGE_XIMP: (1, 2), BRIDGE_BUTLER: (1, 2), BRIDGE_DATUM: (1, 2),
     BRIDGE_VP: (2, 3), BRIDGE_VUL: (1, 1), BRIDGE_DEALER: (1, 1), BRIDGE_NEUBERG: (3, 4),
     BRIDGE_CHICAGO: (3, 7), BRIDGE_RUBBER: (3, 6), BRIDGE_WL: (1, 2), BRIDGE_BAM: (1, 2),
+    BRIDGE_MP_AWARD: (2, 3),
 }  # fmt: skip
 
 
@@ -637,3 +639,20 @@ def test_imports_only_the_standard_library_and_the_rules_layer() -> None:
     assert done.returncode == 0, done.stderr
     # Law 77 (420), WBF IMP scale (9), seed 002 Figure 2-2's deal 4 (-190), 30 points: 1 IMP
     assert done.stdout.split("\n")[:2] == ["420 9 -190 1.0", "[]"]
+
+
+def test_masterpoint_awards() -> None:
+    """EBU club scale (rules.md §9a; the EBU's example files): 11 pairs a direction over 22
+    boards 40/30/20/10; 12 players 12/9/6/6; a tie shares rounded up; blanks stay blank."""
+    places = col(*[float(p) for p in range(1, 12)])
+    assert BRIDGE_MP_AWARD(places, 22.0) == col(40, 30, 20, 10, *[0] * 7)
+    # 4 pairs: two awards, 20 and 10; 2= shares 10 and 0, 5 each, raised to the club's 6
+    assert BRIDGE_MP_AWARD(col("1", "2=", "2=", None, "4"), 22.0) == col(20, 6, 6, "", 0)
+    players = col(1.0, 2.0, "3=", "3=", *[float(p) for p in range(5, 13)])
+    assert BRIDGE_MP_AWARD(players, 22.0, "individual") == col(12, 9, 6, 6, *[0] * 8)
+    assert BRIDGE_MP_AWARD(col(None, None), 22.0) == ""
+    assert BRIDGE_MP_AWARD(places, 12.0).startswith("BRIDGE_MP_AWARD: EBU club masterpoints"
+                                                    " for 12 boards")  # fmt: skip
+    assert BRIDGE_MP_AWARD(places, 22.0, "howell") == (
+        "BRIDGE_MP_AWARD: contestants 'howell' is not one of pairs, teams, individual")
+    assert BRIDGE_MP_AWARD(col(1.5), 22.0).startswith("BRIDGE_MP_AWARD: row 1: place 1.5")

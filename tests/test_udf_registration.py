@@ -58,6 +58,7 @@ SIGNATURES: dict[str, tuple[list[str], dict[str, Any], set[str]]] = {
     "BRIDGE_WL": (["imps", "three_quarter"], {"three_quarter": True}, set()),
     "BRIDGE_BAM": (["points", "other_score"], {"other_score": "<omitted>"},
                    {"points", "other_score"}),
+    "BRIDGE_MP_AWARD": (["ranks", "boards", "contestants"], {"contestants": "pairs"}, {"ranks"}),
 }  # fmt: skip
 
 # VBA's reserved words (VBA language reference, "Keywords"): the wrapper xlwings writes would not

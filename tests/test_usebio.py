@@ -33,13 +33,8 @@ from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.results.board import ResultRow
 from xlbridge.results.session import PairInfo, SessionInput, SessionResults, score_session
-from xlbridge.results.usebio import (
-    UsebioOptions,
-    missing_numbers,
-    read_usebio,
-    read_usebio_event,
-    write_usebio,
-)
+from xlbridge.results.usebio import UsebioOptions, read_usebio, read_usebio_event
+from xlbridge.results.usebio_session import missing_numbers, write_usebio
 from xlbridge.workbook.formulas import FIRST_ROW
 
 RANKS = "AKQJT98765432"
@@ -100,8 +95,8 @@ def test_member_numbers_club_charge_and_boards_played_round_trip() -> None:
         got = by_number[s.label]
         assert got.names == (s.pair.name1, s.pair.name2)
         assert got.numbers == s.pair.numbers  # "" where the Names sheet has none
-        assert got.played == s.played == 2
-        assert (got.total, got.percentage, got.place) == (s.total, s.pct, s.rank)
+        # PairsScorer's matchpoint PAIR: PERCENTAGE and PLACE, no TOTAL_SCORE, BOARDS_PLAYED.
+        assert (got.total, got.percentage, got.place, got.played) == (None, s.pct, s.rank, None)
     ev = read_usebio_event(data)
     assert (ev.club, ev.club_id, ev.charge_code, ev.boards_played) == ("Lakeside BC", "1234",
                                                                        "10", 2)  # fmt: skip
@@ -140,7 +135,7 @@ def test_element_order_as_published_files_have_it() -> None:
                         ).decode("iso-8859-1")  # fmt: skip
     assert re.search(r"<CLUB>\s*<CLUB_NAME>Lakeside BC</CLUB_NAME>\s*"
                      r"<CLUB_ID_NUMBER>1234</CLUB_ID_NUMBER>\s*</CLUB>", text)  # fmt: skip
-    player = r"<PLAYER>\s*<PLAYER_NAME>Ann Ash</PLAYER_NAME>\s*"
+    player = r"<PLAYER RATEABLE=\"Y\">\s*<PLAYER_NAME>Ann Ash</PLAYER_NAME>\s*"
     assert re.search(player + r"<NATIONAL_ID_NUMBER>10001</NATIONAL_ID_NUMBER>\s*</PLAYER>", text)
     assert re.search(r"<SECTION_COUNT>1</SECTION_COUNT>\s*<PAIRS>", text)  # no charge given
     assert "<P2P_CHARGE_RATE>" not in text and "<HANDICAP>" not in text
@@ -154,10 +149,13 @@ def test_hand_records_make_the_handset() -> None:
     assert got == {1: deals[1], 2: deals[2]}
     text = data.decode("iso-8859-1")
     north_spades = deals[1][2:].split(" ")[0].split(".")[0]
+    # North, East, South, West, each spades to clubs (the PairsScorer example's HANDSET).
     assert re.search(r"<HANDSET>\s*<BOARD>\s*<BOARD_NUMBER>1</BOARD_NUMBER>\s*<HAND>\s*"
-                     r"<DIRECTION>East</DIRECTION>\s*<CLUBS>", text)  # fmt: skip
-    assert re.search(rf"<DIRECTION>North</DIRECTION>(?:\s*<[A-Z]+>[^<]*</[A-Z]+>){{3}}\s*"
-                     rf"<SPADES>{north_spades}</SPADES>", text)  # fmt: skip
+                     rf"<DIRECTION>North</DIRECTION>\s*<SPADES>{north_spades}</SPADES>\s*"
+                     r"<HEARTS>", text)  # fmt: skip
+    handset = text[text.index("<HANDSET>"):]
+    assert re.findall(r"<DIRECTION>(\w+)</DIRECTION>", handset)[:4] == ["North", "East",
+                                                                        "South", "West"]
     assert text.index("</EVENT>") < text.index("<HANDSET>")
     # The traveller lines read back as before: HANDSET boards are no traveller.
     assert len(read_usebio(data)[1]) == 4
@@ -218,12 +216,13 @@ def test_an_individual_event_lists_one_player_a_player() -> None:
     for s in res.standings:
         got = by_number[s.label]
         assert got.names == (s.pair.name1,) and got.numbers == s.pair.numbers
-        assert (got.total, got.percentage, got.place, got.played) == (s.total, s.pct, s.rank, 2)
-    # No pairs and no traveller lines (their USEBIO layout for four players is not known):
-    # the file says so; the hand records are there.
-    assert read_usebio(data) == ([], []) and sorted(ev.deals) == [1, 2]
+        assert (got.total, got.percentage, got.place, got.played) == (None, s.pct, s.rank, None)
+    # No pairs; the traveller lines number the four players as the USEBIO 1.1 example does.
+    pairs, lines = read_usebio(data)
+    assert pairs == [] and sorted(ev.deals) == [1, 2]
+    assert [ln.seats for ln in lines] == [("1", "3", "2", "4"), ("5", "7", "6", "8")] * 2
     text = data.decode("iso-8859-1")
-    assert "<PAIRS>" not in text and "individual event: no traveller lines" in text
+    assert "<PAIRS>" not in text and "<N_PLAYER_NUMBER>1</N_PLAYER_NUMBER>" in text
     assert missing_numbers(res) == (
         "player 3 (Cy) has no member number; NATIONAL_ID_NUMBER left out",
     )
@@ -270,7 +269,7 @@ def test_cli_writes_the_federation_file(tmp_path: Path) -> None:
     assert len(named) == 12 == data.count(b"has no member number")
     assert all(x.startswith("xlbridge results: pair ") for x in named)
     # A 3-table Mitchell of 2-board rounds: each pair plays 3 rounds, 6 boards.
-    assert len(boards) == 6 and [p.played for p in pairs] == [6] * 6
+    assert len(boards) == 6
 
 
 def test_cli_refuses_a_control_character_in_the_club_id(tmp_path: Path) -> None:
@@ -345,10 +344,28 @@ def test_the_workbooks_hand_records_make_the_handset(tmp_path: Path) -> None:
     assert read_usebio_event(out.encode("iso-8859-1")).deals == deals
 
 
-def test_several_sections_are_refused_in_one_line(tmp_path: Path) -> None:
-    """Sections scored across the field: USEBIO places pairs section by section, so the file
-    is not written rather than written wrong."""
+def test_several_sections_each_a_section(tmp_path: Path) -> None:
+    """Several sections (issue 32): a SECTION each, its pairs numbered within it
+    (tests/test_usebio_examples.py checks the places and every figure again)."""
     book = tmp_path / "sec.xlsx"
     assert run_cli("new", "--sections", "A:mitchell:3,B:mitchell:3", "-o", str(book))[0] == 0
     code, out, err = run_cli("results", str(book), "--format", "usebio")
-    assert code == 2 and out == "" and "several sections" in err and err.count("\n") == 1
+    assert code in (0, 3) and "Traceback" not in err
+    assert re.findall(r'<SECTION SECTION_ID="(\w)">', out) == ["A", "B"]
+    assert "<SECTION_COUNT>2</SECTION_COUNT>" in out and "<PAIR_NUMBER>A-" not in out
+
+
+def test_each_family_writes_its_own_file_through_the_registry() -> None:
+    """``Family.usebio``: pairs and individuals their session's file, teams theirs
+    (tests/test_usebio_teams.py), social games refused in one line."""
+    from xlbridge.families.registry import family
+
+    res = _session(numbers=NUMBERS)
+    assert family("pairs").usebio(res, UsebioOptions(), None) == write_usebio(res)
+    ind = _individual_session(("1", "2", "3", "4", "5", "6", "7", "8"))
+    assert family("individual").usebio(ind, UsebioOptions(), None) == write_usebio(ind)
+    with pytest.raises(WorkbookError, match="USEBIO XML output is for pairs, individuals and"
+                                            " teams; this is a social workbook"):  # fmt: skip
+        family("social").usebio(res, UsebioOptions(), None)
+    with pytest.raises(TypeError):
+        family("teams").usebio(res, UsebioOptions(), None)

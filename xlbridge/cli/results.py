@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import path_arg, text_arg
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
 from xlbridge.scoring.choices import OUTPUT_FORMATS, OutputFormat
+from xlbridge.scoring.masterpoints import MASTERPOINT_SCALES
+
+if TYPE_CHECKING:
+    from xlbridge.results.usebio import UsebioOptions
 
 FORMATS: tuple[OutputFormat, ...] = OUTPUT_FORMATS
 TABLES = ("standings", "results", "barometer")
@@ -26,8 +30,9 @@ def register(sub: Any) -> None:
         " (a formula typed over or damaged), and print or write the results: a text or CSV"
         " ranking, JSON, an HTML results page, USEBIO XML (EBU) or PBN with score tables."
         " Reads pairs, individuals, teams and social (rubber, Chicago, four to six players)"
-        " workbooks; USEBIO and PBN are for pairs and individuals (USEBIO: each player's member"
-        " number from the Names sheet; a player without one is named on standard error)."
+        " workbooks; USEBIO is for pairs, individuals and teams (IMPs into VPs, point-a-board),"
+        " PBN for pairs and individuals (USEBIO: each player's member number from the Names"
+        " sheet; a player without one is named on standard error)."
         " Every problem the"
         " workbook's Checks sheet lists (a score typed over the computed one and not marked OK,"
         " a missing result or declarer, a row that cannot be scored) is listed by sheet, board"
@@ -62,6 +67,12 @@ def register(sub: Any) -> None:
         " P2P_CHARGE_RATE, the EBU's charge for the session)",
     )  # fmt: skip
     p.add_argument(
+        "--masterpoints", metavar="SCALE", choices=MASTERPOINT_SCALES,
+        help="award masterpoints by the federation's published rule: ebu-club (the EBU's club"
+        " black points, sessions of 18-35 boards): a column of every table, each JSON entry's"
+        " masterpoints, USEBIO's MASTER_POINTS; what the rule does not cover is refused",
+    )  # fmt: skip
+    p.add_argument(
         "--deals",
         metavar="FILE.pbn",
         help="HTML and USEBIO: hand records (PBN Board and Deal tags); without it, those of"
@@ -77,6 +88,14 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=_results)
 
 
+def _usebio_options(args: argparse.Namespace) -> UsebioOptions:
+    import xlbridge
+    from xlbridge.results.usebio import UsebioOptions
+
+    return UsebioOptions(args.club, args.club_id, args.charge_code, xlbridge.__version__,
+                         args.masterpoints or "")  # fmt: skip
+
+
 def _results(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import read_workbook
     from xlbridge.results.problems import PROVISIONAL_EXIT, banner
@@ -90,14 +109,32 @@ def _results(args: argparse.Namespace) -> int:
     res = read_workbook(args.file)
     fmt = args.format
     data: str | bytes
+    if args.masterpoints and not isinstance(res, SessionResults) and (
+        res.family != "teams" or fmt != "usebio"
+    ):
+        raise WorkbookError(
+            f"masterpoints are awarded for pairs and individual workbooks (teams: in USEBIO);"
+            f" this is a {res.family} workbook"
+        )
+    if args.masterpoints and isinstance(res, SessionResults):
+        from xlbridge.results.awards import with_awards
+
+        res = with_awards(res, args.masterpoints)
     if not isinstance(res, SessionResults):  # teams and social: their reader renders
-        data = res.render(fmt, args.table)
+        if fmt == "usebio":  # the family writes its own (teams; social refuses)
+            from xlbridge.families.registry import family
+            from xlbridge.results.render import deals_of
+
+            data = family(res.family).usebio(res, _usebio_options(args),
+                                             deals_of(args.file, args.deals))  # fmt: skip
+        else:
+            data = res.render(fmt, args.table)
     else:
         from xlbridge.results.render import deals_of, render_session
-        from xlbridge.results.usebio import UsebioOptions, missing_numbers
+        from xlbridge.results.usebio_session import missing_numbers
 
         deals = deals_of(args.file, args.deals) if fmt in ("html", "usebio") else None
-        options = UsebioOptions(args.club, args.club_id, args.charge_code)
+        options = _usebio_options(args)
         data = render_session(res, fmt, args.table, deals=deals, club=args.club, usebio=options)
         if fmt == "usebio":  # never dropped silently: the federation credits players by number
             for line in missing_numbers(res):

@@ -90,6 +90,8 @@ from xlbridge.scoring.chicago import DEALS_PER_CHUKKER, ChicagoVariant, Chukker
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import board_a_match, butler, butler_datum, cross_imps
 from xlbridge.scoring.imps import imps, imps_between
+from xlbridge.scoring.masterpoints import Contestants
+from xlbridge.scoring.masterpoints import awards as masterpoint_awards
 from xlbridge.scoring.matchpoints import neuberg, score_board, top
 from xlbridge.scoring.rubber import Deal, Rounding, Rubber
 from xlbridge.scoring.session import percentage
@@ -105,6 +107,7 @@ __all__ = [
     "BRIDGE_IMP",
     "BRIDGE_MP",
     "BRIDGE_MPS",
+    "BRIDGE_MP_AWARD",
     "BRIDGE_NEUBERG",
     "BRIDGE_PCT",
     "BRIDGE_RUBBER",
@@ -735,3 +738,34 @@ def BRIDGE_BAM(points: Any, other_score: Any = OMITTED) -> Any:
     """Board-a-match: 1 if your team's net on the board is plus, 1/2 if even, 0 if minus.
     =BRIDGE_BAM(420,400) gives 1. Takes columns: one row per board."""
     return elementwise("BRIDGE_BAM", _bam_row, points, other_score)
+
+
+def _place(cell: Any, row: int) -> str:
+    if isinstance(cell, str):
+        return cell.strip()
+    return str(arg_whole(cell, f"row {row}: place"))
+
+
+@_lite("ranks", "contestants")
+@_func(category=CATEGORY)
+@_arg("ranks", ndim=2, doc="The places of one field, a column: 1, 2, 3=, 3=, 5 ...")
+@_arg("boards", doc="Boards in the session (the EBU club scale's rule: 18-35).")
+@_arg("contestants", doc="pairs (a two-winner direction's field; default), teams or individual.")
+@guard
+def BRIDGE_MP_AWARD(ranks: Any, boards: Any, contestants: Any = "pairs") -> Any:
+    """EBU club masterpoints to each player of each place of one field: a column.
+    =BRIDGE_MP_AWARD(A2:A12,22) gives 40, 30, 20, 10 and then 0s for 11 pairs."""
+    cells = arg_cells(ranks)
+    where = [i for i, cell in enumerate(cells) if not is_blank(cell)]
+    if not where:
+        return ""
+    places = [_place(cells[i], i + 1) for i in where]
+    who = arg_option(contestants, "pairs", "contestants")
+    if who not in ("pairs", "teams", "individual"):
+        raise CellValueError(f"contestants {who!r} is not one of pairs, teams, individual")
+    n = arg_whole(arg_one(boards, "boards"), "boards")
+    out: list[Any] = [""] * len(cells)
+    for i, award in zip(where, masterpoint_awards(places, n, cast("Contestants", who)),
+                        strict=True):  # fmt: skip
+        out[i] = award
+    return as_column(out)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from xlbridge.results.frames import SessionFrames
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.results.session import SessionInput, SessionResults
+    from xlbridge.results.usebio import UsebioOptions
     from xlbridge.workbook.cells import Book
 
 __all__ = [
@@ -82,6 +83,15 @@ class Family(Protocol):
         """What ``swiss next`` asks of a ``kind`` workbook of this family: given the workbook
         (opened with its formulas) and its name for messages, the next round and the rebuild
         change that pairs it; None: the kind has no Swiss next round."""
+
+    def usebio(
+        self,
+        res: SessionResults | ScoredWorkbook,
+        options: UsebioOptions,
+        deals: Mapping[int, str] | None,
+    ) -> bytes:
+        """The federation's file of this family's results (:mod:`xlbridge.results.usebio`
+        laid out as the EBU's example of the kind), or one line refusing it."""
 
 
 def family(name: str) -> Family:

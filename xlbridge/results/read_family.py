@@ -202,8 +202,9 @@ def to_csv(columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> str:
 def refuse(fmt: OutputFormat, family: FamilyName, kind: str) -> WorkbookError:
     """The one-line refusal of an output a family has no place in."""
     what = {"usebio": "USEBIO XML", "pbn": "PBN score tables"}.get(fmt, fmt)
+    who = "pairs, individuals and teams" if fmt == "usebio" else "pairs and individuals"
     return WorkbookError(
-        f"{what} output is for pairs and individuals; this is a {family} workbook ({kind}):"
+        f"{what} output is for {who}; this is a {family} workbook ({kind}):"
         " use --format text, csv, json or html"
     )
 

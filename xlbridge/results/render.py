@@ -69,7 +69,7 @@ def render_session(
 
         return render_html(res, dict(deals) if deals else None)
     if fmt == "usebio":
-        from xlbridge.results.usebio import write_usebio
+        from xlbridge.results.usebio_session import write_usebio
 
         return write_usebio(res, club=club, options=usebio, deals=deals)
     from xlbridge.results.pbn import results_pbn

@@ -226,6 +226,9 @@ class SessionResults:
     disagreements: tuple[Disagreement, ...]
     recalculated: bool
     problems: tuple[str, ...] = field(default=())
+    # Masterpoints (xlbridge.results.awards): (label, award to each player), and the scale.
+    masterpoints: tuple[tuple[str, int], ...] = ()
+    masterpoint_scale: str = ""
 
     @property
     def event(self) -> str:
@@ -277,6 +280,7 @@ class SessionResults:
         """The ``xlbridge results`` JSON object of product.md."""
         imp = self.input.scoring != "mp"
         mp = not imp
+        awarded = dict(self.masterpoints)
         return {
             "event": self.input.event,
             "date": self.input.date,
@@ -311,6 +315,11 @@ class SessionResults:
                     **(
                         {"stratum": s.stratum, "stratum_ranks": dict(s.stratum_ranks)}
                         if self.input.strata is not None
+                        else {}
+                    ),
+                    **(
+                        {"masterpoints": [awarded.get(s.label, 0)] * self._players}
+                        if self.masterpoint_scale
                         else {}
                     ),
                 }
@@ -361,6 +370,11 @@ class SessionResults:
             **problems_json(self.open_problems),
             **({"barometer": self._barometer_json()} if self.barometer_play else {}),
         } | ({"ignored_sheets": list(self.input.ignored)} if self.input.ignored else {})
+
+    @property
+    def _players(self) -> int:
+        """Players a contestant: one in an individual, two in a pair."""
+        return 1 if self.input.family == "individual" else 2
 
     def _barometer_json(self) -> list[dict[str, Any]]:
         """The standings after each round of a barometer game, each with its status."""

@@ -90,6 +90,8 @@ def _players_keys(res: SessionResults) -> list[str]:
         keys += ["handicap", "handicapped_pct", "handicapped_rank"]
     if res.input.strata is not None:
         keys += ["stratum"] + [f"rank_{x}" for x in res.input.strata.letters]
+    if res.masterpoint_scale:  # xlbridge.results.awards: points to each player
+        keys += ["masterpoints"]
     return keys
 
 
@@ -108,14 +110,16 @@ def _players_values(res: SessionResults, s: Standing) -> dict[str, Any]:
     ranked = dict(s.stratum_ranks)
     every = {"handicap": shown(s.handicap), "handicapped_pct": shown(s.handicapped_pct),
              "handicapped_rank": s.handicapped_rank, "stratum": s.stratum,
-             **{f"rank_{x}": ranked.get(x, "") for x in "ABCD"}}  # fmt: skip
+             **{f"rank_{x}": ranked.get(x, "") for x in "ABCD"},
+             "masterpoints": dict(res.masterpoints).get(s.label, 0)}  # fmt: skip
     return {k: every[k] for k in _players_keys(res)}
 
 
 def players_heads(res: SessionResults) -> list[str]:
     """The text and HTML tables' headings of the handicapped and stratified columns."""
     names = {"handicap": "Hcp", "handicapped_pct": "Hcp %", "handicapped_rank": "Hcp rank",
-             "stratum": "Stratum", **{f"rank_{x}": f"Rank {x}" for x in "ABCD"}}  # fmt: skip
+             "stratum": "Stratum", **{f"rank_{x}": f"Rank {x}" for x in "ABCD"},
+             "masterpoints": "MPs"}  # fmt: skip
     return [names[k] for k in _players_keys(res)]
 
 

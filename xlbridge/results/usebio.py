@@ -1,40 +1,64 @@
-"""USEBIO 1.2 XML, the results format the English Bridge Union publishes and reads.
+"""USEBIO 1.2 XML, the results format the English Bridge Union publishes and reads: a
+family-neutral document (:class:`UsebioDocument`) and its writer, laid out as the EBU's own
+example file of each kind lays it out (``../shared/usebio-examples/``, see ``SOURCE.txt``).
 
-Layout (USEBIO 1.2 as EBU files carry it): ``<USEBIO Version="1.2">`` with a ``CLUB`` block and
-one ``EVENT EVENT_TYPE="PAIRS"`` holding ``BOARD_SCORING_METHOD`` (``MATCH_POINTS``,
-``BUTLER_IMPS``, ``CROSS_IMPS``), ``EVENT_DESCRIPTION``, ``DATE`` (dd/mm/yyyy when the date
-is known), ``WINNER_TYPE`` (2 for a two-winner game, else 1), then ``SESSION``/``SECTION`` with
-``PARTICIPANTS`` (one ``PAIR`` each: ``PAIR_NUMBER``, ``DIRECTION``, ``TOTAL_SCORE``,
-``PERCENTAGE``, ``PLACE``, ``PLAYER``/``PLAYER_NAME``; Mitchell labels ``NS 3`` become pair
-number 3 with ``DIRECTION`` NS) and one ``BOARD`` per board
-(``BOARD_NUMBER`` and a ``TRAVELLER_LINE`` per result: ``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``,
-``CONTRACT``, ``PLAYED_BY``, ``TRICKS``, ``SCORE``, and ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``
-or ``NS_IMPS``/``EW_IMPS``). The file is ISO-8859-1 with the USEBIO DTD named in its DOCTYPE,
-as published files are; characters outside Latin-1 become character references.
+Each kind of event follows one example element for element (names, order, enumerations):
 
-What the federation needs besides (:class:`UsebioOptions`): ``CLUB_ID_NUMBER`` after
-``CLUB_NAME``; the event's charge code as ``P2P_CHARGE_RATE`` after ``SECTION_COUNT`` (USEBIO
-1.2's element for the EBU's charge; usebio.org's USEBIO 1.3 page names it "the EBU's
-P2P_CHARGE_RATE element", superseded in 1.3 by ``EBU_CHARGE_CODE``); in each ``PAIR`` the
-``BOARDS_PLAYED`` after ``DIRECTION``, a ``HANDICAP`` after ``PLACE`` when the pair's players
-have handicaps and the ranking a pair handicap, and in each ``PLAYER`` the
-``NATIONAL_ID_NUMBER`` (the member number) after ``PLAYER_NAME``. A player without a member
-number is named in an XML comment in that ``PLAYER`` and by :func:`missing_numbers` (the CLI
-prints one line each on standard error), never left out silently. With hand records the file
-ends in a ``HANDSET`` after ``EVENT``: a ``BOARD`` per board (``BOARD_NUMBER``, then a ``HAND``
-per seat: ``DIRECTION`` East/North/South/West, ``CLUBS``, ``DIAMONDS``, ``HEARTS``,
-``SPADES``). Element names and places are those of USEBIO 1.2 files club scorers publish
-(Compscore3's files among abftech/cobalt's test files; scorer-to-usebio's converted files,
-duaneg/scorer-to-usebio, for ``BOARDS_PLAYED`` and ``HANDICAP`` in ``PAIR``): the USEBIO DTD
-itself (published on usebio.org) was not at hand, and those producers order a ``PAIR``'s
-elements differently, so no order is claimed beyond theirs.
+- matchpoint pairs (:data:`MP_PAIRS`): PairsScorer 7.2.93's file: ``EVENT`` holds
+  ``BOARD_SCORING_METHOD`` ``MATCH_POINTS``, ``PROGRAM_NAME``, ``PROGRAM_VERSION``,
+  ``EVENT_DESCRIPTION``, ``DATE`` (dd/mm/yyyy), ``MASTER_POINT_SCALE``, ``SESSION_COUNT``,
+  ``SECTION_COUNT``, ``PAIRS``, ``BOARDS_PLAYED``, ``WINNER_TYPE``, ``EW_PAIRS`` (two-winner),
+  ``P2P_CHARGE_RATE``, ``MPS_AWARDED_FLAG``, then ``SESSION``/``SECTION`` with ``PARTICIPANTS``
+  (``PAIR``: ``PAIR_NUMBER``, ``DIRECTION``, ``PERCENTAGE``, ``PLACE``, ``MASTER_POINTS``,
+  ``PLAYER RATEABLE="Y"``) and the ``BOARD``s (``TRAVELLER_LINE``: ``NS_PAIR_NUMBER``,
+  ``EW_PAIR_NUMBER``, ``CONTRACT``, ``PLAYED_BY``, ``TRICKS``, ``SCORE``, ``NS_MATCH_POINTS``,
+  ``EW_MATCH_POINTS``);
+- cross-IMP pairs (:data:`CROSS_IMP_PAIRS`): Pianola 1.0's file: ``PARTICIPANTS`` and ``BOARD``
+  directly in ``EVENT`` with ``EVENT_TYPE="CROSS_IMP"``, ``PAIR`` with ``TOTAL_SCORE``, lines
+  with ``NS_CROSS_IMP_POINTS``/``EW_CROSS_IMP_POINTS``;
+- Butler pairs (:data:`BUTLER_PAIRS`): no example; the PairsScorer layout with the elements
+  real Butler files carry (``BOARD_SCORING_METHOD`` ``BUTLER_PAIRS``, ``TOTAL_SCORE`` in
+  ``PAIR`` where Pianola has it, ``BOARD_AVERAGE`` after ``BOARD_NUMBER``,
+  ``NS_BUTLER_POINTS``/``EW_BUTLER_POINTS``);
+- teams (:data:`TEAMS_IMPS`, :data:`TEAMS_PAB`): TeamsScorer's IMPs into VPs and
+  EBUScoreTeams' point-a-board: ``SESSION`` with ``PARTICIPANTS`` (a ``TEAM`` each:
+  ``TOTAL_SCORE``, ``WINS_OR_DRAWS``, ``PLACE``, its ``PAIR``s) and a ``MATCH`` each
+  (``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``, the boards' range, both scores, each
+  ``BOARD`` with ``IMPS`` or both teams' points and the two rooms' lines by ``DIRECTION``);
+- individuals (:data:`INDIVIDUAL`): the USEBIO 1.1 example: ``PARTICIPANTS`` and ``BOARD`` in
+  ``EVENT`` with ``EVENT_TYPE="INDIVIDUAL"``, one ``PLAYER`` a player (``PLAYER_NUMBER``,
+  ``MASTER_POINTS``, ``PLACE``, ``PERCENTAGE``, ``PLAYER_NAME``, ``NATIONAL_ID_NUMBER``) and
+  lines numbering the four players (``N_PLAYER_NUMBER``, ``S_``, ``E_``, ``W_``); the contract
+  (which that example leaves out) stands before ``SCORE`` as in every pairs line.
 
-:func:`read_usebio` reads such a file back (through the gate's XML parser: no entities).
+Several sections (:class:`UsebioSection`) are a ``SECTION`` each in the nested layouts.
+
+Where the examples disagree: contracts are written as PairsScorer, TeamsScorer and
+EBUScoreTeams write them (``3Hx``, ``4Sxx``, ``3NT``; Pianola alone writes ``4HX``); a passed
+board as Pianola's (``PASS``, ``PLAYED_BY`` ``N``, ``TRICKS`` 0, ``SCORE`` 0);
+``MASTER_POINT_TYPE`` ``BLACK`` (three files; the 1.1 individual writes ``Black``); the file is
+``Version="1.2"`` for every kind. The ``HANDSET`` (after ``EVENT``) holds a ``BOARD`` a deal:
+``BOARD_NUMBER``, then a ``HAND`` for North, East, South, West, each ``DIRECTION``, ``SPADES``,
+``HEARTS``, ``DIAMONDS``, ``CLUBS``, a void as ``-`` (PairsScorer's). Left out as the product
+has no value for them: ``CONTACT``, ``LEAD``, the player's ``CLUB_ID_NUMBER``, the dealing
+machine's ``HANDSET`` settings. Added where the product has a value the examples do not show:
+``CLUB_ID_NUMBER`` is the examples'; a ``HANDICAP`` after ``PLACE`` in a handicapped ranking
+(duaneg/scorer-to-usebio's converted files); XML comments (valid under the DTD) for a
+provisional session or line and for a player without a member number.
+
+:func:`read_usebio` and :func:`read_usebio_event` (:mod:`xlbridge.interchange.usebio`) read such
+a file back (through the gate's XML parser: no entities).
+
+>>> doc = UsebioDocument(layout=MP_PAIRS, description="Tuesday", date="24/11/2026",
+...     entries=(UsebioEntry("1", direction="NS", percentage="55.00", place="1",
+...                          players=(UsebioPlayer("Ann"), UsebioPlayer("Bo"))),))
+>>> b"<PAIR_NUMBER>1</PAIR_NUMBER>" in write_document(doc)
+True
 """
 
 from __future__ import annotations
 
-import functools
+import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
@@ -42,31 +66,142 @@ from dataclasses import dataclass
 
 from xlbridge.errors import DealError, WorkbookError
 from xlbridge.interchange.deals import HandRecord
-from xlbridge.interchange.gate import parse_xml
+from xlbridge.interchange.usebio import (
+    UsebioEvent,
+    UsebioLine,
+    UsebioPair,
+    read_usebio,
+    read_usebio_event,
+)
 from xlbridge.limits import NAME_TEXT
-from xlbridge.numerals import shown_text
-from xlbridge.results.html import from_north
-from xlbridge.results.problems import banner
-from xlbridge.results.session import SessionResults, Standing
-from xlbridge.results.tables import ranking_groups
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook.text import clean_text
 
 __all__ = [
+    "BUTLER_PAIRS",
+    "CROSS_IMP_PAIRS",
     "DOCTYPE",
+    "INDIVIDUAL",
+    "LAYOUTS",
+    "MP_PAIRS",
+    "PROGRAM_NAME",
+    "TEAMS_IMPS",
+    "TEAMS_PAB",
+    "UsebioBoard",
+    "UsebioDocument",
+    "UsebioEntry",
     "UsebioEvent",
+    "UsebioLayout",
     "UsebioLine",
+    "UsebioMatch",
+    "UsebioMatchBoard",
     "UsebioOptions",
     "UsebioPair",
-    "missing_numbers",
+    "UsebioPlayer",
+    "UsebioRow",
+    "UsebioSection",
+    "UsebioTeam",
+    "UsebioTeamLine",
+    "comment_text",
     "pair_number",
     "read_usebio",
     "read_usebio_event",
-    "write_usebio",
+    "usebio_contract",
+    "usebio_date",
+    "write_document",
 ]
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
-_METHOD = {"mp": "MATCH_POINTS", "butler": "BUTLER_IMPS", "ximp": "CROSS_IMPS"}
+PROGRAM_NAME = "xlbridge"
+#: MASTER_POINT_TYPE of a club (black point) award, as three of the examples write it.
+BLACK = "BLACK"
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioLayout:
+    """How one kind of event is laid out, copied from the EBU's example of that kind.
+
+    ``event``: the ``EVENT`` elements before the contestants, in order; ``flat``:
+    ``PARTICIPANTS`` and ``BOARD`` stand directly in ``EVENT`` (else in ``SESSION``/
+    ``SECTION``); ``event_type``: the ``EVENT_TYPE`` attribute of ``PARTICIPANTS`` and ``BOARD``
+    ("" none); ``entry``: a contestant's elements in order (``PLAYER`` the players);
+    ``line``: a traveller line's elements in order; ``board``: a board's own elements;
+    ``points``: the tag of a line's points after ``NS_``/``EW_``; ``example``: the file
+    followed."""
+
+    name: str
+    method: str
+    event: tuple[str, ...]
+    flat: bool
+    event_type: str
+    entry: tuple[str, ...]
+    line: tuple[str, ...]
+    board: tuple[str, ...]
+    points: str
+    rateable: bool
+    example: str
+
+
+_PAIR_LINE = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "SCORE")
+MP_PAIRS = UsebioLayout(
+    "mp-pairs", "MATCH_POINTS",
+    ("BOARD_SCORING_METHOD", "PROGRAM_NAME", "PROGRAM_VERSION", "EVENT_DESCRIPTION", "DATE",
+     "MASTER_POINT_SCALE", "SESSION_COUNT", "SECTION_COUNT", "PAIRS", "BOARDS_PLAYED",
+     "WINNER_TYPE", "EW_PAIRS", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG"),
+    False, "",
+    ("PAIR_NUMBER", "DIRECTION", "PERCENTAGE", "PLACE", "HANDICAP", "MASTER_POINTS", "PLAYER"),
+    (*_PAIR_LINE, "NS_MATCH_POINTS", "EW_MATCH_POINTS"), ("BOARD_NUMBER",), "MATCH_POINTS",
+    True, "ebu-example-mp-pairs-PairsScorer.xml",
+)  # fmt: skip
+CROSS_IMP_PAIRS = UsebioLayout(
+    "cross-imp-pairs", "CROSS_IMPS",
+    ("BOARD_SCORING_METHOD", "PROGRAM_NAME", "PROGRAM_VERSION", "WINNER_TYPE", "PAIRS",
+     "EVENT_DESCRIPTION", "DATE", "MASTER_POINT_SCALE", "SESSION_COUNT", "P2P_CHARGE_RATE",
+     "MPS_AWARDED_FLAG"),
+    True, "CROSS_IMP",
+    ("PAIR_NUMBER", "DIRECTION", "TOTAL_SCORE", "PLACE", "MASTER_POINTS", "PLAYER"),
+    (*_PAIR_LINE, "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"), ("BOARD_NUMBER",),
+    "CROSS_IMP_POINTS", True, "ebu-example-cross-imp-pairs-Pianola.xml",
+)  # fmt: skip
+BUTLER_PAIRS = UsebioLayout(
+    "butler-pairs", "BUTLER_PAIRS", MP_PAIRS.event, False, "",
+    ("PAIR_NUMBER", "DIRECTION", "TOTAL_SCORE", "PLACE", "HANDICAP", "MASTER_POINTS", "PLAYER"),
+    (*_PAIR_LINE, "NS_BUTLER_POINTS", "EW_BUTLER_POINTS"), ("BOARD_NUMBER", "BOARD_AVERAGE"),
+    "BUTLER_POINTS", True, "ebu-example-mp-pairs-PairsScorer.xml",
+)  # fmt: skip
+INDIVIDUAL = UsebioLayout(
+    "individual", "",
+    ("PROGRAM_NAME", "PROGRAM_VERSION", "DATE", "EVENT_DESCRIPTION", "MASTER_POINT_SCALE",
+     "SESSION_COUNT", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG"),
+    True, "INDIVIDUAL",
+    ("PLAYER_NUMBER", "MASTER_POINTS", "PLACE", "PERCENTAGE", "PLAYER"),
+    ("N_PLAYER_NUMBER", "S_PLAYER_NUMBER", "E_PLAYER_NUMBER", "W_PLAYER_NUMBER", "CONTRACT",
+     "PLAYED_BY", "TRICKS", "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS"), ("BOARD_NUMBER",),
+    "MATCH_POINTS", False, "ebu-example-individual-v1_1.xml",
+)  # fmt: skip
+_TEAM_EVENT = ("BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD", "PROGRAM_NAME",
+               "PROGRAM_VERSION", "EVENT_DESCRIPTION", "DATE", "MASTER_POINT_SCALE",
+               "SESSION_COUNT", "SECTION_COUNT")  # fmt: skip
+_TEAM_LINE = ("DIRECTION", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS",
+              "SCORE")  # fmt: skip
+TEAMS_IMPS = UsebioLayout(
+    "teams-imps-vps", "IMPS",
+    (*_TEAM_EVENT, "SCORING_METHOD", "BOARDS_PLAYED", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG"),
+    False, "", ("TOTAL_SCORE", "WINS_OR_DRAWS", "PLACE", "PAIR", "MASTER_POINTS"),
+    _TEAM_LINE, ("BOARD_NUMBER", "IMPS"), "", True,
+    "ebu-example-teams-imps-vps-TeamsScorer.xml",
+)  # fmt: skip
+TEAMS_PAB = UsebioLayout(
+    "teams-point-a-board", "PAB",
+    (*_TEAM_EVENT, "BOARDS_PLAYED", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG"),
+    False, "", ("TOTAL_SCORE", "WINS_OR_DRAWS", "PLACE", "MASTER_POINTS", "PAIR"),
+    _TEAM_LINE, ("BOARD_NUMBER", "TEAM_POINTS", "OPPOSING_TEAM_POINTS"), "", True,
+    "ebu-example-teams-point-a-board-EBUScoreTeams.xml",
+)  # fmt: skip
+#: MATCH_SCORING_METHOD (and TeamsScorer's SCORING_METHOD) of each teams layout.
+_MATCH_METHOD = {"teams-imps-vps": ("VPS", "VP"), "teams-point-a-board": ("PAB", "")}
+LAYOUTS = {x.name: x for x in (MP_PAIRS, CROSS_IMP_PAIRS, BUTLER_PAIRS, INDIVIDUAL, TEAMS_IMPS,
+                               TEAMS_PAB)}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,63 +216,163 @@ class UsebioOptions:
     club: str = ""
     club_id: str = ""
     charge_code: str = ""
+    # PROGRAM_VERSION: the face passes xlbridge.__version__ (a kit cannot import it); ""
+    # falls back to the installed package's version.
+    program_version: str = ""
+    # A teams workbook's masterpoint scale (``ebu-club``; "" none): pairs and individuals
+    # carry theirs on the results (xlbridge.results.awards).
+    masterpoint_scale: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class UsebioPair:
-    """A ``PAIR`` read back: ``numbers`` each ``PLAYER``'s ``NATIONAL_ID_NUMBER`` ("" where
-    the file has none), ``played`` its ``BOARDS_PLAYED``."""
+class UsebioPlayer:
+    """A ``PLAYER`` of a contestant: the name, the member number (``NATIONAL_ID_NUMBER``;
+    "" with ``note`` saying why, written as a comment where the number would be)."""
+
+    name: str
+    national_id: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioEntry:
+    """A contestant in ``PARTICIPANTS``: a ``PAIR`` (an individual's ``PLAYER``), each figure
+    as the file shows it ("" left out); ``masterpoints`` the award to each of its players."""
 
     number: str
-    direction: str
-    total: float | None
-    percentage: float | None
+    direction: str = ""
+    total: str = ""
+    percentage: str = ""
+    place: str = ""
+    handicap: str = ""
+    masterpoints: int | None = None
+    players: tuple[UsebioPlayer, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioRow:
+    """A ``TRAVELLER_LINE``: ``ns``/``ew`` the pair numbers, ``seats`` an individual's four
+    players (North, South, East, West), ``note`` a comment opening the line ("" none)."""
+
+    ns: str = ""
+    ew: str = ""
+    seats: tuple[str, str, str, str] | None = None
+    contract: str = ""
+    played_by: str = ""
+    tricks: str = ""
+    score: str = ""
+    ns_points: str = ""
+    ew_points: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioBoard:
+    """A ``BOARD`` with its traveller lines; ``average`` Butler's ``BOARD_AVERAGE``."""
+
+    number: int
+    rows: tuple[UsebioRow, ...]
+    average: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioTeam:
+    """A ``TEAM`` of a teams event: its number and name, ``total`` (VPs or points),
+    ``wins_or_draws``, ``place``, the award to each player, and its players, written two a
+    ``PAIR`` numbered as TeamsScorer numbers them (team, then its two players: ``1-1-2``)."""
+
+    number: int
+    name: str
+    total: str
+    wins_or_draws: str
     place: str
-    names: tuple[str, ...]
-    numbers: tuple[str, ...] = ()
-    played: int | None = None
-    handicap: float | None = None
+    masterpoints: int | None = None
+    players: tuple[UsebioPlayer, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class UsebioLine:
-    """A ``TRAVELLER_LINE`` read back."""
+class UsebioTeamLine:
+    """A room's ``TRAVELLER_LINE`` of a match: ``direction`` the one the match's first team
+    sat in that room; ``note`` a comment opening the line ("" none)."""
 
-    board: int
-    ns: str
-    ew: str
-    contract: str
-    declarer: str
-    tricks: int | None
-    score: float | None
-    ns_points: float | None
-    ew_points: float | None
+    direction: str
+    contract: str = ""
+    played_by: str = ""
+    tricks: str = ""
+    score: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class UsebioEvent:
-    """The rest of a USEBIO file read back: the event type, the club, the charge code, the
-    event's board count, an individual event's players (``number`` the ``PLAYER_NUMBER``, one
-    name and member number each) and the ``HANDSET`` as PBN deals from North by board."""
+class UsebioMatchBoard:
+    """A board of a match: the first team's signed ``imps`` (IMPs) or both teams' points
+    (point-a-board), and the two rooms' lines."""
 
-    event_type: str
-    club: str
-    club_id: str
-    charge_code: str
-    boards_played: int | None
-    players: tuple[UsebioPair, ...]
-    deals: Mapping[int, str]
+    number: int
+    lines: tuple[UsebioTeamLine, ...]
+    imps: str = ""
+    team_points: str = ""
+    opposing_points: str = ""
 
 
-# Numbers as this format shows them (:func:`xlbridge.numerals.shown_text`).
-_num = functools.partial(shown_text, fixed=True)
-# HANDSET: the seats as USEBIO files name them, in the order club scorers write them.
-_HAND_ORDER = ((Seat.E, "East"), (Seat.N, "North"), (Seat.S, "South"), (Seat.W, "West"))
-_SUITS = ("CLUBS", "DIAMONDS", "HEARTS", "SPADES")
-_NO_TRAVELLERS = (
-    "individual event: no traveller lines (how USEBIO numbers the four players of an"
-    " individual's traveller line was not found); the ranking and the hand records are complete"
-)
+@dataclass(frozen=True, slots=True)
+class UsebioMatch:
+    """A ``MATCH``: the round, the two teams, the boards' range, each team's score (VPs or
+    points) and the boards."""
+
+    round: int
+    team: int
+    opposing: int
+    start: int
+    end: int
+    team_score: str
+    opposing_score: str
+    boards: tuple[UsebioMatchBoard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioSection:
+    """A ``SECTION`` of a session of several: its id (the section's letter), its contestants
+    and its boards' lines."""
+
+    id: str
+    entries: tuple[UsebioEntry, ...]
+    boards: tuple[UsebioBoard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioDocument:
+    """One event as the federation's file holds it, written by :func:`write_document`.
+
+    ``date`` is dd/mm/yyyy (:func:`usebio_date`), ``pairs``/``ew_pairs``/``boards_played`` the
+    counts ("" left out), ``scale`` the ``MASTER_POINT_SCALE`` ("" none), ``awarded`` whether
+    masterpoints were awarded (``MPS_AWARDED_FLAG``), ``notes`` comments opening the file,
+    ``section_note`` one after the contestants, ``deals`` PBN deals by board for the
+    ``HANDSET``."""
+
+    layout: UsebioLayout
+    description: str = ""
+    date: str = ""
+    club: str = ""
+    club_id: str = ""
+    charge_code: str = ""
+    version: str = ""
+    pairs: str = ""
+    ew_pairs: str = ""
+    boards_played: str = ""
+    winner_type: str = ""
+    scale: str = ""
+    awarded: bool = False
+    section: str = "A"
+    entries: tuple[UsebioEntry, ...] = ()
+    boards: tuple[UsebioBoard, ...] = ()
+    notes: tuple[str, ...] = ()
+    deals: Mapping[int, str] | None = None
+    teams: tuple[UsebioTeam, ...] = ()
+    matches: tuple[UsebioMatch, ...] = ()
+    # Several sections (the nested layouts only): each its own SECTION; entries and boards
+    # are then those of every section.
+    sections: tuple[UsebioSection, ...] = ()
 
 
 def pair_number(label: str) -> str:
@@ -150,15 +385,62 @@ def pair_number(label: str) -> str:
     return m.group(1) if m else label
 
 
-def _date(text: str) -> str:
-    m = re.fullmatch(r"(\d{4})[-.](\d{2})[-.](\d{2})", text.strip())
-    return f"{m.group(3)}/{m.group(2)}/{m.group(1)}" if m else text
+_DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%Y.%m.%d", "%a %d %b %Y", "%A %d %B %Y", "%d %b %Y",
+                 "%d %B %Y", "%a %d %B %Y", "%A %d %b %Y")  # fmt: skip
 
 
-def _comment(text: str) -> str:
+def usebio_date(value: object) -> str:
+    """A session date as the examples write it, dd/mm/yyyy: from a date (the register's), an
+    ISO or dd/mm/yyyy text, or a written-out English date; "" for none. Text that is no date
+    is refused in one line rather than copied (the federation reads the day from it).
+
+    >>> usebio_date("2026-11-24"), usebio_date("24/11/2026"), usebio_date("Thu 20 Nov 2025")
+    ('24/11/2026', '24/11/2026', '20/11/2025')
+    >>> usebio_date(dt.date(2015, 10, 22)), usebio_date("")
+    ('22/10/2015', '')
+    """
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if isinstance(value, dt.date):
+        return value.strftime("%d/%m/%Y")
+    text = " ".join(str(value or "").replace(",", " ").split())
+    if not text:
+        return ""
+    head = text.split(" ")[0] if re.fullmatch(r"\d{4}-\d{2}-\d{2}[ T][0-9:.]+", text) else text
+    for form in _DATE_FORMATS:
+        try:
+            return dt.datetime.strptime(head, form).strftime("%d/%m/%Y")
+        except ValueError:
+            continue
+    raise WorkbookError(
+        f"USEBIO needs the session's date as a date (dd/mm/yyyy); {text[:40]!r} is not one:"
+        " give the Session sheet a date such as 2026-11-24"
+    )
+
+
+def usebio_contract(contract: str) -> str:
+    """A contract as the EBU's scorers write it: ``3NT``, ``4Hx``, ``6Sxx``, ``PASS``; text
+    that is no contract is kept as typed.
+
+    >>> usebio_contract("4SX"), usebio_contract("3n"), usebio_contract("pass")
+    ('4Sx', '3NT', 'PASS')
+    """
+    from xlbridge.errors import ContractError
+    from xlbridge.types import Contract
+
+    try:
+        c = Contract.parse(contract)
+    except ContractError:
+        return contract
+    if c.is_pass:
+        return "PASS"
+    return f"{c.level}{c.strain}{str(c.doubling).lower()}"
+
+
+def comment_text(text: str) -> str:
     """Text safe in an XML comment (no ``--``, not ending in ``-``), padded with spaces.
 
-    >>> _comment("NS Score --5")
+    >>> comment_text("NS Score --5")
     ' NS Score - -5 '
     """
     while "--" in text:
@@ -166,284 +448,231 @@ def _comment(text: str) -> str:
     return f" {text} "
 
 
-def _players(s: Standing, individual: bool) -> list[tuple[str, str]]:
-    """The contestant's players as (name, member number), "" where the Names sheet has none:
-    a pair's two, an individual's one."""
-    numbers = s.pair.numbers
-    names = (s.pair.name1,) if individual else (s.pair.name1, s.pair.name2)
-    return [
-        (name, clean_text(numbers[i] if i < len(numbers) else "", "member number",
-                          max_chars=NAME_TEXT).strip())
-        for i, name in enumerate(names)
-    ]  # fmt: skip
+def _text(value: str, what: str) -> str:
+    """User text as the XML can hold it (no control characters), one line refused."""
+    return clean_text(value, what, max_chars=NAME_TEXT).strip()
 
 
-def _no_number(s: Standing, i: int, name: str, individual: bool) -> str:
-    shown = name or "no name"
-    if individual:
-        who = f"player {s.label} ({shown})"
-    else:
-        who = f"pair {s.label}: player {i + 1} ({shown})"
-    return f"{who} has no member number; NATIONAL_ID_NUMBER left out"
+# HANDSET: the seats as the examples list them, each hand spades to clubs.
+_HAND_ORDER = ((Seat.N, "North"), (Seat.E, "East"), (Seat.S, "South"), (Seat.W, "West"))
+_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
-def missing_numbers(res: SessionResults) -> tuple[str, ...]:
-    """One line a player whose member number (``NATIONAL_ID_NUMBER``) the file cannot carry
-    because the workbook's Names sheet has none, in ranking order.
+def _handset(root: ET.Element, boards: tuple[int, ...], deals: Mapping[int, str]) -> None:
+    """``HANDSET`` with each board of the event whose deal is a complete deal."""
+    from xlbridge.results.html import from_north
 
-    >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
-    >>> row = ResultRow(board=1, row=6, round=1, table=1, ns="1", ew="2", contract="4S",
-    ...                 declarer="N", tricks=10)
-    >>> res = score_session(SessionInput(event="Club", date="", kind="howell", scoring="mp",
-    ...     scale="acbl", pairs=(PairInfo(1, "1", "Ann", "Bo", numbers=("123", "")),
-    ...     PairInfo(2, "2", "Cy", "Di", numbers=("124", "125"))), rows=(row,), expected={1: 1}))
-    >>> missing_numbers(res)
-    ('pair 1: player 2 (Bo) has no member number; NATIONAL_ID_NUMBER left out',)
-    """
-    individual = res.input.family == "individual"
-    lines = tuple(
-        _no_number(s, i, name, individual)
-        for _, group in ranking_groups(res)
-        for s in group
-        for i, (name, number) in enumerate(_players(s, individual))
-        if not number
-    )
-    return lines
-
-
-def _pair_handicap(s: Standing) -> float | None:
-    """The pair's handicap when the ranking is handicapped (:mod:`xlbridge.scoring.handicap`)
-    and its players have handicaps; None otherwise."""
-    if not any(h is not None for h in s.pair.handicaps):
-        return None
-    return s.handicap
-
-
-def _handset(root: ET.Element, res: SessionResults, deals: Mapping[int, str]) -> None:
-    """``HANDSET`` with each board of the session whose deal is a complete deal."""
-    boards: list[tuple[int, HandRecord]] = []
-    for b in res.boards:
-        north = from_north(deals.get(b.board, ""))
+    records: list[tuple[int, HandRecord]] = []
+    for n in boards:
+        north = from_north(deals.get(n, ""))
         if north is None:
             continue
         try:
-            vul = Vulnerability.from_board(b.board)
-            boards.append((b.board, HandRecord(b.board, Seat.dealer_of(b.board), vul, north)))
+            records.append((n, HandRecord(n, Seat.dealer_of(n), Vulnerability.from_board(n),
+                                          north)))  # fmt: skip
         except DealError:
             continue  # not a complete deal: no hand record for that board
-    if not boards:
+    if not records:
         return
     hs = ET.SubElement(root, "HANDSET")
-    for n, record in boards:
+    for n, record in records:
         be = ET.SubElement(hs, "BOARD")
         ET.SubElement(be, "BOARD_NUMBER").text = str(n)
         hands = record.hands()
         for seat, name in _HAND_ORDER:
-            spades, hearts, diamonds, clubs = hands[seat]
             he = ET.SubElement(be, "HAND")
             ET.SubElement(he, "DIRECTION").text = name
-            for tag, cards in zip(_SUITS, (clubs, diamonds, hearts, spades), strict=True):
-                ET.SubElement(he, tag).text = cards
+            for tag, cards in zip(_SUITS, hands[seat], strict=True):
+                ET.SubElement(he, tag).text = cards or "-"
 
 
-def write_usebio(
-    res: SessionResults,
-    club: str = "",
-    *,
-    options: UsebioOptions | None = None,
-    deals: Mapping[int, str] | None = None,
-) -> bytes:
-    """The session as USEBIO 1.2 XML bytes (pairs and individual events); ``options`` the
-    club's id and the charge code (``club`` its name, as ``options.club``), ``deals`` the hand
-    records by board (PBN deal strings) for the ``HANDSET``. While the Checks sheet lists open
-    problems the file opens with a ``PROVISIONAL`` comment and each traveller line with a
-    problem holds a ``provisional:`` comment (USEBIO 1.2 has no element for either).
+def _program_version() -> str:
+    """This program's version as its installed package records it ("" when not installed)."""
+    from importlib import metadata
 
-    An individual event (``EVENT_TYPE="INDIVIDUAL"``) lists one ``PLAYER`` a player in
-    ``PARTICIPANTS`` (``PLAYER_NUMBER``, ``PLAYER_NAME``, ``NATIONAL_ID_NUMBER``,
-    ``BOARDS_PLAYED``, ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE``: the elements USEBIO
-    importers read for individual participants) and no traveller lines: how USEBIO names the
-    four players of an individual's traveller line was not found, so the file says so in a
-    comment rather than guess."""
-    family = res.input.family
-    if family not in ("pairs", "individual"):
-        raise WorkbookError(
-            f"USEBIO output is written for pairs and individual events; this is a {family} event"
-        )
-    if res.input.sections:
-        raise WorkbookError(
-            "USEBIO output of several sections scored across the field is not written yet "
-            "(USEBIO places pairs section by section): use --format csv, json or html"
-        )
-    individual = family == "individual"
-    opts = options or UsebioOptions()
-    club = clean_text(club or opts.club, "club", max_chars=NAME_TEXT)  # XML 1.0: no controls
-    club_id = clean_text(opts.club_id, "club id", max_chars=NAME_TEXT).strip()
-    charge = clean_text(opts.charge_code, "charge code", max_chars=NAME_TEXT).strip()
+    try:
+        return metadata.version("xlbridge")
+    except metadata.PackageNotFoundError:
+        return ""
+
+
+def _event_values(doc: UsebioDocument) -> dict[str, str]:
+    return {
+        "BOARD_SCORING_METHOD": doc.layout.method,
+        "PROGRAM_NAME": PROGRAM_NAME,
+        "PROGRAM_VERSION": doc.version or _program_version(),
+        "EVENT_DESCRIPTION": doc.description,
+        "DATE": doc.date,
+        "MASTER_POINT_SCALE": doc.scale,
+        "SESSION_COUNT": "1",
+        "SECTION_COUNT": str(len(doc.sections) or 1),
+        "PAIRS": doc.pairs,
+        "BOARDS_PLAYED": doc.boards_played,
+        "WINNER_TYPE": doc.winner_type,
+        "EW_PAIRS": doc.ew_pairs,
+        "P2P_CHARGE_RATE": _text(doc.charge_code, "charge code"),
+        "MPS_AWARDED_FLAG": "Y" if doc.awarded else "N",
+        "MATCH_SCORING_METHOD": _MATCH_METHOD.get(doc.layout.name, ("", ""))[0],
+        "SCORING_METHOD": _MATCH_METHOD.get(doc.layout.name, ("", ""))[1],
+    }
+
+
+def _player(parent: ET.Element, player: UsebioPlayer, *, rateable: bool) -> None:
+    """A ``PLAYER RATEABLE="Y"`` in ``parent`` (an individual's elements in ``parent``
+    itself): the name, then the member number or a comment saying why there is none."""
+    pe = ET.SubElement(parent, "PLAYER", RATEABLE="Y") if rateable else parent
+    ET.SubElement(pe, "PLAYER_NAME").text = player.name
+    if player.national_id:
+        ET.SubElement(pe, "NATIONAL_ID_NUMBER").text = player.national_id
+    elif player.note:
+        pe.append(ET.Comment(comment_text(player.note)))
+
+
+def _entry(parent: ET.Element, layout: UsebioLayout, e: UsebioEntry) -> None:
+    individual = layout is INDIVIDUAL
+    p = ET.SubElement(parent, "PLAYER" if individual else "PAIR")
+    values = {
+        "PAIR_NUMBER": e.number, "PLAYER_NUMBER": e.number, "DIRECTION": e.direction,
+        "TOTAL_SCORE": e.total, "PERCENTAGE": e.percentage, "PLACE": e.place,
+        "HANDICAP": e.handicap,
+    }  # fmt: skip
+    for tag in layout.entry:
+        if tag == "MASTER_POINTS":
+            _masterpoints(p, e.masterpoints)
+        elif tag == "PLAYER":
+            for player in e.players:
+                _player(p, player, rateable=not individual)
+        elif values[tag]:
+            ET.SubElement(p, tag).text = values[tag]
+
+
+def _row(parent: ET.Element, layout: UsebioLayout, r: UsebioRow) -> None:
+    line = ET.SubElement(parent, "TRAVELLER_LINE")
+    if r.note:
+        line.append(ET.Comment(comment_text(r.note)))
+    seats = r.seats or ("", "", "", "")
+    values = {
+        "NS_PAIR_NUMBER": r.ns, "EW_PAIR_NUMBER": r.ew, "N_PLAYER_NUMBER": seats[0],
+        "S_PLAYER_NUMBER": seats[1], "E_PLAYER_NUMBER": seats[2], "W_PLAYER_NUMBER": seats[3],
+        "CONTRACT": r.contract, "PLAYED_BY": r.played_by, "TRICKS": r.tricks, "SCORE": r.score,
+        f"NS_{layout.points}": r.ns_points, f"EW_{layout.points}": r.ew_points,
+    }  # fmt: skip
+    for tag in layout.line:
+        if values[tag]:
+            ET.SubElement(line, tag).text = values[tag]
+
+
+def write_document(doc: UsebioDocument) -> bytes:
+    """The document as USEBIO 1.2 XML bytes: ISO-8859-1 with the USEBIO DTD named in its
+    DOCTYPE, as the examples are; characters outside Latin-1 become character references."""
+    layout = doc.layout
     root = ET.Element("USEBIO", Version="1.2")
-    if res.open_problems:  # USEBIO 1.2 has no element for it: a comment, valid under the DTD
-        root.append(ET.Comment(_comment(banner(res.open_problems))))
+    for note in doc.notes:
+        root.append(ET.Comment(comment_text(note)))
     c = ET.SubElement(root, "CLUB")
-    ET.SubElement(c, "CLUB_NAME").text = club
-    if club_id:
+    ET.SubElement(c, "CLUB_NAME").text = _text(doc.club, "club")
+    if club_id := _text(doc.club_id, "club id"):
         ET.SubElement(c, "CLUB_ID_NUMBER").text = club_id
-    ev = ET.SubElement(root, "EVENT", EVENT_TYPE="INDIVIDUAL" if individual else "PAIRS")
-    imp = res.input.scoring != "mp"
-    for tag, text in (
-        ("BOARD_SCORING_METHOD", _METHOD[res.input.scoring]),
-        ("EVENT_DESCRIPTION", res.event),
-        ("DATE", _date(res.input.date)),
-        ("SESSION_COUNT", "1"),
-        ("SECTION_COUNT", "1"),
-        ("P2P_CHARGE_RATE", charge),
-        ("PAIRS", "" if individual else str(len(res.standings))),
-        ("BOARDS_PLAYED", str(len(res.boards))),
-        ("WINNER_TYPE", "2" if res.two_winner else "1"),
-    ):
-        if text or tag not in ("P2P_CHARGE_RATE", "PAIRS"):
-            ET.SubElement(ev, tag).text = text
-    section = ET.SubElement(ET.SubElement(ev, "SESSION", SESSION_ID="1"), "SECTION",
-                            SECTION_ID="A")  # fmt: skip
-    parts = ET.SubElement(section, "PARTICIPANTS")
-    for _, group in ranking_groups(res):
-        for s in group:
-            (_individual if individual else _pair)(parts, s)
-    if individual:
-        section.append(ET.Comment(_comment(_NO_TRAVELLERS)))
-    for b in () if individual else res.boards:
-        be = ET.SubElement(section, "BOARD")
-        ET.SubElement(be, "BOARD_NUMBER").text = str(b.board)
-        for r in b.rows:
-            if r.score_ns is None and not r.result.adjusted:
-                continue  # not played
-            line = ET.SubElement(be, "TRAVELLER_LINE")
-            x = r.result
-            if mark := res.row_problem(b.board, x.row):
-                line.append(ET.Comment(_comment(f"provisional: {mark}")))
-            for tag, text in (
-                ("NS_PAIR_NUMBER", pair_number(x.ns)),
-                ("EW_PAIR_NUMBER", pair_number(x.ew)),
-                ("CONTRACT", x.contract if not x.adjusted else ""),
-                ("PLAYED_BY", x.declarer),
-                ("TRICKS", "" if x.tricks is None else str(x.tricks)),
-                ("SCORE", _num(r.score_ns) if not x.adjusted else ""),
-                ("NS_IMPS" if imp else "NS_MATCH_POINTS", _num(r.mp_ns)),
-                ("EW_IMPS" if imp else "EW_MATCH_POINTS", _num(r.mp_ew)),
-            ):
-                ET.SubElement(line, tag).text = text
-    if deals:
-        _handset(root, res, deals)
+    event_type = {INDIVIDUAL.name: "INDIVIDUAL", TEAMS_IMPS.name: "TEAMS",
+                  TEAMS_PAB.name: "TEAMS"}.get(layout.name, "PAIRS")  # fmt: skip
+    ev = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
+    values = _event_values(doc)
+    for tag in layout.event:
+        if values[tag]:
+            ET.SubElement(ev, tag).text = values[tag]
+    if layout in (TEAMS_IMPS, TEAMS_PAB):
+        _teams(ET.SubElement(ev, "SESSION", SESSION_ID="1"), doc)
+        return _bytes(root, doc)
+    kind = {"EVENT_TYPE": layout.event_type} if layout.event_type else {}
+    sections = doc.sections or (UsebioSection(doc.section, doc.entries, doc.boards),)
+    if layout.flat and len(sections) > 1:
+        raise WorkbookError(
+            f"USEBIO output of several sections is written for matchpoint and Butler pairs;"
+            f" the EBU's {layout.name} example has no SECTION: use --format csv, json or html"
+        )
+    session = ev if layout.flat else ET.SubElement(ev, "SESSION", SESSION_ID="1")
+    for sec in sections:
+        holder = ev if layout.flat else ET.SubElement(session, "SECTION", SECTION_ID=sec.id)
+        parts = ET.SubElement(holder, "PARTICIPANTS", kind)
+        for e in sec.entries:
+            _entry(parts, layout, e)
+        for b in sec.boards:
+            be = ET.SubElement(holder, "BOARD", kind)
+            ET.SubElement(be, "BOARD_NUMBER").text = str(b.number)
+            if "BOARD_AVERAGE" in layout.board and b.average:
+                ET.SubElement(be, "BOARD_AVERAGE").text = b.average
+            for r in b.rows:
+                _row(be, layout, r)
+    return _bytes(root, doc)
+
+
+def _masterpoints(parent: ET.Element, award: int | None) -> None:
+    if award is not None and award > 0:
+        mp = ET.SubElement(parent, "MASTER_POINTS")
+        ET.SubElement(mp, "MASTER_POINTS_AWARDED").text = str(award)
+        ET.SubElement(mp, "MASTER_POINT_TYPE").text = BLACK
+
+
+def _team(parts: ET.Element, layout: UsebioLayout, t: UsebioTeam) -> None:
+    te = ET.SubElement(parts, "TEAM", TEAM_ID=str(t.number), TEAM_NAME=_text(t.name, "team name"))
+    values = {"TOTAL_SCORE": t.total, "WINS_OR_DRAWS": t.wins_or_draws, "PLACE": t.place}
+    for tag in layout.entry:
+        if tag == "MASTER_POINTS":
+            _masterpoints(te, t.masterpoints)
+        elif tag == "PAIR":
+            for k in range(0, len(t.players), 2):
+                two = t.players[k : k + 2]
+                pe = ET.SubElement(te, "PAIR")
+                numbers = "-".join(str(k + i + 1) for i in range(len(two)))
+                ET.SubElement(pe, "PAIR_NUMBER").text = f"{t.number}-{numbers}"
+                for player in two:
+                    _player(pe, player, rateable=True)
+        elif values[tag]:
+            ET.SubElement(te, tag).text = values[tag]
+
+
+def _teams(session: ET.Element, doc: UsebioDocument) -> None:
+    """``PARTICIPANTS`` with a ``TEAM`` a team, then a ``MATCH`` a match (TeamsScorer's and
+    EBUScoreTeams' layout)."""
+    layout = doc.layout
+    parts = ET.SubElement(session, "PARTICIPANTS")
+    for t in doc.teams:
+        _team(parts, layout, t)
+    for m in doc.matches:
+        me = ET.SubElement(session, "MATCH")
+        for tag, text in (("ROUND_NUMBER", m.round), ("TEAM", m.team),
+                          ("OPPOSING_TEAM", m.opposing), ("START_BOARD_NUMBER", m.start),
+                          ("END_BOARD_NUMBER", m.end), ("TEAM_SCORE", m.team_score),
+                          ("OPPOSING_TEAM_SCORE", m.opposing_score)):  # fmt: skip
+            if str(text):
+                ET.SubElement(me, tag).text = str(text)
+        for b in m.boards:
+            be = ET.SubElement(me, "BOARD")
+            values = {"BOARD_NUMBER": str(b.number), "IMPS": b.imps,
+                      "TEAM_POINTS": b.team_points, "OPPOSING_TEAM_POINTS": b.opposing_points}
+            for tag in layout.board:
+                if values[tag]:
+                    ET.SubElement(be, tag).text = values[tag]
+            for line in b.lines:
+                le = ET.SubElement(be, "TRAVELLER_LINE")
+                if line.note:
+                    le.append(ET.Comment(comment_text(line.note)))
+                got = {"DIRECTION": line.direction, "NS_PAIR_NUMBER": "", "EW_PAIR_NUMBER": "",
+                       "CONTRACT": line.contract, "PLAYED_BY": line.played_by,
+                       "TRICKS": line.tricks, "SCORE": line.score}  # fmt: skip
+                for tag in layout.line:
+                    if got[tag]:
+                        ET.SubElement(le, tag).text = got[tag]
+
+
+def _bytes(root: ET.Element, doc: UsebioDocument) -> bytes:
+    boards = tuple(b.number for b in doc.boards) or tuple(
+        sorted({b.number for m in doc.matches for b in m.boards})
+    )
+    if doc.deals:
+        _handset(root, boards, doc.deals)
     ET.indent(root)
     body: bytes = ET.tostring(root, encoding="iso-8859-1", xml_declaration=False)
     return (
         b'<?xml version="1.0" encoding="iso-8859-1"?>\n' + DOCTYPE.encode() + b"\n" + body + b"\n"
     )
-
-
-def _pair(parts: ET.Element, s: Standing) -> None:
-    p = ET.SubElement(parts, "PAIR")
-    ET.SubElement(p, "PAIR_NUMBER").text = pair_number(s.label)
-    if s.dir:
-        ET.SubElement(p, "DIRECTION").text = s.dir
-    ET.SubElement(p, "BOARDS_PLAYED").text = str(s.played)
-    ET.SubElement(p, "TOTAL_SCORE").text = _num(s.total)
-    if s.pct is not None:
-        ET.SubElement(p, "PERCENTAGE").text = _num(s.pct)
-    ET.SubElement(p, "PLACE").text = s.rank
-    if (handicap := _pair_handicap(s)) is not None:
-        ET.SubElement(p, "HANDICAP").text = _num(handicap)
-    for i, (name, number) in enumerate(_players(s, False)):
-        pe = ET.SubElement(p, "PLAYER")
-        ET.SubElement(pe, "PLAYER_NAME").text = name
-        if number:
-            ET.SubElement(pe, "NATIONAL_ID_NUMBER").text = number
-        else:
-            pe.append(ET.Comment(_comment(_no_number(s, i, name, False))))
-
-
-def _individual(parts: ET.Element, s: Standing) -> None:
-    ((name, number),) = _players(s, True)
-    p = ET.SubElement(parts, "PLAYER")
-    ET.SubElement(p, "PLAYER_NUMBER").text = s.label
-    ET.SubElement(p, "PLAYER_NAME").text = name
-    if number:
-        ET.SubElement(p, "NATIONAL_ID_NUMBER").text = number
-    else:
-        p.append(ET.Comment(_comment(_no_number(s, 0, name, True))))
-    ET.SubElement(p, "BOARDS_PLAYED").text = str(s.played)
-    ET.SubElement(p, "TOTAL_SCORE").text = _num(s.total)
-    if s.pct is not None:
-        ET.SubElement(p, "PERCENTAGE").text = _num(s.pct)
-    ET.SubElement(p, "PLACE").text = s.rank
-
-
-def _f(text: str | None) -> float | None:
-    return float(text) if text else None
-
-
-def _i(text: str | None) -> int | None:
-    return int(text) if text else None
-
-
-def read_usebio(data: bytes) -> tuple[list[UsebioPair], list[UsebioLine]]:
-    """The pairs and traveller lines of a USEBIO file (entities refused)."""
-    root = parse_xml(data, "USEBIO file", allow_doctype=True)
-    pairs = [
-        UsebioPair(
-            p.findtext("PAIR_NUMBER", ""), p.findtext("DIRECTION", ""),
-            _f(p.findtext("TOTAL_SCORE")), _f(p.findtext("PERCENTAGE")),
-            p.findtext("PLACE", ""),
-            tuple(x.findtext("PLAYER_NAME", "") for x in p.findall("PLAYER")),
-            tuple(x.findtext("NATIONAL_ID_NUMBER", "") for x in p.findall("PLAYER")),
-            _i(p.findtext("BOARDS_PLAYED")), _f(p.findtext("HANDICAP")),
-        )
-        for p in root.iter("PAIR")
-    ]  # fmt: skip
-    lines = []
-    for b in root.iter("BOARD"):
-        if b.find("TRAVELLER_LINE") is None:
-            continue  # a HANDSET board
-        n = int(b.findtext("BOARD_NUMBER", "0"))
-        for t in b.findall("TRAVELLER_LINE"):
-            tricks = t.findtext("TRICKS", "")
-            lines.append(
-                UsebioLine(
-                    n, t.findtext("NS_PAIR_NUMBER", ""), t.findtext("EW_PAIR_NUMBER", ""),
-                    t.findtext("CONTRACT", ""), t.findtext("PLAYED_BY", ""),
-                    int(tricks) if tricks else None, _f(t.findtext("SCORE")),
-                    _f(t.findtext("NS_MATCH_POINTS") or t.findtext("NS_IMPS")),
-                    _f(t.findtext("EW_MATCH_POINTS") or t.findtext("EW_IMPS")),
-                )
-            )  # fmt: skip
-    return pairs, lines
-
-
-def read_usebio_event(data: bytes) -> UsebioEvent:
-    """The event type, club, charge code, board count, an individual event's players and the
-    hand records of a USEBIO file."""
-    root = parse_xml(data, "USEBIO file", allow_doctype=True)
-    deals: dict[int, str] = {}
-    for b in root.findall("HANDSET/BOARD"):
-        seats = {h.findtext("DIRECTION", ""): h for h in b.findall("HAND")}
-        hands = [
-            ".".join(seats[name].findtext(suit, "") if name in seats else ""
-                     for suit in reversed(_SUITS))
-            for name in ("North", "East", "South", "West")
-        ]  # fmt: skip
-        deals[int(b.findtext("BOARD_NUMBER", "0"))] = "N:" + " ".join(hands)
-    players = tuple(
-        UsebioPair(
-            p.findtext("PLAYER_NUMBER", ""), "", _f(p.findtext("TOTAL_SCORE")),
-            _f(p.findtext("PERCENTAGE")), p.findtext("PLACE", ""),
-            (p.findtext("PLAYER_NAME", ""),), (p.findtext("NATIONAL_ID_NUMBER", ""),),
-            _i(p.findtext("BOARDS_PLAYED")),
-        )
-        for parts in root.iter("PARTICIPANTS") for p in parts.findall("PLAYER")
-    )  # fmt: skip
-    event = root.find("EVENT")
-    return UsebioEvent(
-        "" if event is None else event.get("EVENT_TYPE", ""),
-        root.findtext("CLUB/CLUB_NAME", ""), root.findtext("CLUB/CLUB_ID_NUMBER", ""),
-        root.findtext("EVENT/P2P_CHARGE_RATE", ""), _i(root.findtext("EVENT/BOARDS_PLAYED")),
-        players, deals,
-    )  # fmt: skip

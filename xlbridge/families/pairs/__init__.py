@@ -7,7 +7,7 @@ travellers, recap and results sheets, its reader, its rebuild and its importer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,7 +16,9 @@ if TYPE_CHECKING:
     from xlbridge.families.registry import FamilyName
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound
-    from xlbridge.results.session import SessionInput
+    from xlbridge.results.read_family import ScoredWorkbook
+    from xlbridge.results.session import SessionInput, SessionResults
+    from xlbridge.results.usebio import UsebioOptions
     from xlbridge.workbook.cells import Book
 
 
@@ -42,6 +44,19 @@ class _Pairs:
 
     def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
         return None  # no Swiss events
+
+    def usebio(
+        self,
+        res: SessionResults | ScoredWorkbook,
+        options: UsebioOptions,
+        deals: Mapping[int, str] | None,
+    ) -> bytes:
+        from xlbridge.results.session import SessionResults
+        from xlbridge.results.usebio_session import write_usebio
+
+        if not isinstance(res, SessionResults):
+            raise TypeError("this family's results are a SessionResults")
+        return write_usebio(res, options=options, deals=deals)
 
 
 FAMILY = _Pairs()

@@ -8,7 +8,7 @@ round-robin pairs, marathons): score sheets, the back score, its reader, rebuild
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.read_family import ScoredWorkbook
+    from xlbridge.results.session import SessionResults
+    from xlbridge.results.usebio import UsebioOptions
     from xlbridge.workbook.cells import Book
 
 
@@ -53,6 +55,16 @@ class _Social:
         from xlbridge.families.social.swiss import next_round
 
         return next_round
+
+    def usebio(
+        self,
+        res: SessionResults | ScoredWorkbook,
+        options: UsebioOptions,
+        deals: Mapping[int, str] | None,
+    ) -> bytes:
+        from xlbridge.results.read_family import refuse
+
+        raise refuse("usebio", "social", getattr(res, "kind", "social"))
 
 
 FAMILY = _Social()

@@ -7,7 +7,7 @@ Marvin's game): match sheets, standings, its reader, rebuild, importer and ``swi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.read_family import ScoredWorkbook
+    from xlbridge.results.session import SessionResults
+    from xlbridge.results.usebio import UsebioOptions
     from xlbridge.workbook.cells import Book
 
 
@@ -46,6 +48,19 @@ class _Teams:
         from xlbridge.families.teams.swiss import next_round
 
         return lambda book, _name: next_round(book)
+
+    def usebio(
+        self,
+        res: SessionResults | ScoredWorkbook,
+        options: UsebioOptions,
+        deals: Mapping[int, str] | None,
+    ) -> bytes:
+        from xlbridge.families.teams.model import TeamsResults
+        from xlbridge.families.teams.usebio import write_teams_usebio
+
+        if not isinstance(res, TeamsResults):
+            raise TypeError("a teams workbook's results are a TeamsResults")
+        return write_teams_usebio(res, options, deals)
 
 
 FAMILY = _Teams()

@@ -1,0 +1,62 @@
+"""Masterpoints for a scored pairs or individuals session: the rules layer's awards
+(:mod:`xlbridge.scoring.masterpoints`) given to each ranking group (each direction of a
+two-winner game, the whole field otherwise), kept on the results for every output.
+
+>>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+>>> rows = tuple(ResultRow(board=b, row=6, round=1, table=1, ns="1", ew="2", contract="1NT",
+...     declarer="N", tricks=7 + b % 2) for b in range(1, 19))
+>>> res = score_session(SessionInput(event="Club", date="", kind="mitchell", scoring="mp",
+...     scale="acbl", pairs=(PairInfo(1, "1", "A", "B"), PairInfo(2, "2", "C", "D")),
+...     rows=rows, expected={b: 1 for b in range(1, 19)}))
+>>> with_awards(res, "ebu-club").masterpoints
+(('1', 10), ('2', 10))
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from xlbridge.errors import ScaleError
+from xlbridge.results.session import SessionResults
+from xlbridge.results.tables import ranking_groups
+from xlbridge.scoring.masterpoints import Contestants, awards
+
+__all__ = ["award_of", "with_awards"]
+
+
+def with_awards(res: SessionResults, scale: str) -> SessionResults:
+    """``res`` with each contestant's award to each of its players under ``scale`` (one line
+    refused where the scale's rule for this session is not published).
+
+    Several sections are ranked across the field here; their awards are refused until the
+    federation's rule for a sectioned field is sourced."""
+    if res.input.sections:
+        raise ScaleError(
+            "masterpoints for several sections: the EBU club scale's rule for a field of"
+            " sections was not found published; award them by hand"
+        )
+    individual = res.input.family == "individual"
+    who: Contestants = (
+        "individual" if individual else "pairs" if res.two_winner else "one-winner-pairs"
+    )
+    boards = len(res.boards)
+    out: list[tuple[str, int]] = []
+    for _, group in ranking_groups(res):
+        ranked = [s for s in group if s.rank]
+        for s, award in zip(ranked, awards([s.rank for s in ranked], boards, who, scale=scale),
+                            strict=True):  # fmt: skip
+            out.append((s.label, award))
+    return replace(res, masterpoints=tuple(out), masterpoint_scale=scale)
+
+
+def award_of(res: SessionResults, label: str) -> int | None:
+    """The award to each player of contestant ``label``; None when none were worked out.
+
+    >>> from xlbridge.results.session import SessionInput, score_session
+    >>> award_of(score_session(SessionInput(event="", date="", kind="howell", scoring="mp",
+    ...     scale="acbl", pairs=(), rows=(), expected={})), "1") is None
+    True
+    """
+    if not res.masterpoint_scale:
+        return None
+    return dict(res.masterpoints).get(label, 0)
