@@ -19,15 +19,20 @@ import openpyxl
 import pytest
 from conftest import run_cli
 from hostile_books import (
+    DAMAGES,
     add_sheets,
     cell_at_row,
+    custom_properties,
+    damaged_sheet,
     empty_cells,
     many_boards,
+    many_formats,
     pad_rows,
     rewrite,
     shared_part,
     shared_strings,
     sheet_parts,
+    validation_list,
 )
 
 from xlbridge import limits
@@ -366,3 +371,91 @@ def test_a_pairs_session_count_is_range_checked_before_use(
     with pytest.raises(WorkbookError) as info:
         read_entered(tmp_path / "edited.xlsx")
     assert str(info.value) == f"Session sheet, {message}"
+
+
+# Parts besides cells (issue 30): the issue's files (600,000 cell formats, 900,000 document
+# properties, a validation listing 1.5 million cells) took 20-61 s and up to 1.6 GB in every
+# command; each family is refused by its count, one past the bound, before openpyxl parses it.
+@pytest.mark.parametrize(
+    ("name", "make", "phrase"),
+    [
+        ("formats.xlsx", lambda b: many_formats(b, limits.PART_ELEMENTS),
+         "part 'xl/styles.xml' holds over 20,000 XML elements"),
+        ("custom.xlsx", lambda b: custom_properties(b, limits.PART_ELEMENTS // 2),
+         "part 'docProps/custom.xml' holds over 20,000 XML elements"),
+        ("validation.xlsx", lambda b: validation_list(b, limits.SHEET_RANGES),
+         "lists over 10,000 ranges, validations or links"),
+    ],
+)  # fmt: skip
+def test_every_part_is_bounded_by_what_a_session_holds(
+    base: bytes,
+    tmp_path: Path,
+    no_parser: None,
+    name: str,
+    make: Callable[[bytes], bytes],
+    phrase: str,
+) -> None:
+    message, peak = _refused(_write(tmp_path, name, make(base)))
+    assert phrase in message
+    assert peak < PEAK
+
+
+def test_parts_are_bounded_in_all(base: bytes, tmp_path: Path, no_parser: None) -> None:
+    """Many parts each under the bound for one part: their sum is bounded too."""
+    from hostile_books import rewrite as _rewrite
+
+    part = b"<a>" + b"<b/>" * (limits.PART_ELEMENTS - 1) + b"</a>"
+    extra = {f"xl/extra/p{i}.xml": part for i in range(limits.BOOK_PART_ELEMENTS // 20_000 + 1)}
+    data = _rewrite(base, lambda _n, d: d, extra)
+    message, _peak = _refused(_write(tmp_path, "parts.xlsx", data))
+    assert "holds over 100,000 XML elements besides its cells" in message
+
+
+def test_a_genuine_session_with_many_formats_opens(base: bytes, tmp_path: Path) -> None:
+    """Under the bounds: 5,000 more cell formats, a validation listing 2,000 cells one by one
+    and 100 document properties (more than Excel or LibreOffice add) still open."""
+    data = custom_properties(validation_list(many_formats(base, 5000), 2000), 100)
+    wb = gate.load_workbook(_write(tmp_path, "fine.xlsx", data), read_only=True)
+    assert "Session" in wb.sheetnames
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 64, 65_536])
+def test_ranges_split_across_chunks_are_counted_once(chunk: int) -> None:
+    """The gate feeds a part in chunks: an item or tag cut between two is counted once."""
+    from xlbridge.interchange.xlsx_parts import PartChecks
+
+    data = (
+        b'<worksheet><sheetData/><dataValidations count="2">'
+        b'<dataValidation sqref="A1 B2:B9\tC3"><formula1>1</formula1></dataValidation>'
+        b"<x:dataValidation sqref =  'D1 D2'/></dataValidations>"
+        b'<hyperlinks><hyperlink ref="A1"/></hyperlinks></worksheet>'
+    )
+    c = PartChecks("xl/worksheets/sheet1.xml", "'x'", "workbook")
+    for at in range(0, len(data), chunk):
+        c.feed(data[at : at + chunk])
+    c.close()
+    # a name counts where it stands, closing tags too (an upper bound): dataValidations twice,
+    # dataValidation three times, the 3 + 2 items, hyperlinks twice, hyperlink once
+    assert c.ranges == 2 + 3 + 5 + 2 + 1
+
+
+@pytest.mark.parametrize("how", sorted(DAMAGES))
+def test_a_damaged_sheet_is_one_line_in_every_command(
+    base: bytes, tmp_path: Path, no_parser: None, how: str
+) -> None:
+    """A cut tag, an undefined entity, a sheet cut in half or U+FFFE in a text: the gate's one
+    message, naming the part and its sheet, in every command that reads a workbook (before:
+    an internal ParseError in results, club record, cards and event, raised by openpyxl's
+    read-only reader when it reached the sheet)."""
+    path = _write(tmp_path, f"{how}.xlsx", damaged_sheet(base, how))
+    message, _peak = _refused(path)
+    assert "(sheet 'Board " in message and "is damaged:" in message
+    assert message.endswith("open it in Excel or LibreOffice and save it again")
+    out = str(tmp_path / "o.xlsx")
+    for argv in (["results", str(path)], ["cards", str(path)], ["event", str(path), str(path)],
+                 ["club", "record", str(path), "--db", str(tmp_path / "club.db")],
+                 ["rebuild", str(path), "-o", out]):  # fmt: skip
+        code, _out, err = run_cli(*argv)
+        assert code == 2 and err.strip().endswith(message), argv
+        assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "o.xlsx").exists() and not (tmp_path / "club.db").exists()

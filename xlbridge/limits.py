@@ -25,6 +25,7 @@ __all__ = [
     "ARROW_SWITCH_WORK",
     "BOARDS_PER_ROUND",
     "BOARD_NUMBER",
+    "BOOK_PART_ELEMENTS",
     "CARRY_OVER",
     "CELL_TEXT",
     "CLUB_MEMBERS",
@@ -41,6 +42,7 @@ __all__ = [
     "NUMBER_DIGITS",
     "PAGE_TEXT",
     "PAIR_NUMBER",
+    "PART_ELEMENTS",
     "PLAYERS_TEXT",
     "ROUNDS",
     "SEASON_BEST",
@@ -49,6 +51,7 @@ __all__ = [
     "SEGMENTS",
     "SESSION_BOARDS",
     "SHEET_CELLS",
+    "SHEET_RANGES",
     "TABLES",
     "TRIM",
     "VP_MARGIN",
@@ -76,6 +79,16 @@ SESSION_BOARDS: Range = (1, 200)  # board sheets in one session workbook (about 
 WORKBOOK_SHEETS = SESSION_BOARDS[1] + 50
 SHEET_CELLS = 250_000
 WORKBOOK_CELLS = 1_000_000
+# Its other parts, in XML elements (start tags), checked by the gate before any parser reads one
+# (issue 30): xlbridge writes at most about 210 in one (styles.xml, the theme) and a copy saved
+# by Excel or LibreOffice adds its built-in styles and properties (hundreds); 600,000 cell
+# formats or 900,000 document properties cost a parser a minute and gigabytes.
+PART_ELEMENTS = 20_000
+BOOK_PART_ELEMENTS = 100_000  # in all the parts that are not sheets, strings or comments
+# A sheet's ranges and rules besides its cells: each data validation, conditional format or
+# selection and each item of its cell list (sqref), hyperlink, page break or table. xlbridge
+# writes at most a few dozen in a sheet; one validation over 1.5 million listed cells is none.
+SHEET_RANGES = 10_000
 ARROW_SWITCH_ITEMS: Range = (1, 1000)  # ROUND:TABLE items in one --arrow-switch list
 # The arrow-switch optimiser's work budget: s_ij cell updates summed over every pattern it
 # tries. A count, not a clock, so the answer is the same on every machine (a few seconds).

@@ -92,6 +92,7 @@ _RANGES = {
 _ARCHIVE_SUFFIXES = (".zip", ".xlsx", ".xlsm", ".xlsb", ".docx", ".jar", ".gz", ".7z", ".rar")
 _XML_SUFFIXES = (".xml", ".rels", ".vml")
 _SCAN_CHUNK = 64 * 1024
+_INDEX_PARTS = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
 
 _MAGIC = (
     (b"\x89PNG", "a PNG image"),
@@ -435,16 +436,21 @@ def _scan_xml_parts(data: bytes, name: str, what: str) -> None:
     Decompression is bounded by the declared sizes :func:`check_zip` has already accepted;
     :mod:`zipfile` never yields more than declared."""
     from xlbridge.interchange.xlsx_bounds import WorkbookCount, check_index, counter_for
+    from xlbridge.interchange.xlsx_parts import BookParts, PartChecks, sheet_titles
 
     total = WorkbookCount(name, what)
+    others = BookParts(name, what)
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         check_index(zf, name, what)
+        names = set(zf.namelist())
+        titles = sheet_titles(*(zf.read(p) if p in names else b"" for p in _INDEX_PARTS))
         for info in zf.infolist():
             if not info.filename.lower().endswith(_XML_SUFFIXES):
                 continue
             tail = b""
             first = True
             counter = counter_for(info.filename, name, what)
+            checks = PartChecks(info.filename, name, what, others, titles.get(info.filename, ""))
             try:
                 with zf.open(info) as part:
                     while chunk := part.read(_SCAN_CHUNK):
@@ -464,6 +470,8 @@ def _scan_xml_parts(data: bytes, name: str, what: str) -> None:
                                 " DTD (an entity attack?); refused"
                             )
                         tail = window[-16:]
+                        checks.feed(chunk)  # after the entity scan: its refusal names an attack
+                    checks.close()
                     if counter:
                         counter.feed(b"", final=True)
                         total.add(counter)
