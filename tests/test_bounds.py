@@ -459,3 +459,83 @@ def test_a_damaged_sheet_is_one_line_in_every_command(
         assert code == 2 and err.strip().endswith(message), argv
         assert len(err.strip().splitlines()) == 1
     assert not (tmp_path / "o.xlsx").exists() and not (tmp_path / "club.db").exists()
+
+
+# One size for a session in every command (issue 30): limits.SESSION_PLAYS, the results a
+# session holds, checked before any sheet is written or any movement balanced.
+def test_new_refuses_sections_past_what_results_reads(tmp_path: Path) -> None:
+    """``new --sections`` wrote 26 sections of 30 tables (56 s, 1.3 GB) that ``results`` then
+    refused; now ``new`` refuses them (and 9 sections of 30) in one line, writing nothing."""
+    out = tmp_path / "big.xlsx"
+    for count in (26, 9):
+        spec = ",".join(f"{chr(65 + i)}:mitchell:30" for i in range(count))
+        code, _out, err = run_cli("new", "--sections", spec, "--boards-per-round", "2",
+                                  "-o", str(out))  # fmt: skip
+        plays = count * 30 * 30 * 2
+        assert code == 2 and f"{count} sections: {plays:,} boards played" in err
+        assert "at most 6,000" in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_the_largest_movement_fits_one_session() -> None:
+    """The bound is the largest movement xlbridge generates (a 30-table Bowman of 28 rounds of 7
+    boards: 5,880 results), not less."""
+    from xlbridge.movements.registry import get_kind
+
+    m = get_kind("bowman").build(tables=30, boards_per_round=7)
+    plays = sum(len(e.boards) for e in m.entries)
+    assert plays == 30 * 28 * 7 == limits.check_session_plays(plays) <= limits.SESSION_PLAYS
+
+
+def _big_movement_csv(tables: int, rounds: int) -> str:
+    rows = ["round,table,ns,ew,ns_label,ew_label,boards,switched"]
+    rows += [f"{r},{t},{t},{tables + (t + r) % tables + 1},,,{(t - r) % tables + 1},"
+             for r in range(1, rounds + 1) for t in range(1, tables + 1)]  # fmt: skip
+    return "\n".join(rows) + "\n"
+
+
+def test_a_movement_file_is_bounded_as_it_is_read(tmp_path: Path) -> None:
+    """100 tables x 100 rounds took 60-70 s in ``movement --from --balance`` and ``new
+    --movement-file``: reading stops at the line that passes the session's size."""
+    path = tmp_path / "m100.csv"
+    path.write_text(_big_movement_csv(100, 100))
+    out = str(tmp_path / "o.xlsx")
+    for argv in (["movement", "--from", str(path), "--balance"],
+                 ["new", "--movement-file", str(path), "-o", out]):  # fmt: skip
+        code, _out, err = run_cli(*argv)
+        assert code == 2 and len(err.strip().splitlines()) == 1, argv
+        assert "m100.csv line 6002: round 61 table 1: 6,001 boards played" in err
+    asc = tmp_path / "m100.asc"
+    asc.write_text("200 100 100 100 0\n" + "".join(
+        " ".join(f"{t} {100 + t} {(t + r) % 100 + 1}" for t in range(1, 101)) + "\n"
+        for r in range(100)))  # fmt: skip
+    code, _out, err = run_cli("movement", "--from", str(asc), "--boards-per-round", "1")
+    assert code == 2 and "m100.asc line 62, table 1: 6,001 boards played" in err
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "phrase"),
+    [
+        # the issue's 999 pairs, one round: 997 pairs never seated
+        ("p999.asc", "999 1 1 1 0\n1-2 A\n", "997 pairs never play (3, 4, 5, 6, 7 and 992 more)"),
+        ("idle.csv", "round,table,ns,ew,ns_label,ew_label,boards,switched\n1,1,1,2,,,1 2,\n"
+         "1,,3,,,sits out,,\n", "pair 3 never plays"),
+        # rounds 1 and 100 only: 98 rounds no table plays
+        ("r100.csv", "round,table,ns,ew,ns_label,ew_label,boards,switched\n1,1,1,2,,,1 2,\n"
+         "100,1,1,2,,,3 4,\n", "98 rounds: 2, 3, 4, 5, 6 and 93 more without a table"),
+        # "-1 -2" were read as pairs 1 and 2
+        ("neg.asc", "4 2 1 1 0\n-1 -2 A 3-4 A\n", "line 2: '-1' is a negative number"),
+    ],
+)  # fmt: skip
+def test_a_movement_where_pairs_never_play_is_refused(
+    tmp_path: Path, name: str, text: str, phrase: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    k = ["--boards-per-round", "2"] if name.endswith(".asc") else []
+    out = tmp_path / "o.xlsx"
+    for argv in (["movement", "--from", str(path), *k],
+                 ["new", "--movement-file", str(path), *k, "-o", str(out)]):  # fmt: skip
+        code, said, err = run_cli(*argv)  # movement --from prints an invalid movement, exit 1
+        assert code != 0 and phrase in said + err, argv
+    assert not out.exists()

@@ -50,6 +50,7 @@ __all__ = [
     "SEASON_WINDOW",
     "SEGMENTS",
     "SESSION_BOARDS",
+    "SESSION_PLAYS",
     "SHEET_CELLS",
     "SHEET_RANGES",
     "TABLES",
@@ -60,6 +61,7 @@ __all__ = [
     "Range",
     "check_count",
     "check_session_boards",
+    "check_session_plays",
 ]
 
 Range = tuple[int, int]
@@ -71,6 +73,12 @@ ROUNDS: Range = (1, 100)  # each kind narrows it further (its own maximum)
 PAIR_NUMBER: Range = (1, 999)  # a pair's number in a movement file
 SEGMENTS: Range = (1, 16)  # segments of a head-to-head or knockout match
 SESSION_BOARDS: Range = (1, 200)  # board sheets in one session workbook (about 50 ms each)
+# Results in one session: each play of a board at a table in a round is a row of its traveller.
+# One limit for every command (issue 30): what ``new`` writes (sections and movement files
+# too) is what the gate reads back. The largest movement xlbridge generates, a 30-table Bowman
+# of 28 rounds of 7 boards, has 5,880; its workbook holds about 60,000 cells in its largest
+# sheet and 400,000 in all, well inside the bounds below.
+SESSION_PLAYS = 6_000
 # What a session workbook can hold, checked by the gate before any parser builds a cell: its
 # board sheets and at most 50 others; in one sheet and in all, the cells (and rows, comments,
 # merged or linked cells) that openpyxl would build. The largest workbooks xlbridge writes
@@ -150,3 +158,23 @@ def check_session_boards(count: int) -> int:
             f"{SESSION_BOARDS[1]} (fewer boards per round or rounds)"
         )
     return count
+
+
+def check_session_plays(
+    plays: int, what: str = "the session", error: type[XlbridgeError] = WorkbookError
+) -> int:
+    """``plays``, the results a session would hold (a board played at a table in a round), if
+    at most :data:`SESSION_PLAYS`: checked before a sheet is written or a movement balanced.
+
+    >>> check_session_plays(9 * 30 * 30 * 2, "9 sections of 30 tables")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: 9 sections of 30 tables: 16,200 boards played; a session ...
+    """
+    if plays > SESSION_PLAYS:
+        raise error(
+            f"{what}: {plays:,} boards played; a session holds at most {SESSION_PLAYS:,}"
+            " (the largest movement, a 30-table Bowman, has 5,880): fewer tables, rounds or"
+            " boards per round"
+        )
+    return plays

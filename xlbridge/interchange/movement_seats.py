@@ -33,7 +33,13 @@ from dataclasses import dataclass, field
 
 from xlbridge.errors import InputFileError
 from xlbridge.interchange.csvio import read_rows, write_csv
-from xlbridge.interchange.movement_asc import file_boards, file_lines, file_number, file_text
+from xlbridge.interchange.movement_asc import (
+    file_boards,
+    file_idle,
+    file_lines,
+    file_number,
+    file_text,
+)
 from xlbridge.limits import NAME_TEXT, PAIR_NUMBER, ROUNDS, TABLES
 from xlbridge.movements.model import Entry, Movement, Pair
 
@@ -192,7 +198,7 @@ def _movement(d: _Draft) -> Movement:
     used = {e.table for e in entries}
     if d.tables is not None and d.tables < max(used):
         raise InputFileError(f"{d.name}: tables {d.tables}, but table {max(used)} plays")
-    return Movement(
+    m = Movement(
         kind=d.kind or CUSTOM,
         tables=max(used) if d.tables is None else d.tables,
         rounds=max([e.round for e in entries] + [r for r, _p in d.sit_outs]),
@@ -203,3 +209,4 @@ def _movement(d: _Draft) -> Movement:
         notes=tuple(d.notes),
         individual=True,
     )
+    return file_idle(m, d.name)
