@@ -130,7 +130,7 @@ def _event(args: argparse.Namespace) -> int:
         )
     if opt.carry != CARRY_SHARE and opt.total != "carry":
         raise WorkbookError("--carry applies to --total carry only")
-    refuse_overwriting_inputs(opt.output, opt.files)
+    refuse_overwriting_inputs(opt.output, opt.files, opt.force)
     sessions = []
     for k, name in enumerate(opt.files, start=1):
         res = read_workbook(name)

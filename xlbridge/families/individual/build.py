@@ -40,7 +40,7 @@ from xlbridge.families.individual.sheets import (
     write_individual_names,
     write_individual_session,
 )
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import check_output, write_atomically
 from xlbridge.interchange.names import NamedPlayer
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
@@ -135,8 +135,7 @@ def write_individuals(
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    if out.exists() and not force:
-        raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
+    check_output(out, force)  # before the work: a refusal then costs nothing
     ids = set(movement.pair_ids)
     for p in {*(names or {}), *(players or {})}:
         if p not in ids:

@@ -22,7 +22,7 @@ from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.families.pairs.section_scoring import check_section_scoring, mark_sections
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import check_output, write_atomically
 from xlbridge.interchange.names import NamedPlayer
 from xlbridge.limits import check_session_boards, check_session_plays
 from xlbridge.movements.field import Field
@@ -113,8 +113,7 @@ def write_session(
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    if out.exists() and not force:
-        raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
+    check_output(out, force)  # before the work: a refusal then costs nothing
     options = Options(
         event=event,
         date=date,
