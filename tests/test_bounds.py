@@ -539,3 +539,28 @@ def test_a_movement_where_pairs_never_play_is_refused(
         code, said, err = run_cli(*argv)  # movement --from prints an invalid movement, exit 1
         assert code != 0 and phrase in said + err, argv
     assert not out.exists()
+
+
+def test_elements_a_parser_keeps_unread_are_bounded(
+    base: bytes, tmp_path: Path, no_parser: None
+) -> None:
+    """An element openpyxl does not know stays in its tree: a million of them in a sheet
+    (varied names, so the part deflates under the ratio limit) are refused by count."""
+    import random
+
+    rng = random.Random(30)
+    junk = b"".join(b"<z%x/>" % rng.getrandbits(24) for _ in range(limits.SHEET_ELEMENTS))
+    body = b'<worksheet xmlns="' + _MAIN + b'"><sheetData/>' + junk + b"</worksheet>"
+    message, peak = _refused(_write(tmp_path, "junk.xlsx", _with_sheet_xml(base, body)))
+    assert "holds over 1,000,000 XML elements" in message and "(sheet 'Notes')" in message
+    assert peak < PEAK
+
+
+def test_elements_are_bounded_in_all_parts() -> None:
+    from xlbridge.interchange.xlsx_parts import BookParts
+
+    book = BookParts("'b.xlsx'", "workbook")
+    for _ in range(4):
+        book.add(limits.SHEET_ELEMENTS, cells=True)
+    with pytest.raises(InputFileError, match="holds over 4,000,000 XML elements; a session"):
+        book.add(1, cells=True)

@@ -52,11 +52,13 @@ __all__ = [
     "SESSION_BOARDS",
     "SESSION_PLAYS",
     "SHEET_CELLS",
+    "SHEET_ELEMENTS",
     "SHEET_RANGES",
     "TABLES",
     "TRIM",
     "VP_MARGIN",
     "WORKBOOK_CELLS",
+    "WORKBOOK_ELEMENTS",
     "WORKBOOK_SHEETS",
     "Range",
     "check_count",
@@ -97,6 +99,11 @@ BOOK_PART_ELEMENTS = 100_000  # in all the parts that are not sheets, strings or
 # selection and each item of its cell list (sqref), hyperlink, page break or table. xlbridge
 # writes at most a few dozen in a sheet; one validation over 1.5 million listed cells is none.
 SHEET_RANGES = 10_000
+# Every part's XML elements, those a parser keeps unread too (an element openpyxl does not know
+# stays in its tree): a cell is two to four (c, v, f, is, t). The largest sessions (5,200 to
+# 5,880 boards played) hold up to 151,000 in a sheet and 865,000 in all.
+SHEET_ELEMENTS = 4 * SHEET_CELLS  # in a sheet, the shared strings or comments
+WORKBOOK_ELEMENTS = 4 * WORKBOOK_CELLS
 ARROW_SWITCH_ITEMS: Range = (1, 1000)  # ROUND:TABLE items in one --arrow-switch list
 # The arrow-switch optimiser's work budget: s_ij cell updates summed over every pattern it
 # tries. A count, not a clock, so the answer is the same on every machine (a few seconds).

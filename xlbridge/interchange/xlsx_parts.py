@@ -7,7 +7,9 @@ properties in ``docProps/custom.xml`` take a minute and gigabytes, and one data 
 listing 1.5 million cells builds 1.5 million ranges. Here each part is bounded by what a
 session workbook holds (:mod:`xlbridge.limits`): the elements of every part that is not a sheet,
 the shared strings or comments (:data:`~xlbridge.limits.PART_ELEMENTS` in one part,
-:data:`~xlbridge.limits.BOOK_PART_ELEMENTS` in all), and in a sheet the ranges and rules it
+:data:`~xlbridge.limits.BOOK_PART_ELEMENTS` in all), the elements of every part (those a parser
+keeps unread too: :data:`~xlbridge.limits.SHEET_ELEMENTS` in one,
+:data:`~xlbridge.limits.WORKBOOK_ELEMENTS` in all), and in a sheet the ranges and rules it
 lists besides its cells (:data:`~xlbridge.limits.SHEET_RANGES`: data validations, conditional
 formats and selections by their ``sqref`` items, hyperlinks, page breaks, table parts).
 
@@ -38,7 +40,13 @@ import re
 import xml.parsers.expat
 
 from xlbridge.errors import InputFileError
-from xlbridge.limits import BOOK_PART_ELEMENTS, PART_ELEMENTS, SHEET_RANGES
+from xlbridge.limits import (
+    BOOK_PART_ELEMENTS,
+    PART_ELEMENTS,
+    SHEET_ELEMENTS,
+    SHEET_RANGES,
+    WORKBOOK_ELEMENTS,
+)
 
 __all__ = ["BookParts", "PartChecks", "sheet_titles"]
 
@@ -54,25 +62,35 @@ _TAIL = 32  # bytes carried between chunks: longer than any rule tag's name
 
 
 class BookParts:
-    """The elements counted across a workbook's other parts, against
-    :data:`~xlbridge.limits.BOOK_PART_ELEMENTS`."""
+    """The elements counted across a workbook's parts: those of the parts that are not cells
+    against :data:`~xlbridge.limits.BOOK_PART_ELEMENTS`, all against
+    :data:`~xlbridge.limits.WORKBOOK_ELEMENTS`."""
 
     def __init__(self, name: str, what: str) -> None:
-        self.name, self.what, self.elements = name, what, 0
+        self.name, self.what = name, what
+        self.elements = 0  # in the parts that are not cells
+        self.everywhere = 0
 
-    def add(self, elements: int) -> None:
-        self.elements += elements
-        if self.elements > BOOK_PART_ELEMENTS:
-            raise InputFileError(
-                f"{self.what} {self.name} holds over {BOOK_PART_ELEMENTS:,} XML elements besides"
-                " its cells; a session workbook holds fewer"
-            )
+    def add(self, elements: int, *, cells: bool) -> None:
+        self.everywhere += elements
+        if not cells:
+            self.elements += elements
+        for count, most, where in (
+            (self.elements, BOOK_PART_ELEMENTS, " besides its cells"),
+            (self.everywhere, WORKBOOK_ELEMENTS, ""),
+        ):
+            if count > most:
+                raise InputFileError(
+                    f"{self.what} {self.name} holds over {most:,} XML elements{where}; a session"
+                    " workbook holds fewer"
+                )
 
 
 class PartChecks:
-    """The checks of one XML part, fed its bytes in chunks: whole XML, and (with ``book``, for
-    a part that is not a sheet, the shared strings or comments) its elements, or (for a sheet)
-    its ranges and rules. Refuses as soon as a bound is passed."""
+    """The checks of one XML part, fed its bytes in chunks: whole XML; its elements, against
+    :data:`~xlbridge.limits.PART_ELEMENTS` (or :data:`~xlbridge.limits.SHEET_ELEMENTS` for a
+    sheet, the shared strings or comments) and, with ``book``, the workbook's; for a sheet, its
+    ranges and rules. Refuses as soon as a bound is passed."""
 
     def __init__(
         self, part: str, name: str, what: str, book: BookParts | None = None, title: str = ""
@@ -81,7 +99,9 @@ class PartChecks:
         self.title = f" (sheet {title[:40]!r})" if title else ""
         low = part.lower()
         self.sheet = low.startswith("xl/worksheets/") and low.endswith(".xml")
-        self.book = None if self.sheet or _has_cells(low) else book
+        self.cells = self.sheet or _has_cells(low)
+        self.most = SHEET_ELEMENTS if self.cells else PART_ELEMENTS
+        self.book = book
         self.elements = 0
         self.ranges = 0
         self._carry = b""  # the elements' count: a "<" whose next byte is still to come
@@ -93,18 +113,17 @@ class PartChecks:
         return InputFileError(f"{self.what} {self.name} part {self.part!r}{self.title} {reason}")
 
     def feed(self, chunk: bytes) -> None:
-        if self.book is not None:
-            self._count_elements(chunk, final=False)
-        elif self.sheet:
+        self._count_elements(chunk, final=False)
+        if self.sheet:
             self._count_ranges(chunk, final=False)
         self._parse(chunk, final=False)
 
     def close(self) -> None:
         """The part's end: the last counts, and the XML must be complete."""
+        self._count_elements(b"", final=True)
         if self.book is not None:
-            self._count_elements(b"", final=True)
-            self.book.add(self.elements)
-        elif self.sheet:
+            self.book.add(self.elements, cells=self.cells)
+        if self.sheet:
             self._count_ranges(b"", final=True)
         self._parse(b"", final=True)
 
@@ -124,9 +143,9 @@ class PartChecks:
             data.count(b"<" + c, 0, end + 1) for c in (b"/", b"?", b"!")
         )
         self._carry = data[end:]
-        if self.elements > PART_ELEMENTS:
+        if self.elements > self.most:
             raise self._refuse(
-                f"holds over {PART_ELEMENTS:,} XML elements; a session workbook's holds fewer"
+                f"holds over {self.most:,} XML elements; a session workbook's holds fewer"
             )
 
     def _count_ranges(self, chunk: bytes, *, final: bool) -> None:
