@@ -374,6 +374,8 @@ def test_an_output_that_is_a_link_to_itself_is_one_line(
         assert code == 2 and "is a link that leads back to itself" in err, (argv, err)
         assert len(err.strip().splitlines()) == 1
     assert loop.is_symlink() and os.readlink(loop) == "loop.xlsx"
+    code, _out, err = run_cli("results", str(loop))  # read, not written: the gate's one line
+    assert code == 2 and "cannot be read: it is a link that leads back to itself" in err
 
 
 def test_an_output_is_refused_before_the_work(

@@ -37,6 +37,7 @@ Limits (module constants; the keyword arguments accept the documented range):
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import re
@@ -125,6 +126,15 @@ def _check_limit(key: str, value: int) -> None:
         raise InputFileError(f"{key}={value!r} is outside the allowed range {lo}..{hi}")
 
 
+def _why(exc: OSError) -> str:
+    """Why a file cannot be read, and what to do when that is the user's to change."""
+    if isinstance(exc, PermissionError):
+        return f"{exc.strerror}; check that you may read it and open its folder"
+    if exc.errno == errno.ELOOP:
+        return "it is a link that leads back to itself (a loop of links); remove the link"
+    return str(exc.strerror or type(exc).__name__)
+
+
 def read_bytes(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; refuses a missing file, a folder, a
     device or pipe (which could block or never end) and a file that is too large, before reading.
@@ -140,7 +150,7 @@ def read_bytes(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> by
     except FileNotFoundError:
         raise InputFileError(f"{what} {_name(path)} does not exist") from None
     except OSError as exc:
-        raise InputFileError(f"{what} {_name(path)} cannot be read: {exc.strerror}") from None
+        raise InputFileError(f"{what} {_name(path)} cannot be read: {_why(exc)}") from None
     except ValueError:  # os.stat refuses a name with a NUL character
         raise InputFileError(f"{what} {_name(path)} is not a file name (NUL character)") from None
     if stat.S_ISDIR(st.st_mode):
@@ -155,7 +165,7 @@ def read_bytes(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> by
         # O_NONBLOCK: if the path was swapped for a pipe after stat, open does not block.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise InputFileError(f"{what} {_name(path)} cannot be read: {exc.strerror}") from None
+        raise InputFileError(f"{what} {_name(path)} cannot be read: {_why(exc)}") from None
     with os.fdopen(fd, "rb") as fh:
         if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
             raise InputFileError(f"{what} {_name(path)} is not a regular file")
