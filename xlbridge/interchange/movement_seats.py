@@ -40,7 +40,7 @@ from xlbridge.interchange.movement_asc import (
     file_number,
     file_text,
 )
-from xlbridge.limits import NAME_TEXT, PAIR_NUMBER, ROUNDS, TABLES
+from xlbridge.limits import NAME_TEXT, PAIR_NUMBER, ROUNDS, TABLES, check_session_plays
 from xlbridge.movements.model import Entry, Movement, Pair
 
 __all__ = ["SEATS", "SEAT_COLUMNS", "is_seats_header", "parse_seats_csv", "seats_csv"]
@@ -93,6 +93,7 @@ class _Draft:
     seated: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, player) -> line
     sit_outs: dict[tuple[int, int], int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    plays: int = 0  # boards played at the tables so far, bounded as the lines are read
 
 
 def parse_seats_csv(text: str, name: str = "movement file") -> Movement:
@@ -182,6 +183,8 @@ def _row(d: _Draft, cell: dict[str, str], line: int) -> None:
     boards = file_boards(cell["boards"], "boards")
     if not boards:
         raise InputFileError(f"round {rnd} table {table}: no boards")
+    d.plays += len(boards)
+    check_session_plays(d.plays, f"round {rnd} table {table}", InputFileError)
     d.entries[(rnd, table)] = (Entry(rnd, table, n, e, boards, players=(n, e, s, w)), line)
 
 
