@@ -54,6 +54,7 @@ __all__ = [
     "SHEET_CELLS",
     "SHEET_ELEMENTS",
     "SHEET_RANGES",
+    "STRINGS_ELEMENTS",
     "TABLES",
     "TRIM",
     "VP_MARGIN",
@@ -102,7 +103,8 @@ SHEET_RANGES = 10_000
 # Every part's XML elements, those a parser keeps unread too (an element openpyxl does not know
 # stays in its tree): a cell is two to four (c, v, f, is, t). The largest sessions (5,200 to
 # 5,880 boards played) hold up to 151,000 in a sheet and 865,000 in all.
-SHEET_ELEMENTS = 4 * SHEET_CELLS  # in a sheet, the shared strings or comments
+SHEET_ELEMENTS = 4 * SHEET_CELLS  # in a sheet
+STRINGS_ELEMENTS = 3 * WORKBOOK_CELLS  # in the shared strings or comments: two a string or more
 WORKBOOK_ELEMENTS = 4 * WORKBOOK_CELLS
 ARROW_SWITCH_ITEMS: Range = (1, 1000)  # ROUND:TABLE items in one --arrow-switch list
 # The arrow-switch optimiser's work budget: s_ij cell updates summed over every pattern it

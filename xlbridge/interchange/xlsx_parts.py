@@ -8,7 +8,7 @@ listing 1.5 million cells builds 1.5 million ranges. Here each part is bounded b
 session workbook holds (:mod:`xlbridge.limits`): the elements of every part that is not a sheet,
 the shared strings or comments (:data:`~xlbridge.limits.PART_ELEMENTS` in one part,
 :data:`~xlbridge.limits.BOOK_PART_ELEMENTS` in all), the elements of every part (those a parser
-keeps unread too: :data:`~xlbridge.limits.SHEET_ELEMENTS` in one,
+keeps unread too: :data:`~xlbridge.limits.SHEET_ELEMENTS` in a sheet,
 :data:`~xlbridge.limits.WORKBOOK_ELEMENTS` in all), and in a sheet the ranges and rules it
 lists besides its cells (:data:`~xlbridge.limits.SHEET_RANGES`: data validations, conditional
 formats and selections by their ``sqref`` items, hyperlinks, page breaks, table parts).
@@ -45,6 +45,7 @@ from xlbridge.limits import (
     PART_ELEMENTS,
     SHEET_ELEMENTS,
     SHEET_RANGES,
+    STRINGS_ELEMENTS,
     WORKBOOK_ELEMENTS,
 )
 
@@ -88,9 +89,10 @@ class BookParts:
 
 class PartChecks:
     """The checks of one XML part, fed its bytes in chunks: whole XML; its elements, against
-    :data:`~xlbridge.limits.PART_ELEMENTS` (or :data:`~xlbridge.limits.SHEET_ELEMENTS` for a
-    sheet, the shared strings or comments) and, with ``book``, the workbook's; for a sheet, its
-    ranges and rules. Refuses as soon as a bound is passed."""
+    :data:`~xlbridge.limits.PART_ELEMENTS` (:data:`~xlbridge.limits.SHEET_ELEMENTS` for a
+    sheet, :data:`~xlbridge.limits.STRINGS_ELEMENTS` for the shared strings or comments) and,
+    with ``book``, the workbook's; for a sheet, its ranges and rules. Refuses as soon as a
+    bound is passed."""
 
     def __init__(
         self, part: str, name: str, what: str, book: BookParts | None = None, title: str = ""
@@ -100,7 +102,9 @@ class PartChecks:
         low = part.lower()
         self.sheet = low.startswith("xl/worksheets/") and low.endswith(".xml")
         self.cells = self.sheet or _has_cells(low)
-        self.most = SHEET_ELEMENTS if self.cells else PART_ELEMENTS
+        self.most = (
+            SHEET_ELEMENTS if self.sheet else STRINGS_ELEMENTS if self.cells else PART_ELEMENTS
+        )
         self.book = book
         self.elements = 0
         self.ranges = 0
