@@ -153,7 +153,8 @@ def test_readme_lists_every_limit() -> None:
     assert f"{limits.DATUM[1]:,}" in section and f"{limits.IMP_POINTS[1]:,}" in section
     assert f"at most {limits.SESSION_PLAYS:,}" in section
     for n in (limits.PART_ELEMENTS, limits.BOOK_PART_ELEMENTS, limits.SHEET_RANGES,
-              limits.SHEET_ELEMENTS, limits.STRINGS_ELEMENTS, limits.WORKBOOK_ELEMENTS):  # fmt: skip
+              limits.SHEET_ELEMENTS, limits.STRINGS_ELEMENTS,
+              limits.WORKBOOK_ELEMENTS):  # fmt: skip
         assert f"{n:,}" in section
 
 
