@@ -265,3 +265,22 @@ def test_other_opendocument_file_is_not_called_a_spreadsheet(tmp_path: Path) -> 
         zf.writestr("content.xml", "<office:document-content/>")
     with pytest.raises(InputFileError, match=r"is a zip archive but not an Excel \.xlsx workbook"):
         gate.load_workbook(path)
+
+
+@pytest.mark.parametrize(
+    ("data", "kind"),
+    [
+        (small_workbook_bytes(), "is an Excel workbook or another zip archive, not a text file"),
+        (b"%PDF-1.7\n", "is a PDF document, not a text file"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(8), "is an old Excel .xls workbook"),
+    ],
+)
+def test_a_binary_file_given_as_text_is_named(data: bytes, kind: str, tmp_path: Path) -> None:
+    """A workbook given as a movement file or a traveller CSV was "holds NUL bytes: not text in
+    UTF-8 ...": now named as what it is (issue 30, messages)."""
+    path = tmp_path / "movement.csv"
+    path.write_bytes(data)
+    with pytest.raises(InputFileError, match=kind):
+        gate.read_text(path, max_bytes=10**6, what="movement file")
+    code, _out, err = run_cli("movement", "--from", str(path))
+    assert code == 2 and kind in err and "save it as text" in err

@@ -225,6 +225,11 @@ def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
     """
     if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         raise InputFileError(f"{what} {name} is UTF-32; save it as UTF-8 or UTF-16")
+    kind = _binary_kind(data)
+    if kind:  # named as what it is, not as text with NUL bytes
+        raise InputFileError(
+            f"{what} {name} is {kind}, not a text file: save it as text (CSV) and try again"
+        )
     if data.startswith(b"\xef\xbb\xbf"):
         text = _decode(data[3:], "utf-8", what, name)
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -248,6 +253,19 @@ def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
     if "\x00" in text:
         raise InputFileError(f"{what} {name} holds NUL characters")
     return text
+
+
+def _binary_kind(data: bytes) -> str:
+    """What a file that is no text is, by its first bytes; "" for anything else.
+
+    >>> _binary_kind(b"PK\\x03\\x04..."), _binary_kind(b"round,table")
+    ('an Excel workbook or another zip archive', '')
+    """
+    if data.startswith(b"PK\x03\x04"):
+        return "an Excel workbook or another zip archive"
+    if data.startswith(_OLE2):
+        return "an old Excel .xls workbook or another Office file"
+    return next((kind for magic, kind in _MAGIC if data.startswith(magic)), "")
 
 
 def _decode(data: bytes, encoding: str, what: str, name: str) -> str:
