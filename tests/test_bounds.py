@@ -34,6 +34,8 @@ from hostile_books import (
     sheet_parts,
     validation_list,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xlbridge import limits
 from xlbridge.errors import InputFileError, WorkbookError
@@ -564,3 +566,37 @@ def test_elements_are_bounded_in_all_parts() -> None:
         book.add(limits.SHEET_ELEMENTS, cells=True)
     with pytest.raises(InputFileError, match="holds over 4,000,000 XML elements; a session"):
         book.add(1, cells=True)
+
+
+_PIECES = (
+    b'<dataValidation type="whole" sqref="A1 B2\tC3">', b"</dataValidation>",
+    b'<hyperlink ref="A1"/>', b"<x:selection sqref = 'D1  D2'/>", b'<c r="A1"><v>1</v></c>',
+    b'<brk id="3"/>', b" sqref ", b'<a b="sqref"/>', b"<?pi x?>", b"<!-- c -->",
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    body=st.lists(st.sampled_from(_PIECES), max_size=30),
+    cuts=st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=50),
+)
+def test_counts_do_not_depend_on_where_chunks_end(body: list[bytes], cuts: list[int]) -> None:
+    """Whatever the chunks, a part's elements and ranges are counted as in one piece."""
+    from xlbridge.interchange.xlsx_parts import PartChecks
+
+    data = b"<worksheet>" + b"".join(body) + b"</worksheet>"
+
+    def counted(chunks: list[bytes]) -> tuple[int, int]:
+        c = PartChecks("xl/worksheets/s.xml", "'x'", "workbook")
+        c._parse = lambda _chunk, final: None  # type: ignore[method-assign]  # counts only
+        for chunk in chunks:
+            c.feed(chunk)
+        c.close()
+        return c.elements, c.ranges
+
+    pieces, at, i = [], 0, 0
+    while at < len(data):
+        step = cuts[i % len(cuts)]
+        pieces.append(data[at : at + step])
+        at, i = at + step, i + 1
+    assert counted(pieces) == counted([data])
