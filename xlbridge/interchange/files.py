@@ -179,8 +179,8 @@ def _drop_quietly(exc: BaseException) -> None:
 def check_output(out: str | Path, force: bool = False) -> Path:
     """Refuse, in one line and before any work, an output :func:`write_atomically` would
     refuse after it: a NUL in the name, a link leading back to itself or to nothing, an existing
-    file without ``force``, a folder, a device, a folder that does not exist. Returns the file
-    that will be written: ``out``, or the file a link ``out`` points to.
+    file without ``force``, a folder, a device, a folder that does not exist or is read-only.
+    Returns the file that will be written: ``out``, or the file a link ``out`` points to.
 
     >>> check_output("/no/such/folder/a.xlsx")
     Traceback (most recent call last):
@@ -214,6 +214,11 @@ def check_output(out: str | Path, force: bool = False) -> Path:
     folder = Path(os.path.realpath(out)).parent
     if not folder.is_dir():
         raise WorkbookError(f"folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):  # said now, not after the work
+        raise WorkbookError(
+            f"cannot write {str(out)!r}: the folder {str(folder)!r} is read-only for you;"
+            " choose another folder"
+        )
     return out
 
 
