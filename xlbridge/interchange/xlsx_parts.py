@@ -9,6 +9,7 @@ session workbook holds (:mod:`xlbridge.limits`): the elements of every part that
 the shared strings or comments (:data:`~xlbridge.limits.PART_ELEMENTS` in one part,
 :data:`~xlbridge.limits.BOOK_PART_ELEMENTS` in all), the elements of every part (those a parser
 keeps unread too: :data:`~xlbridge.limits.SHEET_ELEMENTS` in a sheet,
+:data:`~xlbridge.limits.STRINGS_ELEMENTS` in the strings or comments,
 :data:`~xlbridge.limits.WORKBOOK_ELEMENTS` in all), and in a sheet the ranges and rules it
 lists besides its cells (:data:`~xlbridge.limits.SHEET_RANGES`: data validations, conditional
 formats and selections by their ``sqref`` items, hyperlinks, page breaks, table parts).
@@ -24,13 +25,16 @@ line here, whichever command reads it and whenever its parser would have reached
 4
 >>> s = PartChecks("xl/worksheets/sheet1.xml", "'b.xlsx'", "workbook")
 >>> s.feed(b'<worksheet><dataValidations><dataValidation sqref="A1 B2:B9 C3"/>')
->>> s.feed(b"</dataValidations></worksheet")
->>> s.ranges  # the container, the validation and its three items
-5
+>>> s.feed(b"</dataValidations></worksheet>")
 >>> s.close()
+>>> s.ranges  # the container (and its end tag), the validation and its three items
+6
+>>> cut = PartChecks("xl/worksheets/sheet1.xml", "'b.xlsx'", "workbook", title="Board 1")
+>>> cut.feed(b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></ro')
+>>> cut.close()
 Traceback (most recent call last):
 ...
-xlbridge.errors.InputFileError: workbook 'b.xlsx' part 'xl/worksheets/sheet1.xml' is damaged: ...
+xlbridge.errors.InputFileError: workbook 'b.xlsx' part 'xl/worksheets/sheet1.xml' (sheet 'Board 1...
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ __all__ = ["BookParts", "PartChecks", "sheet_titles"]
 _RESAVE = "open it in Excel or LibreOffice and save it again"
 # Elements of a sheet that openpyxl builds an object for besides cells, rows, columns and
 # conditional-format rules (those start with "c" or "row", counted as cells): each is one range
-# or rule. "<dataValidation" also matches its container, and "hyperlink" the container too.
+# or rule. A name counts wherever it stands, in containers and end tags too (an upper bound).
 _RULE_TAGS = (b"dataValidation", b"hyperlink", b"brk", b"selection", b"tablePart", b"filter")
 _EQUALS = re.compile(rb"""\s*=\s*(["'])""")  # after "sqref": the attribute's value opens
 _OPEN = re.compile(rb"\s*(?:=\s*)?")  # what may still become an opening
