@@ -153,7 +153,8 @@ class PartChecks:
         self._carry = data[end:]
         if self.elements > self.most:
             raise self._refuse(
-                f"holds over {self.most:,} XML elements; a session workbook's holds fewer"
+                f"holds over {self.most:,} XML elements, more than a session workbook's part;"
+                " refused before reading it"
             )
 
     def _count_ranges(self, chunk: bytes, *, final: bool) -> None:
@@ -187,8 +188,8 @@ class PartChecks:
         self._tail = data[pos:]
         if self.ranges > SHEET_RANGES:
             raise self._refuse(
-                f"lists over {SHEET_RANGES:,} ranges, validations or links besides its cells;"
-                " a session workbook's sheet lists fewer"
+                f"lists over {SHEET_RANGES:,} ranges, validations or links besides its cells,"
+                " more than a session workbook's sheet; refused before reading it"
             )
 
 
