@@ -394,3 +394,23 @@ def test_an_output_is_refused_before_the_work(
     code, _out, err = run_cli("new", "mitchell", "--tables", "3", "-o", str(out))
     assert code == 2 and "already exists; use --force" in err
     assert out.read_bytes() == b"the director's file"
+
+
+def test_a_database_of_version_minus_one_is_not_called_older(tmp_path: Path) -> None:
+    """Another program's SQLite at user_version -1 was "from an older xlbridge" (and the
+    creating path would have run the last migration on it, MIGRATIONS[-1]): now one line
+    saying it is not a club database, the file unchanged."""
+    import sqlite3
+
+    db = tmp_path / "other.db"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE t(x)")
+    con.execute("PRAGMA user_version = -1")
+    con.commit()
+    con.close()
+    before = db.read_bytes()
+    for argv in (["season"], ["club", "members"], ["club", "sessions"]):
+        code, _out, err = run_cli(*argv, "--db", str(db))
+        assert code == 2 and "not a club database" in err and "older" not in err, (argv, err)
+        assert len(err.strip().splitlines()) == 1
+    assert db.read_bytes() == before

@@ -102,6 +102,12 @@ def open_database(path: str | Path) -> sqlite3.Connection:
             f"{where!r} was written by a newer xlbridge (database version {version}; "
             f"this one reads up to {SCHEMA_VERSION})"
         )
+    if version < 0:  # never written by xlbridge, and no migration may run on it (MIGRATIONS[-1])
+        con.close()
+        raise InputFileError(
+            f"{where!r} is not a club database (database version {version}, which xlbridge"
+            " never writes: another program's file); give the club's own --db file"
+        )
     for step in range(version, SCHEMA_VERSION):
         try:
             con.execute("BEGIN IMMEDIATE")

@@ -71,6 +71,7 @@ def open_for_reading(path: str | Path) -> sqlite3.Connection:
         why = (
             "was written by a newer xlbridge" if version > SCHEMA_VERSION
             else "has no club tables" if version == 0
+            else "is not a club database: another program's file" if version < 0
             else "is from an older xlbridge; xlbridge club record brings it up to date"
         )  # fmt: skip
         raise InputFileError(f"{where!r} {why} (database version {version})")
