@@ -12,6 +12,13 @@ Shapes (the issue's numbers; the builders take smaller ones too):
 - :func:`cell_at_row`: every Board sheet holds one more cell, at GR2100 (column 200);
 - :func:`many_boards`: thousands of tiny Board sheets.
 
+Parts besides cells (issue 30), each a family the gate bounds by elements or ranges:
+- :func:`many_formats`: ``xl/styles.xml`` with 600,000 cell formats;
+- :func:`custom_properties`: ``docProps/custom.xml`` with 900,000 properties;
+- :func:`validation_list`: one data validation listing 1.5 million cells one by one;
+- :func:`damaged_sheet`: a Board sheet part cut in half, with a cut tag, an undefined entity,
+  or U+FFFE in a text.
+
 Run it to write them into a folder: ``python tests/hostile_books.py BASE.xlsx OUTDIR``.
 """
 
@@ -25,15 +32,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 __all__ = [
+    "DAMAGES",
     "add_sheets",
     "cell_at_row",
+    "custom_properties",
+    "damaged_sheet",
     "empty_cells",
     "many_boards",
+    "many_formats",
     "pad_rows",
     "rewrite",
     "shared_part",
     "shared_strings",
     "sheet_parts",
+    "validation_list",
 ]
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -202,6 +214,84 @@ def many_boards(base: bytes, boards: int = 5000) -> bytes:
     return add_sheets(base, _free_boards(base, boards), names, dict.fromkeys(names, body))
 
 
+def many_formats(xlsx: bytes, count: int = 600_000) -> bytes:
+    """``xlsx`` whose ``xl/styles.xml`` holds ``count`` more cell formats (short, varied tags, so
+    a small count stays under the ratio floor and a large one deflates under the ratio limit)."""
+    xfs = b"".join(b'<xf numFmtId="%d" fontId="0"/>' % (i % 164) for i in range(count))
+
+    def edit(name: str, data: bytes) -> bytes:
+        if name != "xl/styles.xml":
+            return data
+        return data.replace(b"</cellXfs>", xfs + b"</cellXfs>", 1)
+
+    return rewrite(xlsx, edit)
+
+
+_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
+_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
+_CUSTOM_CT = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
+
+
+def custom_properties(xlsx: bytes, count: int = 900_000) -> bytes:
+    """``xlsx`` with a ``docProps/custom.xml`` of ``count`` text properties, linked from the
+    package's relationships as Excel links it."""
+    fmtid = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"
+    props = "".join(
+        f'<property fmtid="{fmtid}" pid="{i + 2}" name="p{i}"><vt:lpwstr>{i}</vt:lpwstr></property>'
+        for i in range(count)
+    )
+    part = (
+        f'<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="{_CUSTOM}" xmlns:vt="{_VT}">'
+        f"{props}</Properties>"
+    ).encode()
+    rel = f'<Relationship Id="rIdC" Type="{_REL}/custom-properties" Target="docProps/custom.xml"/>'
+    over = f'<Override PartName="/docProps/custom.xml" ContentType="{_CUSTOM_CT}"/>'
+
+    def edit(name: str, data: bytes) -> bytes:
+        if name == "_rels/.rels":
+            return data.replace(b"</Relationships>", rel.encode() + b"</Relationships>", 1)
+        if name == "[Content_Types].xml":
+            return data.replace(b"</Types>", over.encode() + b"</Types>", 1)
+        return data
+
+    return rewrite(xlsx, edit, {"docProps/custom.xml": part})
+
+
+def validation_list(xlsx: bytes, count: int = 1_500_000) -> bytes:
+    """``xlsx`` whose first Board sheet holds one more data validation, whose cell list names
+    ``count`` cells one by one (``A1 A2 A3 ...``)."""
+    first = sorted(_board_parts(xlsx))[0]
+    refs = " ".join(f"A{r}" for r in range(1, count + 1))
+    dv = (
+        f'<dataValidations count="1"><dataValidation type="whole" sqref="{refs}">'
+        "<formula1>1</formula1></dataValidation></dataValidations>"
+    ).encode()
+
+    def edit(name: str, data: bytes) -> bytes:
+        if name != first:
+            return data
+        if b"<dataValidations" in data:
+            old = rb"<dataValidations.*?</dataValidations>"
+            return re.sub(old, lambda _m: dv, data, count=1, flags=re.S)
+        return data.replace(b"</sheetData>", b"</sheetData>" + dv, 1)
+
+    return rewrite(xlsx, edit)
+
+
+DAMAGES: dict[str, Callable[[bytes], bytes]] = {
+    "cut_in_half": lambda d: d[: len(d) // 2],
+    "cut_tag": lambda d: d.replace(b"<row ", b"<row", 1),
+    "undefined_entity": lambda d: d.replace(b"<v>", b"<v>&bid;", 1),
+    "u_fffe": lambda d: d.replace(b"<v>", "<v>\ufffe".encode(), 1),
+}
+
+
+def damaged_sheet(xlsx: bytes, how: str) -> bytes:
+    """``xlsx`` whose first Board sheet part is damaged as :data:`DAMAGES` ``[how]`` damages it."""
+    first = sorted(_board_parts(xlsx))[0]
+    return rewrite(xlsx, lambda name, data: DAMAGES[how](data) if name == first else data)
+
+
 def main(argv: list[str]) -> int:
     base = Path(argv[1]).read_bytes()
     out = Path(argv[2])
@@ -213,6 +303,10 @@ def main(argv: list[str]) -> int:
         "pad_rows.xlsx": pad_rows(base),
         "cell_at_row.xlsx": cell_at_row(base),
         "many_boards.xlsx": many_boards(base),
+        "many_formats.xlsx": many_formats(base),
+        "custom_properties.xlsx": custom_properties(base),
+        "validation_list.xlsx": validation_list(base),
+        **{f"damaged_{how}.xlsx": damaged_sheet(base, how) for how in DAMAGES},
     }
     for name, data in made.items():
         (out / name).write_bytes(data)

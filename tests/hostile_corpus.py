@@ -18,17 +18,25 @@ Shapes:
 - ``truncated.xlsx``: a real workbook cut in half;
 - ``png.xlsx``: a PNG image renamed; ``empty.xlsx``: zero bytes;
 - ``dotdot.xlsx``: a part named ``../../evil.xml``;
-- ``utf16_xml.xlsx``: a sheet saved as UTF-16 XML (where a DOCTYPE could hide from a byte scan).
+- ``utf16_xml.xlsx``: a sheet saved as UTF-16 XML (where a DOCTYPE could hide from a byte scan);
+- parts besides cells (issue 30), each just past its bound: ``many_formats.xlsx`` (20,001 cell
+  formats in ``xl/styles.xml``), ``custom_properties.xlsx`` (10,001 document properties),
+  ``validation_list.xlsx`` (a data validation listing 10,001 cells one by one),
+  ``junk_elements.xlsx`` (a million elements no parser knows in a sheet);
+- damaged sheets (issue 30): ``cut_sheet.xlsx`` (cut in half), ``cut_tag.xlsx``,
+  ``undefined_entity.xlsx``, ``u_fffe.xlsx`` (U+FFFE in a text).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import random
 import struct
 import sys
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = ["CORPUS", "make_corpus", "small_workbook_bytes"]
@@ -195,6 +203,59 @@ def _nested(base: bytes) -> bytes:
     return _add_part(base, "xl/embeddings/inner.zip", _ratio_bomb(), zipfile.ZIP_STORED)
 
 
+def _edit_part(xlsx: bytes, part: str, edit: Callable[[bytes], bytes]) -> bytes:
+    with zipfile.ZipFile(io.BytesIO(xlsx)) as zf:
+        data = zf.read(part)
+    return _replace_part(xlsx, part, edit(data))
+
+
+def _custom_properties(base: bytes, count: int) -> bytes:
+    ns = "http://schemas.openxmlformats.org/officeDocument/2006/"
+    props = "".join(
+        f'<property fmtid="{{D5CDD505-2E9C-101B-9397-08002B2CF9AE}}" pid="{i + 2}" name="p{i}">'
+        f"<vt:lpwstr>{i}</vt:lpwstr></property>"
+        for i in range(count)
+    )
+    part = (f'<Properties xmlns="{ns}custom-properties" xmlns:vt="{ns}docPropsVTypes">'
+            f"{props}</Properties>").encode()  # fmt: skip
+    return _add_part(base, "docProps/custom.xml", part)
+
+
+def _part_families(base: bytes) -> dict[str, bytes]:
+    """Parts besides cells, each one past the bound :mod:`xlbridge.limits` sets for it."""
+    sheet = "xl/worksheets/sheet1.xml"
+    formats = b"".join(b'<xf numFmtId="%d" fontId="0"/>' % (i % 164) for i in range(20_001))
+    refs = " ".join(f"A{r}" for r in range(1, 10_002)).encode()
+    validation = (b'<dataValidations count="1"><dataValidation type="whole" sqref="' + refs
+                  + b'"><formula1>1</formula1></dataValidation></dataValidations>')  # fmt: skip
+    rng = random.Random(30)
+    junk = b"".join(b"<z%x/>" % rng.getrandbits(12) for _ in range(1_000_001))
+    return {
+        "many_formats.xlsx": _edit_part(
+            base, "xl/styles.xml", lambda d: d.replace(b"</cellXfs>", formats + b"</cellXfs>", 1)
+        ),
+        "custom_properties.xlsx": _custom_properties(base, 10_001),
+        "validation_list.xlsx": _edit_part(
+            base, sheet, lambda d: d.replace(b"</sheetData>", b"</sheetData>" + validation, 1)
+        ),
+        "junk_elements.xlsx": _edit_part(
+            base, sheet, lambda d: d.replace(b"</sheetData>", b"</sheetData>" + junk, 1)
+        ),
+    }
+
+
+def _damaged(base: bytes) -> dict[str, bytes]:
+    """The sheet part damaged four ways."""
+    sheet = "xl/worksheets/sheet1.xml"
+    fffe = "<t>\ufffe".encode()
+    return {
+        "cut_sheet.xlsx": _edit_part(base, sheet, lambda d: d[: len(d) // 2]),
+        "cut_tag.xlsx": _edit_part(base, sheet, lambda d: d.replace(b"<row ", b"<row", 1)),
+        "undefined_entity.xlsx": _edit_part(base, sheet, lambda d: d.replace(b"<t>", b"<t>&x;", 1)),
+        "u_fffe.xlsx": _edit_part(base, sheet, lambda d: d.replace(b"<t>", fffe, 1)),
+    }
+
+
 def make_corpus() -> dict[str, bytes]:
     """Every hostile file, by name."""
     base = small_workbook_bytes()
@@ -219,6 +280,8 @@ def make_corpus() -> dict[str, bytes]:
         "utf16_xml.xlsx": _replace_part(
             base, "xl/worksheets/sheet1.xml", sheet.decode().encode("utf-16")
         ),
+        **_part_families(base),
+        **_damaged(base),
     }
 
 
@@ -235,6 +298,14 @@ CORPUS = (
     "empty.xlsx",
     "dotdot.xlsx",
     "utf16_xml.xlsx",
+    "many_formats.xlsx",
+    "custom_properties.xlsx",
+    "validation_list.xlsx",
+    "junk_elements.xlsx",
+    "cut_sheet.xlsx",
+    "cut_tag.xlsx",
+    "undefined_entity.xlsx",
+    "u_fffe.xlsx",
 )
 
 

@@ -19,16 +19,23 @@ import openpyxl
 import pytest
 from conftest import run_cli
 from hostile_books import (
+    DAMAGES,
     add_sheets,
     cell_at_row,
+    custom_properties,
+    damaged_sheet,
     empty_cells,
     many_boards,
+    many_formats,
     pad_rows,
     rewrite,
     shared_part,
     shared_strings,
     sheet_parts,
+    validation_list,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xlbridge import limits
 from xlbridge.errors import InputFileError, WorkbookError
@@ -366,3 +373,230 @@ def test_a_pairs_session_count_is_range_checked_before_use(
     with pytest.raises(WorkbookError) as info:
         read_entered(tmp_path / "edited.xlsx")
     assert str(info.value) == f"Session sheet, {message}"
+
+
+# Parts besides cells (issue 30): the issue's files (600,000 cell formats, 900,000 document
+# properties, a validation listing 1.5 million cells) took 20-61 s and up to 1.6 GB in every
+# command; each family is refused by its count, one past the bound, before openpyxl parses it.
+@pytest.mark.parametrize(
+    ("name", "make", "phrase"),
+    [
+        ("formats.xlsx", lambda b: many_formats(b, limits.PART_ELEMENTS),
+         "part 'xl/styles.xml' holds over 20,000 XML elements"),
+        ("custom.xlsx", lambda b: custom_properties(b, limits.PART_ELEMENTS // 2),
+         "part 'docProps/custom.xml' holds over 20,000 XML elements"),
+        ("validation.xlsx", lambda b: validation_list(b, limits.SHEET_RANGES),
+         "lists over 10,000 ranges, validations or links"),
+    ],
+)  # fmt: skip
+def test_every_part_is_bounded_by_what_a_session_holds(
+    base: bytes,
+    tmp_path: Path,
+    no_parser: None,
+    name: str,
+    make: Callable[[bytes], bytes],
+    phrase: str,
+) -> None:
+    message, peak = _refused(_write(tmp_path, name, make(base)))
+    assert phrase in message
+    assert peak < PEAK
+
+
+def test_parts_are_bounded_in_all(base: bytes, tmp_path: Path, no_parser: None) -> None:
+    """Many parts each under the bound for one part: their sum is bounded too."""
+    from hostile_books import rewrite as _rewrite
+
+    part = b"<a>" + b"<b/>" * (limits.PART_ELEMENTS - 1) + b"</a>"
+    extra = {f"xl/extra/p{i}.xml": part for i in range(limits.BOOK_PART_ELEMENTS // 20_000 + 1)}
+    data = _rewrite(base, lambda _n, d: d, extra)
+    message, _peak = _refused(_write(tmp_path, "parts.xlsx", data))
+    assert "holds over 100,000 XML elements besides its cells" in message
+
+
+def test_a_genuine_session_with_many_formats_opens(base: bytes, tmp_path: Path) -> None:
+    """Under the bounds: 5,000 more cell formats, a validation listing 2,000 cells one by one
+    and 100 document properties (more than Excel or LibreOffice add) still open."""
+    data = custom_properties(validation_list(many_formats(base, 5000), 2000), 100)
+    wb = gate.load_workbook(_write(tmp_path, "fine.xlsx", data), read_only=True)
+    assert "Session" in wb.sheetnames
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 64, 65_536])
+def test_ranges_split_across_chunks_are_counted_once(chunk: int) -> None:
+    """The gate feeds a part in chunks: an item or tag cut between two is counted once."""
+    from xlbridge.interchange.xlsx_parts import PartChecks
+
+    data = (
+        b'<worksheet><sheetData/><dataValidations count="2">'
+        b'<dataValidation sqref="A1 B2:B9\tC3"><formula1>1</formula1></dataValidation>'
+        b"<x:dataValidation sqref =  'D1 D2'/></dataValidations>"
+        b'<hyperlinks><hyperlink ref="A1"/></hyperlinks></worksheet>'
+    )
+    c = PartChecks("xl/worksheets/sheet1.xml", "'x'", "workbook")
+    for at in range(0, len(data), chunk):
+        c.feed(data[at : at + chunk])
+    c.close()
+    # a name counts where it stands, closing tags too (an upper bound): dataValidations twice,
+    # dataValidation three times, the 3 + 2 items, hyperlinks twice, hyperlink once
+    assert c.ranges == 2 + 3 + 5 + 2 + 1
+
+
+@pytest.mark.parametrize("how", sorted(DAMAGES))
+def test_a_damaged_sheet_is_one_line_in_every_command(
+    base: bytes, tmp_path: Path, no_parser: None, how: str
+) -> None:
+    """A cut tag, an undefined entity, a sheet cut in half or U+FFFE in a text: the gate's one
+    message, naming the part and its sheet, in every command that reads a workbook (before:
+    an internal ParseError in results, club record, cards and event, raised by openpyxl's
+    read-only reader when it reached the sheet)."""
+    path = _write(tmp_path, f"{how}.xlsx", damaged_sheet(base, how))
+    message, _peak = _refused(path)
+    assert "(sheet 'Board " in message and "is damaged:" in message
+    assert message.endswith("open it in Excel or LibreOffice and save it again")
+    out = str(tmp_path / "o.xlsx")
+    for argv in (["results", str(path)], ["cards", str(path)], ["event", str(path), str(path)],
+                 ["club", "record", str(path), "--db", str(tmp_path / "club.db")],
+                 ["rebuild", str(path), "-o", out]):  # fmt: skip
+        code, _out, err = run_cli(*argv)
+        assert code == 2 and err.strip().endswith(message), argv
+        assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "o.xlsx").exists() and not (tmp_path / "club.db").exists()
+
+
+# One size for a session in every command (issue 30): limits.SESSION_PLAYS, the results a
+# session holds, checked before any sheet is written or any movement balanced.
+def test_new_refuses_sections_past_what_results_reads(tmp_path: Path) -> None:
+    """``new --sections`` wrote 26 sections of 30 tables (56 s, 1.3 GB) that ``results`` then
+    refused; now ``new`` refuses them (and 9 sections of 30) in one line, writing nothing."""
+    out = tmp_path / "big.xlsx"
+    for count in (26, 9):
+        spec = ",".join(f"{chr(65 + i)}:mitchell:30" for i in range(count))
+        code, _out, err = run_cli("new", "--sections", spec, "--boards-per-round", "2",
+                                  "-o", str(out))  # fmt: skip
+        plays = count * 30 * 30 * 2
+        assert code == 2 and f"{count} sections: {plays:,} boards played" in err
+        assert "at most 6,000" in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_the_largest_movement_fits_one_session() -> None:
+    """The bound is the largest movement xlbridge generates (a 30-table Bowman of 28 rounds of 7
+    boards: 5,880 results), not less."""
+    from xlbridge.movements.registry import get_kind
+
+    m = get_kind("bowman").build(tables=30, boards_per_round=7)
+    plays = sum(len(e.boards) for e in m.entries)
+    assert plays == 30 * 28 * 7 == limits.check_session_plays(plays) <= limits.SESSION_PLAYS
+
+
+def _big_movement_csv(tables: int, rounds: int) -> str:
+    rows = ["round,table,ns,ew,ns_label,ew_label,boards,switched"]
+    rows += [f"{r},{t},{t},{tables + (t + r) % tables + 1},,,{(t - r) % tables + 1},"
+             for r in range(1, rounds + 1) for t in range(1, tables + 1)]  # fmt: skip
+    return "\n".join(rows) + "\n"
+
+
+def test_a_movement_file_is_bounded_as_it_is_read(tmp_path: Path) -> None:
+    """100 tables x 100 rounds took 60-70 s in ``movement --from --balance`` and ``new
+    --movement-file``: reading stops at the line that passes the session's size."""
+    path = tmp_path / "m100.csv"
+    path.write_text(_big_movement_csv(100, 100))
+    out = str(tmp_path / "o.xlsx")
+    for argv in (["movement", "--from", str(path), "--balance"],
+                 ["new", "--movement-file", str(path), "-o", out]):  # fmt: skip
+        code, _out, err = run_cli(*argv)
+        assert code == 2 and len(err.strip().splitlines()) == 1, argv
+        assert "m100.csv line 6002: round 61 table 1: 6,001 boards played" in err
+    asc = tmp_path / "m100.asc"
+    asc.write_text("200 100 100 100 0\n" + "".join(
+        " ".join(f"{t} {100 + t} {(t + r) % 100 + 1}" for t in range(1, 101)) + "\n"
+        for r in range(100)))  # fmt: skip
+    code, _out, err = run_cli("movement", "--from", str(asc), "--boards-per-round", "1")
+    assert code == 2 and "m100.asc line 62, table 1: 6,001 boards played" in err
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "phrase"),
+    [
+        # the issue's 999 pairs, one round: 997 pairs never seated
+        ("p999.asc", "999 1 1 1 0\n1-2 A\n", "997 pairs never play (3, 4, 5, 6, 7 and 992 more)"),
+        ("idle.csv", "round,table,ns,ew,ns_label,ew_label,boards,switched\n1,1,1,2,,,1 2,\n"
+         "1,,3,,,sits out,,\n", "pair 3 never plays"),
+        # rounds 1 and 100 only: 98 rounds no table plays
+        ("r100.csv", "round,table,ns,ew,ns_label,ew_label,boards,switched\n1,1,1,2,,,1 2,\n"
+         "100,1,1,2,,,3 4,\n", "98 rounds: 2, 3, 4, 5, 6 and 93 more without a table"),
+        # "-1 -2" were read as pairs 1 and 2
+        ("neg.asc", "4 2 1 1 0\n-1 -2 A 3-4 A\n", "line 2: '-1' is a negative number"),
+    ],
+)  # fmt: skip
+def test_a_movement_where_pairs_never_play_is_refused(
+    tmp_path: Path, name: str, text: str, phrase: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    k = ["--boards-per-round", "2"] if name.endswith(".asc") else []
+    out = tmp_path / "o.xlsx"
+    for argv in (["movement", "--from", str(path), *k],
+                 ["new", "--movement-file", str(path), *k, "-o", str(out)]):  # fmt: skip
+        code, said, err = run_cli(*argv)  # movement --from prints an invalid movement, exit 1
+        assert code != 0 and phrase in said + err, argv
+    assert not out.exists()
+
+
+def test_elements_a_parser_keeps_unread_are_bounded(
+    base: bytes, tmp_path: Path, no_parser: None
+) -> None:
+    """An element openpyxl does not know stays in its tree: a million of them in a sheet
+    (varied names, so the part deflates under the ratio limit) are refused by count."""
+    import random
+
+    rng = random.Random(30)
+    junk = b"".join(b"<z%x/>" % rng.getrandbits(24) for _ in range(limits.SHEET_ELEMENTS))
+    body = b'<worksheet xmlns="' + _MAIN + b'"><sheetData/>' + junk + b"</worksheet>"
+    message, peak = _refused(_write(tmp_path, "junk.xlsx", _with_sheet_xml(base, body)))
+    assert "holds over 1,000,000 XML elements" in message and "(sheet 'Notes')" in message
+    assert peak < PEAK
+
+
+def test_elements_are_bounded_in_all_parts() -> None:
+    from xlbridge.interchange.xlsx_parts import BookParts
+
+    book = BookParts("'b.xlsx'", "workbook")
+    for _ in range(4):
+        book.add(limits.SHEET_ELEMENTS, cells=True)
+    with pytest.raises(InputFileError, match="holds over 4,000,000 XML elements; a session"):
+        book.add(1, cells=True)
+
+
+_PIECES = (
+    b'<dataValidation type="whole" sqref="A1 B2\tC3">', b"</dataValidation>",
+    b'<hyperlink ref="A1"/>', b"<x:selection sqref = 'D1  D2'/>", b'<c r="A1"><v>1</v></c>',
+    b'<brk id="3"/>', b" sqref ", b'<a b="sqref"/>', b"<?pi x?>", b"<!-- c -->",
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    body=st.lists(st.sampled_from(_PIECES), max_size=30),
+    cuts=st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=50),
+)
+def test_counts_do_not_depend_on_where_chunks_end(body: list[bytes], cuts: list[int]) -> None:
+    """Whatever the chunks, a part's elements and ranges are counted as in one piece."""
+    from xlbridge.interchange.xlsx_parts import PartChecks
+
+    data = b"<worksheet>" + b"".join(body) + b"</worksheet>"
+
+    def counted(chunks: list[bytes]) -> tuple[int, int]:
+        c = PartChecks("xl/worksheets/s.xml", "'x'", "workbook")
+        c._parse = lambda _chunk, final: None  # type: ignore[method-assign]  # counts only
+        for chunk in chunks:
+            c.feed(chunk)
+        c.close()
+        return c.elements, c.ranges
+
+    pieces, at, i = [], 0, 0
+    while at < len(data):
+        step = cuts[i % len(cuts)]
+        pieces.append(data[at : at + step])
+        at, i = at + step, i + 1
+    assert counted(pieces) == counted([data])

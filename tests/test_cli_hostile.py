@@ -308,3 +308,109 @@ def test_optimal_arrow_switch_is_bounded_and_reproducible() -> None:
     assert any(e.switched for e in lib.entries)
     for e in lib.entries:
         assert by_key[(e.round, e.table)] == " ".join(map(str, e.switched))
+
+
+@pytest.fixture(scope="module")
+def small_session(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 3-table Mitchell with handicaps and masterpoints on its Names sheet."""
+    folder = tmp_path_factory.mktemp("hostile_names")
+    names = folder / "names.csv"
+    names.write_text(
+        "pair,player 1,player 2,handicap 1,handicap 2,masterpoints 1,masterpoints 2\n"
+        "1,A,B,-5,1,100,20\n2,C,D,2,3,40,25\n"
+    )
+    path = folder / "s.xlsx"
+    code, _out, err = run_cli("new", "mitchell", "--tables", "3", "--names", str(names),
+                              "--handicap", "-o", str(path))  # fmt: skip
+    assert code == 0, err
+    return path
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "says"),
+    [
+        # 1e308 was an internal decimal.InvalidOperation, 1e20 was printed, 51 and -5 passed
+        ("Handicap 1", 1e308, "handicap 1e+308 is not between -50 and 50"),
+        ("Handicap 2", 1e20, "handicap 1e+20 is not between -50 and 50"),
+        ("Handicap 1", 51, "handicap 51 is not between -50 and 50"),
+        ("Masterpoints 2", -5, "masterpoints -5 is not between 0 and 1e+07"),
+    ],
+)
+def test_names_sheet_values_past_its_own_validation_are_one_line(
+    small_session: Path, tmp_path: Path, column: str, value: float, says: str
+) -> None:
+    """The Names sheet's data validation refuses these when typed; pasted past it, every
+    command that reads the sheet refuses them as that rule does, naming the cell."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(small_session)
+    ws = wb["Names"]
+    col = next(c.column for c in ws[3] if c.value == column)
+    ws.cell(row=4, column=col, value=value)
+    path = tmp_path / "filled.xlsx"
+    wb.save(path)
+    for argv in (["results", str(path)], ["cards", str(path)],
+                 ["club", "record", str(path), "--db", str(tmp_path / "c.db")]):  # fmt: skip
+        code, _out, err = run_cli(*argv)
+        assert code == 2 and "Names!" in err and says in err, (argv, err)
+        assert len(err.strip().splitlines()) == 1
+
+
+def test_an_output_that_is_a_link_to_itself_is_one_line(
+    small_session: Path, tmp_path: Path
+) -> None:
+    """``-o`` naming a link that leads back to itself was an internal RuntimeError (a symlink
+    loop) in five commands: now the one line of the output check, before any work."""
+    loop = tmp_path / "loop.xlsx"
+    loop.symlink_to("loop.xlsx")
+    s = str(small_session)
+    csv = tmp_path / "r.csv"
+    csv.write_text("board,ns,ew,contract,declarer,result\n")
+    for argv in (["new", "mitchell", "--tables", "3"], ["new", "mitchell", "--tables", "3",
+                 "--force"], ["rebuild", s], ["results", s, "--format", "html"], ["cards", s],
+                 ["event", s, s], ["import", s, "--from", str(csv)],
+                 ["season", "--db", str(tmp_path / "c.db")]):  # fmt: skip
+        code, _out, err = run_cli(*argv, "-o", str(loop))
+        assert code == 2 and "is a link that leads back to itself" in err, (argv, err)
+        assert len(err.strip().splitlines()) == 1
+    assert loop.is_symlink() and os.readlink(loop) == "loop.xlsx"
+    code, _out, err = run_cli("results", str(loop))  # read, not written: the gate's one line
+    assert code == 2 and "cannot be read: it is a link that leads back to itself" in err
+
+
+def test_an_output_is_refused_before_the_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refusal of the output comes first, not after the workbook is built (``new`` of a
+    large session took a minute, then said the file exists)."""
+    from xlbridge.families.pairs import build
+
+    def built(*_a: object, **_k: object) -> None:
+        raise AssertionError("the workbook was built before the output was checked")
+
+    monkeypatch.setattr(build, "build_workbook", built)
+    out = tmp_path / "there.xlsx"
+    out.write_bytes(b"the director's file")
+    code, _out, err = run_cli("new", "mitchell", "--tables", "3", "-o", str(out))
+    assert code == 2 and "already exists; use --force" in err
+    assert out.read_bytes() == b"the director's file"
+
+
+def test_a_database_of_version_minus_one_is_not_called_older(tmp_path: Path) -> None:
+    """Another program's SQLite at user_version -1 was "from an older xlbridge" (and the
+    creating path would have run the last migration on it, MIGRATIONS[-1]): now one line
+    saying it is not a club database, the file unchanged."""
+    import sqlite3
+
+    db = tmp_path / "other.db"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE t(x)")
+    con.execute("PRAGMA user_version = -1")
+    con.commit()
+    con.close()
+    before = db.read_bytes()
+    for argv in (["season"], ["club", "members"], ["club", "sessions"]):
+        code, _out, err = run_cli(*argv, "--db", str(db))
+        assert code == 2 and "not a club database" in err and "older" not in err, (argv, err)
+        assert len(err.strip().splitlines()) == 1
+    assert db.read_bytes() == before

@@ -117,6 +117,7 @@ def test_read_only_folder_names_the_output(tmp_path: Path) -> None:
         os.chmod(folder, 0o755)
     msg = str(info.value)
     assert "a.xlsx" in msg and TEMP_MARK not in msg and "\n" not in msg
+    assert "is read-only for you; choose another folder" in msg  # said before any work
 
 
 def test_error_in_save_names_the_output_not_the_temporary(tmp_path: Path) -> None:
@@ -179,3 +180,17 @@ def test_device_is_never_replaced() -> None:
 def test_nul_in_name_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(WorkbookError, match="NUL"):
         write_atomically(tmp_path / "a\x00.xlsx", _write("x"))
+
+
+def test_a_read_only_folder_is_said_before_the_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the folder's permissions say (root ignores them, so they are asked of os.access):
+    one line naming the folder, and ``save`` never runs."""
+    from xlbridge.interchange import files
+
+    monkeypatch.setattr(files.os, "access", lambda _path, _mode: False)
+    ran = []
+    with pytest.raises(WorkbookError, match=r"the folder .* is read-only for you"):
+        write_atomically(tmp_path / "a.xlsx", ran.append)
+    assert ran == [] and list(tmp_path.iterdir()) == []

@@ -151,6 +151,11 @@ def test_readme_lists_every_limit() -> None:
     assert f"{limits.CARRY_OVER[0]} to {limits.CARRY_OVER[1]}" in section
     assert f"{limits.CELL_TEXT:,}" in section
     assert f"{limits.DATUM[1]:,}" in section and f"{limits.IMP_POINTS[1]:,}" in section
+    assert f"at most {limits.SESSION_PLAYS:,}" in section
+    for n in (limits.PART_ELEMENTS, limits.BOOK_PART_ELEMENTS, limits.SHEET_RANGES,
+              limits.SHEET_ELEMENTS, limits.STRINGS_ELEMENTS,
+              limits.WORKBOOK_ELEMENTS):  # fmt: skip
+        assert f"{n:,}" in section
 
 
 @pytest.fixture(scope="module")

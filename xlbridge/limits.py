@@ -25,6 +25,7 @@ __all__ = [
     "ARROW_SWITCH_WORK",
     "BOARDS_PER_ROUND",
     "BOARD_NUMBER",
+    "BOOK_PART_ELEMENTS",
     "CARRY_OVER",
     "CELL_TEXT",
     "CLUB_MEMBERS",
@@ -41,6 +42,7 @@ __all__ = [
     "NUMBER_DIGITS",
     "PAGE_TEXT",
     "PAIR_NUMBER",
+    "PART_ELEMENTS",
     "PLAYERS_TEXT",
     "ROUNDS",
     "SEASON_BEST",
@@ -48,15 +50,21 @@ __all__ = [
     "SEASON_WINDOW",
     "SEGMENTS",
     "SESSION_BOARDS",
+    "SESSION_PLAYS",
     "SHEET_CELLS",
+    "SHEET_ELEMENTS",
+    "SHEET_RANGES",
+    "STRINGS_ELEMENTS",
     "TABLES",
     "TRIM",
     "VP_MARGIN",
     "WORKBOOK_CELLS",
+    "WORKBOOK_ELEMENTS",
     "WORKBOOK_SHEETS",
     "Range",
     "check_count",
     "check_session_boards",
+    "check_session_plays",
 ]
 
 Range = tuple[int, int]
@@ -68,6 +76,12 @@ ROUNDS: Range = (1, 100)  # each kind narrows it further (its own maximum)
 PAIR_NUMBER: Range = (1, 999)  # a pair's number in a movement file
 SEGMENTS: Range = (1, 16)  # segments of a head-to-head or knockout match
 SESSION_BOARDS: Range = (1, 200)  # board sheets in one session workbook (about 50 ms each)
+# Results in one session: each play of a board at a table in a round is a row of its traveller.
+# One limit for every command (issue 30): what ``new`` writes (sections and movement files
+# too) is what the gate reads back. The largest movement xlbridge generates, a 30-table Bowman
+# of 28 rounds of 7 boards, has 5,880; its workbook holds about 60,000 cells in its largest
+# sheet and 400,000 in all, well inside the bounds below.
+SESSION_PLAYS = 6_000
 # What a session workbook can hold, checked by the gate before any parser builds a cell: its
 # board sheets and at most 50 others; in one sheet and in all, the cells (and rows, comments,
 # merged or linked cells) that openpyxl would build. The largest workbooks xlbridge writes
@@ -76,6 +90,22 @@ SESSION_BOARDS: Range = (1, 200)  # board sheets in one session workbook (about 
 WORKBOOK_SHEETS = SESSION_BOARDS[1] + 50
 SHEET_CELLS = 250_000
 WORKBOOK_CELLS = 1_000_000
+# Its other parts, in XML elements (start tags), checked by the gate before any parser reads one
+# (issue 30): xlbridge writes at most about 210 in one (styles.xml, the theme) and a copy saved
+# by Excel or LibreOffice adds its built-in styles and properties (hundreds); 600,000 cell
+# formats or 900,000 document properties cost a parser a minute and gigabytes.
+PART_ELEMENTS = 20_000
+BOOK_PART_ELEMENTS = 100_000  # in all the parts that are not sheets, strings or comments
+# A sheet's ranges and rules besides its cells: each data validation, conditional format or
+# selection and each item of its cell list (sqref), hyperlink, page break or table. xlbridge
+# writes at most a few dozen in a sheet; one validation over 1.5 million listed cells is none.
+SHEET_RANGES = 10_000
+# Every part's XML elements, those a parser keeps unread too (an element openpyxl does not know
+# stays in its tree): a cell is two to four (c, v, f, is, t). The largest sessions (5,200 to
+# 5,880 boards played) hold up to 151,000 in a sheet and 865,000 in all.
+SHEET_ELEMENTS = 4 * SHEET_CELLS  # in a sheet
+STRINGS_ELEMENTS = 3 * WORKBOOK_CELLS  # in the shared strings or comments: two a string or more
+WORKBOOK_ELEMENTS = 4 * WORKBOOK_CELLS
 ARROW_SWITCH_ITEMS: Range = (1, 1000)  # ROUND:TABLE items in one --arrow-switch list
 # The arrow-switch optimiser's work budget: s_ij cell updates summed over every pattern it
 # tries. A count, not a clock, so the answer is the same on every machine (a few seconds).
@@ -137,3 +167,23 @@ def check_session_boards(count: int) -> int:
             f"{SESSION_BOARDS[1]} (fewer boards per round or rounds)"
         )
     return count
+
+
+def check_session_plays(
+    plays: int, what: str = "the session", error: type[XlbridgeError] = WorkbookError
+) -> int:
+    """``plays``, the results a session would hold (a board played at a table in a round), if
+    at most :data:`SESSION_PLAYS`: checked before a sheet is written or a movement balanced.
+
+    >>> check_session_plays(9 * 30 * 30 * 2, "9 sections of 30 tables")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: 9 sections of 30 tables: 16,200 boards played; a session ...
+    """
+    if plays > SESSION_PLAYS:
+        raise error(
+            f"{what}: {plays:,} boards played; a session holds at most {SESSION_PLAYS:,}"
+            " (the largest movement, a 30-table Bowman, has 5,880): fewer tables, rounds or"
+            " boards per round"
+        )
+    return plays

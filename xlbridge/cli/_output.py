@@ -20,10 +20,17 @@ from xlbridge.errors import WorkbookError
 __all__ = ["deliver", "refuse_overwriting_inputs"]
 
 
-def refuse_overwriting_inputs(output: str | None, inputs: Sequence[str]) -> None:
-    """One line when ``output`` is one of the ``inputs`` (a user's file is never changed)."""
-    if output and any(Path(output).resolve() == Path(f).resolve() for f in inputs):
+def refuse_overwriting_inputs(
+    output: str | None, inputs: Sequence[str], force: bool | None = None
+) -> None:
+    """One line when ``output`` is one of the ``inputs`` (a user's file is never changed),
+    and, given ``force``, when the output cannot be written (checked before the work)."""
+    from xlbridge.interchange.files import check_output, same_file
+
+    if output and any(same_file(output, f) for f in inputs):
         raise WorkbookError("the output would replace a workbook read; choose another -o file")
+    if output and force is not None:
+        check_output(output, force)
 
 
 def deliver(

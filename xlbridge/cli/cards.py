@@ -106,7 +106,7 @@ def _cards(args: argparse.Namespace) -> int:
     from xlbridge.results.session import SessionResults
 
     opt = CardsOptions.of(args)
-    refuse_overwriting_inputs(opt.output, (opt.file,))
+    refuse_overwriting_inputs(opt.output, (opt.file,), opt.force)
     res = read_workbook(opt.file)
     if not isinstance(res, SessionResults):
         raise WorkbookError(

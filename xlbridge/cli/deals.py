@@ -90,7 +90,9 @@ def register(sub: Any) -> None:
 
 def _deal(args: argparse.Namespace) -> int:
     from xlbridge.interchange.deals import deal_boards, write_hand_records
+    from xlbridge.interchange.files import check_output
 
+    check_output(args.output, args.force)  # before dealing and solving each board
     records = deal_boards(args.boards, seed=args.seed)
     out = write_hand_records(records, args.output, force=args.force)
     seed = f" (seed {args.seed})" if args.seed is not None else ""

@@ -149,7 +149,7 @@ def _event(args: argparse.Namespace) -> int:
         )
     if opt.carry != CARRY_SHARE and opt.total != "carry":
         raise WorkbookError("--carry applies to --total carry only")
-    refuse_overwriting_inputs(opt.output, opt.files)
+    refuse_overwriting_inputs(opt.output, opt.files, opt.force)
     _refuse_a_file_twice(opt.files)
     sessions = []
     seen: dict[str, int] = {}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from xlbridge.cli._args import int_arg, path_arg, range_help
@@ -95,7 +94,9 @@ def register(sub: Any) -> None:
 
 
 def _same_file(a: str, b: str) -> None:
-    if Path(a).resolve() == Path(b).resolve():
+    from xlbridge.interchange.files import same_file
+
+    if same_file(a, b):
         raise WorkbookError("the output would replace the workbook; choose another -o file")
 
 
@@ -104,10 +105,11 @@ _FAMILY_FLAGS = ("even", "arrow_switch", "half_table", "full_table", "fouled")
 
 def _rebuild(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import rebuild_family
-    from xlbridge.interchange.files import destination
+    from xlbridge.interchange.files import check_output, destination
     from xlbridge.rebuild.slots import RebuildChange
 
     _same_file(args.file, args.output)
+    check_output(args.output, args.force)  # before the work
     options = {k: getattr(args, k) for k in _FAMILY_FLAGS
                if getattr(args, k, None) not in (None, False, [])}  # fmt: skip
     change = RebuildChange(args.kind, args.tables, args.rounds, args.boards_per_round, options)
@@ -128,10 +130,11 @@ def _rebuild(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import import_results
-    from xlbridge.interchange.files import destination
+    from xlbridge.interchange.files import check_output, destination
 
     _same_file(args.file, args.output)
     _same_file(args.source, args.output)
+    check_output(args.output, args.force)  # before the work
     res = import_results(args.file, args.source, args.output, force=args.force)
     for line in res.problems:
         print(f"xlbridge import: {line}", file=sys.stderr)

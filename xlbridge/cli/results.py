@@ -104,8 +104,12 @@ def _results(args: argparse.Namespace) -> int:
     for name in (args.file, args.output, args.deals):
         if name and "\x00" in name:
             raise WorkbookError(f"file name {name!r} holds a NUL character")
-    if args.output and Path(args.output).resolve() == Path(args.file).resolve():
+    from xlbridge.interchange.files import check_output, same_file
+
+    if args.output and same_file(args.output, args.file):
         raise WorkbookError("the output would replace the workbook; choose another -o file")
+    if args.output:
+        check_output(args.output, args.force)  # before the work
     res = read_workbook(args.file)
     fmt = args.format
     data: str | bytes

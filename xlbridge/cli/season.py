@@ -123,8 +123,12 @@ def _season(args: argparse.Namespace) -> int:
     from xlbridge.scoring.season import season_standings
 
     options = season_options(args)
-    if args.output and Path(args.output).resolve() == Path(args.db).resolve():
+    from xlbridge.interchange.files import check_output, same_file
+
+    if args.output and same_file(args.output, args.db):
         raise WorkbookError("the output would replace the club database; choose another -o file")
+    if args.output:
+        check_output(args.output, args.force)  # before the work
     with reading(open_for_reading(args.db)) as con:
         sessions, scores = read_season(con)
     text = render_season(season_standings(scores, options, sessions), args.format)

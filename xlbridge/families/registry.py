@@ -272,8 +272,11 @@ def swiss_next(
     src, dst = Path(path), Path(out)
     if dst.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(dst)!r} must end in .xlsx")
-    if dst.exists() and dst.resolve() == src.resolve():
+    from xlbridge.interchange.files import check_output, same_file
+
+    if dst.exists() and same_file(dst, src):
         raise WorkbookError("the output must be a new file; the entered workbook is never changed")
+    check_output(dst, force)  # before the work
     book = load_workbook(src, what="workbook")
     kind = _swiss_kind(book, src)
     pair = family(family_of(kind)).swiss_next(kind)

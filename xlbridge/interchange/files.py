@@ -37,7 +37,14 @@ from pathlib import Path
 
 from xlbridge.errors import WorkbookError
 
-__all__ = ["TEMP_MARK", "destination", "temp_name", "write_atomically"]
+__all__ = [
+    "TEMP_MARK",
+    "check_output",
+    "destination",
+    "same_file",
+    "temp_name",
+    "write_atomically",
+]
 
 TEMP_MARK = ".xlbridge-tmp-"
 
@@ -77,6 +84,28 @@ def destination(out: str | Path) -> Path:
     """
     out = Path(out)
     return Path(os.path.realpath(out)) if out.is_symlink() else out
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether ``a`` and ``b`` name one file, links followed as far as they lead (a loop of
+    links, which :meth:`Path.resolve` raises ``RuntimeError`` for, is just its own name here).
+
+    >>> same_file("club/../club/a.xlsx", "club/a.xlsx"), same_file("a.xlsx", "b.xlsx")
+    (True, False)
+    """
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _refuse_loop(out: Path) -> None:
+    """One line for an output that is a link leading back to itself (``ln -s a a``)."""
+    try:
+        os.stat(out)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise WorkbookError(
+                f"{str(out)!r} is a link that leads back to itself (a loop of links);"
+                " remove the link or choose another name"
+            ) from None
 
 
 def _create_temp(out: Path) -> Path:
@@ -147,14 +176,22 @@ def _drop_quietly(exc: BaseException) -> None:
         sys.unraisablehook = hook
 
 
-def write_atomically(out: str | Path, save: Callable[[str], object], force: bool = False) -> Path:
-    """Write ``out`` by calling ``save(temp_path)`` on a temporary file in the same folder, then
-    putting it in place in one step. Refuses an existing ``out`` unless ``force``. Returns where
-    the file went: ``out``, or the file a symbolic link ``out`` points to."""
+def check_output(out: str | Path, force: bool = False) -> Path:
+    """Refuse, in one line and before any work, an output :func:`write_atomically` would
+    refuse after it: a NUL in the name, a link leading back to itself or to nothing, an existing
+    file without ``force``, a folder, a device, a folder that does not exist or is read-only.
+    Returns the file that will be written: ``out``, or the file a link ``out`` points to.
+
+    >>> check_output("/no/such/folder/a.xlsx")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: folder '/no/such/folder' does not exist
+    """
     if "\x00" in str(out):
         raise WorkbookError(f"output name {str(out)!r} has a NUL character")
     out = Path(out)
     if out.is_symlink():
+        _refuse_loop(out)
         target = destination(out)
         if not target.exists() and not target.is_symlink():
             raise WorkbookError(
@@ -169,17 +206,29 @@ def write_atomically(out: str | Path, save: Callable[[str], object], force: bool
         out = target
     if out.is_dir():
         raise WorkbookError(f"{str(out)!r} is a folder, not a file")
-    existing_mode: int | None = None
     if out.exists():
         if not force:
             raise _exists(out)
-        st = out.stat()
-        if not stat.S_ISREG(st.st_mode):  # never rename over /dev/null, a pipe or a socket
+        if not stat.S_ISREG(out.stat().st_mode):  # never rename over /dev/null, a pipe, a socket
             raise WorkbookError(f"{str(out)!r} is not a regular file; choose another name")
-        existing_mode = stat.S_IMODE(st.st_mode)
-    folder = out.resolve().parent
+    folder = Path(os.path.realpath(out)).parent
     if not folder.is_dir():
         raise WorkbookError(f"folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):  # said now, not after the work
+        raise WorkbookError(
+            f"cannot write {str(out)!r}: the folder {str(folder)!r} is read-only for you;"
+            " choose another folder"
+        )
+    return out
+
+
+def write_atomically(out: str | Path, save: Callable[[str], object], force: bool = False) -> Path:
+    """Write ``out`` by calling ``save(temp_path)`` on a temporary file in the same folder, then
+    putting it in place in one step. Refuses an existing ``out`` unless ``force``. Returns where
+    the file went: ``out``, or the file a symbolic link ``out`` points to."""
+    out = check_output(out, force)
+    existing_mode = stat.S_IMODE(out.stat().st_mode) if out.exists() else None
+    folder = Path(os.path.realpath(out)).parent
     final = folder / out.name
     try:
         tmp = _create_temp(final)

@@ -37,6 +37,7 @@ Limits (module constants; the keyword arguments accept the documented range):
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import re
@@ -92,6 +93,7 @@ _RANGES = {
 _ARCHIVE_SUFFIXES = (".zip", ".xlsx", ".xlsm", ".xlsb", ".docx", ".jar", ".gz", ".7z", ".rar")
 _XML_SUFFIXES = (".xml", ".rels", ".vml")
 _SCAN_CHUNK = 64 * 1024
+_INDEX_PARTS = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
 
 _MAGIC = (
     (b"\x89PNG", "a PNG image"),
@@ -124,6 +126,15 @@ def _check_limit(key: str, value: int) -> None:
         raise InputFileError(f"{key}={value!r} is outside the allowed range {lo}..{hi}")
 
 
+def _why(exc: OSError) -> str:
+    """Why a file cannot be read, and what to do when that is the user's to change."""
+    if isinstance(exc, PermissionError):
+        return f"{exc.strerror}; check that you may read it and open its folder"
+    if exc.errno == errno.ELOOP:
+        return "it is a link that leads back to itself (a loop of links); remove the link"
+    return str(exc.strerror or type(exc).__name__)
+
+
 def read_bytes(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; refuses a missing file, a folder, a
     device or pipe (which could block or never end) and a file that is too large, before reading.
@@ -139,7 +150,7 @@ def read_bytes(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> by
     except FileNotFoundError:
         raise InputFileError(f"{what} {_name(path)} does not exist") from None
     except OSError as exc:
-        raise InputFileError(f"{what} {_name(path)} cannot be read: {exc.strerror}") from None
+        raise InputFileError(f"{what} {_name(path)} cannot be read: {_why(exc)}") from None
     except ValueError:  # os.stat refuses a name with a NUL character
         raise InputFileError(f"{what} {_name(path)} is not a file name (NUL character)") from None
     if stat.S_ISDIR(st.st_mode):
@@ -154,7 +165,7 @@ def read_bytes(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> by
         # O_NONBLOCK: if the path was swapped for a pipe after stat, open does not block.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise InputFileError(f"{what} {_name(path)} cannot be read: {exc.strerror}") from None
+        raise InputFileError(f"{what} {_name(path)} cannot be read: {_why(exc)}") from None
     with os.fdopen(fd, "rb") as fh:
         if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
             raise InputFileError(f"{what} {_name(path)} is not a regular file")
@@ -214,6 +225,11 @@ def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
     """
     if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         raise InputFileError(f"{what} {name} is UTF-32; save it as UTF-8 or UTF-16")
+    kind = _binary_kind(data)
+    if kind:  # named as what it is, not as text with NUL bytes
+        raise InputFileError(
+            f"{what} {name} is {kind}, not a text file: save it as text (CSV) and try again"
+        )
     if data.startswith(b"\xef\xbb\xbf"):
         text = _decode(data[3:], "utf-8", what, name)
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -237,6 +253,19 @@ def decode_text(data: bytes, *, what: str, name: str = "<stdin>") -> str:
     if "\x00" in text:
         raise InputFileError(f"{what} {name} holds NUL characters")
     return text
+
+
+def _binary_kind(data: bytes) -> str:
+    """What a file that is no text is, by its first bytes; "" for anything else.
+
+    >>> _binary_kind(b"PK\\x03\\x04..."), _binary_kind(b"round,table")
+    ('an Excel workbook or another zip archive', '')
+    """
+    if data.startswith(b"PK\x03\x04"):
+        return "an Excel workbook or another zip archive"
+    if data.startswith(_OLE2):
+        return "an old Excel .xls workbook or another Office file"
+    return next((kind for magic, kind in _MAGIC if data.startswith(magic)), "")
 
 
 def _decode(data: bytes, encoding: str, what: str, name: str) -> str:
@@ -435,16 +464,21 @@ def _scan_xml_parts(data: bytes, name: str, what: str) -> None:
     Decompression is bounded by the declared sizes :func:`check_zip` has already accepted;
     :mod:`zipfile` never yields more than declared."""
     from xlbridge.interchange.xlsx_bounds import WorkbookCount, check_index, counter_for
+    from xlbridge.interchange.xlsx_parts import BookParts, PartChecks, sheet_titles
 
     total = WorkbookCount(name, what)
+    others = BookParts(name, what)
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         check_index(zf, name, what)
+        names = set(zf.namelist())
+        titles = sheet_titles(*(zf.read(p) if p in names else b"" for p in _INDEX_PARTS))
         for info in zf.infolist():
             if not info.filename.lower().endswith(_XML_SUFFIXES):
                 continue
             tail = b""
             first = True
             counter = counter_for(info.filename, name, what)
+            checks = PartChecks(info.filename, name, what, others, titles.get(info.filename, ""))
             try:
                 with zf.open(info) as part:
                     while chunk := part.read(_SCAN_CHUNK):
@@ -464,6 +498,8 @@ def _scan_xml_parts(data: bytes, name: str, what: str) -> None:
                                 " DTD (an entity attack?); refused"
                             )
                         tail = window[-16:]
+                        checks.feed(chunk)  # after the entity scan: its refusal names an attack
+                    checks.close()
                     if counter:
                         counter.feed(b"", final=True)
                         total.add(counter)

@@ -41,17 +41,44 @@ from xlbridge.limits import (
     TABLES,
     Range,
     check_count,
+    check_session_plays,
 )
 from xlbridge.movements.model import Entry, Movement, Pair
 from xlbridge.numerals import whole_number
 
-__all__ = ["file_boards", "file_lines", "file_number", "file_text", "parse_movement_asc"]
+__all__ = [
+    "file_boards",
+    "file_idle",
+    "file_lines",
+    "file_number",
+    "file_text",
+    "parse_movement_asc",
+]
 
 _SEPARATORS = re.compile(r"[\s,;:-]+")
+# A dash where a number starts (after a blank or at the line's start) and before a digit is a
+# minus sign, not a separator: "-1 -2" are no pairs 1 and 2 ("1- 2" and "1-2" are).
+_MINUS = re.compile(r"(?:^|(?<=[\s,;:]))-\d+")
 
 
-def _items(line: str) -> list[str]:
-    return [t for t in _SEPARATORS.split(line.split("#", 1)[0]) if t]
+def _items(line: str, where: str = "movement file") -> list[str]:
+    """The items of a line, its comment dropped; a negative number is refused.
+
+    >>> _items("1- 2 A  3-4 B # round 1")
+    ['1', '2', 'A', '3', '4', 'B']
+    >>> _items("-1 -2 A", "club.asc line 2")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: club.asc line 2: '-1' is a negative number; pairs, ...
+    """
+    text = line.split("#", 1)[0]
+    minus = _MINUS.search(text)
+    if minus:
+        raise InputFileError(
+            f"{where}: {minus[0][:12]!r} is a negative number; pairs, players, tables, rounds"
+            " and groups are numbered from 1 (0 0 0 for an unused table)"
+        )
+    return [t for t in _SEPARATORS.split(text) if t]
 
 
 def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement file") -> Movement:
@@ -65,7 +92,7 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
     """
     k = check_count(boards_per_group, "boards per group", BOARDS_PER_ROUND, InputFileError)
     lines = text.splitlines()
-    header = _items(lines[0]) if lines else []
+    header = _items(lines[0], f"{name} line 1") if lines else []
     if len(header) != 5:
         raise InputFileError(f"{name} line 1: the header is five numbers: contestants, "
                              "tables, rounds, board groups, individual (0 or 1)")  # fmt: skip
@@ -84,10 +111,10 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
     style: str | None = None
     rnd = 0
     for no, line in enumerate(lines[1:], start=2):
-        items = _items(line)
+        where = f"{name} line {no}"
+        items = _items(line, where)
         if not items:
             continue
-        where = f"{name} line {no}"
         rnd += 1
         if rnd > rounds:
             raise InputFileError(f"{where}: more round lines than the header's {rounds}")
@@ -124,6 +151,7 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
             if not any(sat):
                 raise InputFileError(f"{at}: board group {g_t} but no {who}")
             boards = tuple(range((group - 1) * k + 1, group * k + 1))
+            check_session_plays((len(entries) + 1) * k, at, InputFileError)
             if individual:
                 if not all(sat):
                     raise InputFileError(f"{at}: a table seats four players (no 0)")
@@ -140,7 +168,7 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
         sit_outs += [(rnd, p) for p in range(1, pairs + 1) if p not in seated]
     if rnd != rounds:
         raise InputFileError(f"{name}: {rnd} round lines; the header says {rounds}")
-    return Movement(
+    return file_idle(Movement(
         kind="custom",
         tables=tables,
         rounds=rounds,
@@ -149,7 +177,32 @@ def parse_movement_asc(text: str, boards_per_group: int, name: str = "movement f
         entries=tuple(entries),
         sit_outs=tuple(sit_outs),
         individual=individual,
-    )
+    ), name)  # fmt: skip
+
+
+def file_idle(m: Movement, name: str) -> Movement:
+    """``m``, read from the file ``name``, if it seats every pair (player) it names in some
+    round: a file of 999 pairs and one table names 997 that never play, no movement (issue 30).
+
+    >>> parse_movement_asc("3 1 1 1 0\\n1-2 A\\n", 2, "club.asc")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: club.asc: pair 3 never plays: a movement seats each of its ...
+    """
+    playing: set[int] = set()
+    for e in m.entries:
+        playing.update(p for p in (e.ns, e.ew, *(e.players or ())) if p is not None)
+    idle = [p for p in m.pair_ids if p not in playing]
+    if idle:
+        who = "player" if m.individual else "pair"
+        more = len(idle) - 5
+        names = ", ".join(m.label(p) for p in idle[:5]) + (f" and {more} more" if more > 0 else "")
+        verb = f"{who} {names} never plays" if len(idle) == 1 else (
+            f"{len(idle)} {who}s never play ({names})")  # fmt: skip
+        raise InputFileError(
+            f"{name}: {verb}: a movement seats each of its {who}s in some round"
+        )
+    return m
 
 
 def file_number(text: str, what: str, limits: Range) -> int:

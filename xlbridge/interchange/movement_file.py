@@ -48,6 +48,7 @@ from xlbridge.errors import InputFileError, XlbridgeError
 from xlbridge.interchange.csvio import read_rows, write_csv
 from xlbridge.interchange.movement_asc import (
     file_boards,
+    file_idle,
     file_lines,
     file_number,
     file_text,
@@ -65,6 +66,7 @@ from xlbridge.limits import (
     ROUNDS,
     SESSION_BOARDS,
     TABLES,
+    check_session_plays,
 )
 from xlbridge.movements.barometer import BASES as BAROMETER_KINDS
 from xlbridge.movements.field import Field, SectionSpec, join_movements
@@ -225,6 +227,7 @@ class _Draft:
     sit_outs: dict[tuple[int, int], int] = field(default_factory=dict)
     bye_stand: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    plays: int = 0  # boards played at the tables so far, bounded as the lines are read
 
 
 def parse_movement_csv(text: str, name: str = "movement file") -> Movement:
@@ -401,6 +404,8 @@ def _row(d: _Draft, cell: dict[str, str], line: int) -> None:
     if not boards:
         raise InputFileError(f"round {rnd} table {table}: no boards")
     switched = file_boards(cell["switched"], "switched boards")
+    d.plays += len(boards)
+    check_session_plays(d.plays, f"round {rnd} table {table}", InputFileError)
     d.entries[(rnd, table)] = (Entry(rnd, table, ns, ew, boards, switched), line)
 
 
@@ -416,7 +421,7 @@ def _movement(d: _Draft) -> Movement:
     used = {e.table for e in entries}
     if d.tables is not None and d.tables < max(len(used), max(used)):
         raise InputFileError(f"{d.name}: tables {d.tables}, but table {max(used)} plays")
-    return Movement(
+    m = Movement(
         kind=kind,
         tables=len(used) if d.tables is None else d.tables,
         rounds=max([e.round for e in entries] + [r for r, _p in d.sit_outs] + list(d.bye_stand)),
@@ -430,6 +435,7 @@ def _movement(d: _Draft) -> Movement:
         # the file is exactly that kind).
         barometer=kind.lower() in BAROMETER_KINDS,
     )
+    return file_idle(m, d.name)
 
 
 def _check_family(name: str, kind: str, *, individual: bool = False) -> None:

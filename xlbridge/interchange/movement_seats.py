@@ -33,8 +33,14 @@ from dataclasses import dataclass, field
 
 from xlbridge.errors import InputFileError
 from xlbridge.interchange.csvio import read_rows, write_csv
-from xlbridge.interchange.movement_asc import file_boards, file_lines, file_number, file_text
-from xlbridge.limits import NAME_TEXT, PAIR_NUMBER, ROUNDS, TABLES
+from xlbridge.interchange.movement_asc import (
+    file_boards,
+    file_idle,
+    file_lines,
+    file_number,
+    file_text,
+)
+from xlbridge.limits import NAME_TEXT, PAIR_NUMBER, ROUNDS, TABLES, check_session_plays
 from xlbridge.movements.model import Entry, Movement, Pair
 
 __all__ = ["SEATS", "SEAT_COLUMNS", "is_seats_header", "parse_seats_csv", "seats_csv"]
@@ -87,6 +93,7 @@ class _Draft:
     seated: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, player) -> line
     sit_outs: dict[tuple[int, int], int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    plays: int = 0  # boards played at the tables so far, bounded as the lines are read
 
 
 def parse_seats_csv(text: str, name: str = "movement file") -> Movement:
@@ -176,6 +183,8 @@ def _row(d: _Draft, cell: dict[str, str], line: int) -> None:
     boards = file_boards(cell["boards"], "boards")
     if not boards:
         raise InputFileError(f"round {rnd} table {table}: no boards")
+    d.plays += len(boards)
+    check_session_plays(d.plays, f"round {rnd} table {table}", InputFileError)
     d.entries[(rnd, table)] = (Entry(rnd, table, n, e, boards, players=(n, e, s, w)), line)
 
 
@@ -192,7 +201,7 @@ def _movement(d: _Draft) -> Movement:
     used = {e.table for e in entries}
     if d.tables is not None and d.tables < max(used):
         raise InputFileError(f"{d.name}: tables {d.tables}, but table {max(used)} plays")
-    return Movement(
+    m = Movement(
         kind=d.kind or CUSTOM,
         tables=max(used) if d.tables is None else d.tables,
         rounds=max([e.round for e in entries] + [r for r, _p in d.sit_outs]),
@@ -203,3 +212,4 @@ def _movement(d: _Draft) -> Movement:
         notes=tuple(d.notes),
         individual=True,
     )
+    return file_idle(m, d.name)

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xlbridge.errors import MovementError
-from xlbridge.limits import PAIR_NUMBER, ROUNDS, SESSION_BOARDS, TABLES
+from xlbridge.limits import PAIR_NUMBER, ROUNDS, SESSION_BOARDS, SESSION_PLAYS, TABLES
 from xlbridge.movements.model import Entry, Movement, Pair
 
 __all__ = ["Play", "derive_movement", "grouped", "pair_numbers"]
@@ -104,9 +104,9 @@ def derive_movement(plays: Sequence[Play], name: str, kind: str = "custom") -> M
         raise MovementError(f"{name}: no results to work the movement out from")
     boards = {p.board for p in plays}
     most = SESSION_BOARDS[1]
-    if len(boards) > most or len(plays) > most * TABLES[1]:
-        raise MovementError(f"{name}: {len(boards)} boards, {len(plays)} results; a session "
-                            f"holds at most {most} boards at {TABLES[1]} tables")  # fmt: skip
+    if len(boards) > most or len(plays) > SESSION_PLAYS:
+        raise MovementError(f"{name}: {len(boards)} boards, {len(plays)} results; a session"
+                            f" holds at most {most} boards, {SESSION_PLAYS:,} results")  # fmt: skip
     timed = [p for p in plays if p.round is not None and p.table is not None]
     if timed and len(timed) != len(plays):
         odd = next(p for p in plays if p.round is None or p.table is None)

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from xlbridge.errors import MovementError
+from xlbridge.limits import check_session_plays
 from xlbridge.movements.model import Entry, Movement, Pair
 
 __all__ = [
@@ -275,6 +276,8 @@ def join_movements(
     per_round = {m.boards_per_round for _, m in built}
     if len(per_round) > 1:
         raise MovementError("sections: every section plays the same boards a round")
+    plays = sum(len(e.boards) for _, m in built for e in m.entries)
+    check_session_plays(plays, f"{len(built)} sections", MovementError)
     sections: list[Section] = []
     offset = 0
     for letter, m in built:

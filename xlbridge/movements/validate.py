@@ -136,6 +136,7 @@ def validate(m: Movement, complete: bool | None = None) -> list[Violation]:
     entries = sorted(m.entries, key=lambda e: (e.round, e.table))
     stationary = _stationary(m)
     _model_rules(entries, known, out)
+    _idle_rules(m, entries, out)
 
     # 1B: one place per pair per round.
     seen_round: dict[tuple[int, int], Entry] = {}
@@ -313,6 +314,30 @@ def _model_rules(entries: list[Entry], known: set[int], out: list[Violation]) ->
             )
         if len(set(e.boards)) != len(e.boards):
             out.append(Violation("model", f"{where}: a board listed twice", e.round, e.table))
+
+
+def _some(items: list[str], most: int = 5) -> str:
+    more = len(items) - most
+    return ", ".join(items[:most]) + (f" and {more} more" if more > 0 else "")
+
+
+def _idle_rules(m: Movement, entries: list[Entry], out: list[Violation]) -> None:
+    """Every round from 1 to the last has a table (issue 30: a file of rounds 1 and 100 only
+    is no 100-round movement, complete or not). A pair that never plays is refused where a
+    file names it (:func:`xlbridge.interchange.movement_asc.file_idle`): a knockout's byes
+    are pairs of its movement that sit out its first round."""
+    played = {e.round for e in entries}
+    empty = [r for r in range(1, m.rounds + 1) if r not in played]
+    if empty:
+        rounds = "round" if len(empty) == 1 else f"{len(empty)} rounds:"
+        out.append(
+            Violation(
+                "model",
+                f"{rounds} {_some([str(r) for r in empty])} without a table: a movement's rounds"
+                f" 1 to {m.rounds} each have one",
+                empty[0],
+            )
+        )
 
 
 def check(m: Movement, complete: bool | None = None) -> Validation:

@@ -174,8 +174,9 @@ class PlayerColumns:
         """Row ``r``'s numbers (text), handicaps and masterpoints; a cell typed as a formula,
         or holding no number where a number belongs, is one line naming it."""
         numbers = tuple(self._text(ws, r, c) for c in self.numbers)
-        handicaps = tuple(self._number(ws, r, c) for c in self.handicaps)
-        mps = tuple(self._number(ws, r, c) for c in self.masterpoints)
+        hcp, mp = HANDICAP_RANGE, (0.0, MASTERPOINTS_MAX)
+        handicaps = tuple(self._number(ws, r, c, "handicap", hcp) for c in self.handicaps)
+        mps = tuple(self._number(ws, r, c, "masterpoints", mp) for c in self.masterpoints)
         return numbers, handicaps, mps
 
     @staticmethod
@@ -186,9 +187,12 @@ class PlayerColumns:
         return typed_text(cell.value, f"Names!{cell.coordinate}")
 
     @staticmethod
-    def _number(ws: Sheet, r: int, c: int) -> float | None:
+    def _number(
+        ws: Sheet, r: int, c: int, what: str, limits: tuple[float, float]
+    ) -> float | None:
         # Text is refused, not read as a number: the Recap's formulas (N, COUNT) skip text, so
-        # Python would disagree with them.
+        # Python would disagree with them. A number outside the sheet's own validation
+        # (_validate: a value pasted or typed past it) is refused as that rule refuses it.
         cell = ws.cell(row=r, column=c)
         v: Any = cell.value
         if v is None or (isinstance(v, str) and not v.strip()):
@@ -201,5 +205,11 @@ class PlayerColumns:
         ):
             raise WorkbookError(
                 f"Names!{cell.coordinate}: {str(v)[:20]!r} is not a number (type it as a number)"
+            )
+        low, high = limits
+        if not low <= v <= high:
+            raise WorkbookError(
+                f"Names!{cell.coordinate}: {what} {v:.6g} is not between {low:g} and {high:g}"
+                " (the sheet's own rule)"
             )
         return float(v)

@@ -40,8 +40,9 @@ from xlbridge.families.individual.sheets import (
     write_individual_names,
     write_individual_session,
 )
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import check_output, write_atomically
 from xlbridge.interchange.names import NamedPlayer
+from xlbridge.limits import check_session_boards, check_session_plays
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
@@ -90,6 +91,8 @@ def build_individual_workbook(
     """The individuals workbook for ``movement``, in memory."""
     if not movement.boards:
         raise WorkbookError(f"movement {movement.kind!r} has no boards")
+    check_session_boards(len(movement.boards))  # one sheet each: checked before any work
+    check_session_plays(sum(len(e.boards) for e in movement.entries), f"movement {movement.kind}")
     wb = open_template(template)
     ctx, ic = _context(wb, movement, options)
     write_individual_session(ctx)
@@ -135,8 +138,7 @@ def write_individuals(
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    if out.exists() and not force:
-        raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
+    check_output(out, force)  # before the work: a refusal then costs nothing
     ids = set(movement.pair_ids)
     for p in {*(names or {}), *(players or {})}:
         if p not in ids:

@@ -22,9 +22,9 @@ from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.families.pairs.section_scoring import check_section_scoring, mark_sections
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import check_output, write_atomically
 from xlbridge.interchange.names import NamedPlayer
-from xlbridge.limits import check_session_boards
+from xlbridge.limits import check_session_boards, check_session_plays
 from xlbridge.movements.field import Field
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
@@ -51,6 +51,7 @@ def build_workbook(
     if not movement.boards:
         raise WorkbookError(f"movement {movement.kind!r} has no boards")
     check_session_boards(len(movement.boards))  # one sheet each: checked before any work
+    check_session_plays(sum(len(e.boards) for e in movement.entries), f"movement {movement.kind}")
     if options.sections is not None and options.sections.movement is not movement:
         raise WorkbookError("sections: the movement must be the sections' joined movement")
     check_section_scoring(options.sections, options.scoring)
@@ -112,8 +113,7 @@ def write_session(
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    if out.exists() and not force:
-        raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
+    check_output(out, force)  # before the work: a refusal then costs nothing
     options = Options(
         event=event,
         date=date,

@@ -36,7 +36,7 @@ from xlbridge.families.teams.standings import (
     write_prizes,
     write_standings,
 )
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import check_output, write_atomically
 from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
@@ -419,7 +419,6 @@ def write_teams(
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    if out.exists() and not force:
-        raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
+    check_output(out, force)  # before the work: a refusal then costs nothing
     wb = build_teams_workbook(plan, options, template)
     return write_atomically(out, wb.save, force=force)
