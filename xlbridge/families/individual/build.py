@@ -42,6 +42,7 @@ from xlbridge.families.individual.sheets import (
 )
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.names import NamedPlayer
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
@@ -156,7 +157,7 @@ def write_individuals(
         from xlbridge.workbook.hand_records import add_hand_records
 
         add_hand_records(wb, hand_records, options.event)
-    return write_atomically(out, wb.save, force=force)
+    return write_atomically(out, saver(wb), force=force)
 
 
 def _headers(ic: IndividualCols) -> dict[str, str]:

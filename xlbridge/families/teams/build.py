@@ -37,6 +37,7 @@ from xlbridge.families.teams.standings import (
     write_standings,
 )
 from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
@@ -422,4 +423,4 @@ def write_teams(
     if out.exists() and not force:
         raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
     wb = build_teams_workbook(plan, options, template)
-    return write_atomically(out, wb.save, force=force)
+    return write_atomically(out, saver(wb), force=force)
