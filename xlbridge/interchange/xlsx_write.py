@@ -43,12 +43,10 @@ class _NotPlain(Exception):
     """A cell the fast path does not write: openpyxl writes the whole sheet."""
 
 
-def _cell(cell: Any, styled: bool) -> str:
-    """One ``<c>`` element as openpyxl's standard-library writer spells it."""
+def _cell(cell: Any, head: str) -> str:
+    """One ``<c>`` element as openpyxl's standard-library writer spells it, after ``head``
+    (its name and style)."""
     kind = cell.data_type
-    head = f'<c r="{get_column_letter(cell.column)}{cell.row}"'
-    if styled:
-        head += f' s="{cell.style_id}"'
     value = cell._value
     if kind == "s":
         if value is None or value == "":
@@ -78,12 +76,17 @@ def _cell(cell: Any, styled: bool) -> str:
 def sheet_data(ws: Any) -> str:
     """The ``<sheetData>`` element of a writable worksheet, as openpyxl writes it; raises
     :class:`_NotPlain` for a cell it leaves to openpyxl. (Example: the module's.)"""
+    stored = ws._cells
     rows: defaultdict[int, list[Any]] = defaultdict(list)
-    for (r, _c), cell in sorted(ws._cells.items()):
-        rows[r].append(cell)
+    for key in sorted(stored):
+        rows[key[0]].append(stored[key])
     dims = ws.row_dimensions
     for r in dims.keys() - rows.keys():  # rows with only a height or a style
         rows[r] = []
+    # A cell's style number is its style's place in the workbook's list (added when first
+    # seen, as openpyxl adds it): looked up once per distinct style.
+    styles = ws.parent._cell_styles
+    numbered: dict[bytes, str] = {}
     out = ["<sheetData>"]
     for r, cells in sorted(rows.items()):
         attrs = {"r": f"{r}"}
@@ -93,10 +96,18 @@ def sheet_data(ws: Any) -> str:
         for cell in cells:
             if cell._comment is not None or cell.hyperlink:
                 raise _NotPlain
-            styled = cell.has_style
-            if cell._value is None and not styled:
+            style = cell._style
+            styled = style is not None and any(style)  # openpyxl's has_style
+            if not styled:
+                if cell._value is None:
+                    continue
+                out.append(_cell(cell, f'<c r="{get_column_letter(cell.column)}{cell.row}"'))
                 continue
-            out.append(_cell(cell, styled))
+            key = style.tobytes()
+            s = numbered.get(key)
+            if s is None:
+                s = numbered[key] = f'" s="{styles.add(style)}"'
+            out.append(_cell(cell, f'<c r="{get_column_letter(cell.column)}{cell.row}{s}'))
         out.append("</row>")
     out.append("</sheetData>")
     return "".join(out)
