@@ -5,14 +5,16 @@ process, against its floor: the same process loading the old workbook with openp
 - ``import`` of a 13-table Rainbow (39 boards, every one of its 507 plays in a CSV file);
 - ``rebuild`` of a 32-team knockout (31 matches), settings unchanged.
 
-Prints times (median of ``--repeat`` runs) and the ratios; asserts nothing (tests never assert
-wall-clock times). Run:
-    .venv/bin/python bench/bench_families.py [--repeat 3]
+Prints times (median of ``--repeat`` runs; ``--cpu``: CPU seconds, user + system, which a
+loaded machine disturbs less than the wall clock) and the ratios; asserts nothing (tests never
+assert wall-clock times). Run:
+    .venv/bin/python bench/bench_families.py [--repeat 3] [--cpu]
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
@@ -26,11 +28,17 @@ from xlbridge.movements.individual_seats import board_seats
 REPO = Path(__file__).resolve().parent.parent
 
 
+CPU = "--cpu" in sys.argv  # CPU seconds (user + system), steadier on a loaded machine
+
+
 def run(*argv: str, cwd: Path) -> float:
-    """Seconds one whole process takes (it must succeed)."""
+    """Seconds one whole process takes (it must succeed): wall, or CPU with ``--cpu``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run([sys.executable, *argv], cwd=cwd, check=True, capture_output=True)
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) if CPU else wall
 
 
 def median(argv: list[str], cwd: Path, repeat: int) -> float:
@@ -54,6 +62,7 @@ def rainbow_rows(tables: int) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--cpu", action="store_true", help="CPU seconds instead of wall seconds")
     repeat = ap.parse_args().repeat
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)

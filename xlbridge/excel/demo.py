@@ -23,6 +23,7 @@ from xlbridge.errors import WorkbookError, install_line
 from xlbridge.excel import udf
 from xlbridge.excel.install import prepare_standalone
 from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.xlsx_write import saver
 
 __all__ = ["CHUKKER_ROW", "RUBBER_ROW", "TRAVELLER_ROW", "build_demo", "examples", "write_demo"]
 
@@ -249,4 +250,4 @@ def write_demo(path: Path | str, force: bool = False) -> Path:
     if out.exists() and not force:
         raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
     book = build_demo(standalone=suffix == ".xlsm")
-    return write_atomically(out, book.save, force=force)
+    return write_atomically(out, saver(book), force=force)

@@ -118,8 +118,7 @@ def read_workbook(path: str | os.PathLike[str]) -> SessionResults | ScoredWorkbo
     from xlbridge.workbook.cells import Book
     from xlbridge.workbook.session import family_of_workbook
 
-    formulas = Book(load_workbook(path, read_only=True, what="workbook"))
-    cached = Book(load_workbook(path, data_only=True, read_only=True, what="workbook"))
+    formulas, cached = Book.views(load_workbook(path, read_only=True, what="workbook"))
     _kind, name = family_of_workbook(formulas)
     got = family(name).read(formulas, cached)
     return score_session(got) if isinstance(got, SessionInput) else got

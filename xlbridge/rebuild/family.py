@@ -35,6 +35,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from xlbridge.errors import TextError, WorkbookError, XlbridgeError
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_workbook
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import (
     NotCarried,
@@ -144,8 +145,14 @@ def _cells(ws: Any) -> Any:
 
 
 def _unlocked(ws: Any) -> set[str]:
-    # A set: the cells that exist, in no order (no sort).
-    return {c.coordinate for c in cell_map(ws).values() if c.protection.locked is False}
+    # A set: the cells that exist, in no order (no sort). Each cell's protection is looked up
+    # by its index (``c.protection`` builds a copy of it for every cell: most of the time).
+    protections = ws.parent._protections
+    unlocked = {i for i, p in enumerate(protections) if p.locked is False}
+    return {
+        c.coordinate for c in cell_map(ws).values()
+        if (c._style.protectionId if c._style else 0) in unlocked  # no style: the first
+    }  # fmt: skip
 
 
 def _check_slots(wb: Workbook, slots: Sequence[Slot], family: FamilyName) -> dict[Key, Slot]:
@@ -189,8 +196,10 @@ def _entries(
     an entry marked ``formula`` when ``formulas`` (the family lists it), else listed here."""
     found: list[Entry] = []
     listed: list[NotCarried] = []
+    # wb[title] walks the sheets every time: each workbook's sheets by title, once
+    typed_in, built_in = {ws.title: ws for ws in book}, {ws.title: ws for ws in built}
     for slot in slots.values():
-        typed, default = book[slot.sheet][slot.cell], built[slot.sheet][slot.cell]
+        typed, default = typed_in[slot.sheet][slot.cell], built_in[slot.sheet][slot.cell]
         value = typed.value
         if _empty(value) or _same(value, default.value):
             continue
@@ -320,5 +329,5 @@ def rebuild_family(
     wb, result = rebuild_in_memory(
         book, args, adapters=adapters, name=Path(path).name, template=template
     )
-    write_atomically(Path(out), wb.save, force=force)
+    write_atomically(Path(out), saver(wb), force=force)
     return result

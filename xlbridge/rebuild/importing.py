@@ -26,6 +26,7 @@ from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_notes, load_workbook
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
 from xlbridge.rebuild.sources import ImportRow, read_results
@@ -174,7 +175,7 @@ def import_results(
     problems = [*problems, *got.problems]
     problems.sort(key=_line_of)  # in the order of the results file
     _report_on_checks(wb, Path(source).name, problems)
-    write_atomically(Path(out), wb.save, force=force)
+    write_atomically(Path(out), saver(wb), force=force)
     notes = tuple(
         f"{Path(workbook).name}: {n}; the copy {Path(out).name} does not keep it"
         for n in load_notes(wb)

@@ -25,6 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError
 from xlbridge.interchange.csvio import check_field
+from xlbridge.interchange.onepass import StoredCell, sheet_views
 from xlbridge.limits import SESSION_BOARDS
 
 __all__ = [
@@ -99,17 +100,24 @@ class Sheet:
     """A worksheet read once, row by row, into memory (bounded by ``_MAX_SHEET_ROWS`` rows and
     ``_MAX_COLS`` columns); cells are then looked up by coordinates in constant time."""
 
-    def __init__(self, ws: Any) -> None:
+    def __init__(self, ws: Any, stored: tuple[StoredCell, ...] | Exception | None = None) -> None:
+        # ``stored``: the sheet's cells already read (:func:`~xlbridge.interchange.onepass.
+        # sheet_views`), or the exception reading them raised
         self.title: str = ws.title
         self._cells: dict[tuple[int, int], Cell] = {}
         try:
-            with warnings.catch_warnings():  # a read-only sheet is parsed here; what openpyxl
-                warnings.simplefilter("ignore")  # drops (x14 extensions) matters only to a copy
-                cells = list(stored_cells(ws, max_row=_MAX_SHEET_ROWS, max_col=_MAX_COLS))
-            for c in cells:
-                if c.value is not None:  # EmptyCell (no row) has value None
-                    r, k = c.row, c.column
-                    self._cells[(r, k)] = Cell(c.value, c.data_type, f"{get_column_letter(k)}{r}")
+            if isinstance(stored, Exception):
+                raise stored
+            if stored is None:
+                with warnings.catch_warnings():  # a read-only sheet is parsed here; what openpyxl
+                    warnings.simplefilter("ignore")  # drops (x14 extensions) matters only to a copy
+                    cells = [
+                        (c.row, c.column, c.value, c.data_type)
+                        for c in stored_cells(ws, max_row=_MAX_SHEET_ROWS, max_col=_MAX_COLS)
+                    ]
+            for r, k, value, data_type in cells if stored is None else stored:
+                if value is not None:  # EmptyCell (no row) has value None
+                    self._cells[(r, k)] = Cell(value, data_type, f"{get_column_letter(k)}{r}")
         except ValueError as exc:  # openpyxl reading a number such as "inf" or "1,5"
             raise WorkbookError(
                 f"sheet {self.title[:40]!r}: a cell holds a number that is none"
@@ -138,11 +146,35 @@ class Book:
                 f" {SESSION_BOARDS[1]}"
             )
         self._sheets: dict[str, Sheet] = {}
+        self._twin: Book | None = None  # the other view of :meth:`views`
+        self._cached = False  # this is the view of the stored values
+        self._read: dict[str, tuple[StoredCell, ...] | Exception] = {}  # by the twin, for this
 
     def __getitem__(self, name: str) -> Sheet:
         if name not in self._sheets:
-            self._sheets[name] = Sheet(self._wb[name])
+            ws = self._wb[name]
+            if self._twin is None:
+                self._sheets[name] = Sheet(ws)
+            else:  # read once for both views
+                stored = self._read.pop(name, None)
+                if stored is None:
+                    views = sheet_views(ws, _MAX_SHEET_ROWS, _MAX_COLS)
+                    mine, other = (
+                        (views.cached, views.formulas) if self._cached
+                        else (views.formulas, views.cached)
+                    )  # fmt: skip
+                    stored, self._twin._read[name] = mine, other
+                self._sheets[name] = Sheet(ws, stored)
         return self._sheets[name]
+
+    @staticmethod
+    def views(wb: Workbook) -> tuple[Book, Book]:
+        """The formulas and the stored values of a workbook opened read-only with its formulas
+        (as if opened twice, ``data_only`` False and True), each sheet parsed once for both
+        when either first asks for it."""
+        formulas, cached = Book(wb), Book(wb)
+        formulas._twin, cached._twin, cached._cached = cached, formulas, True
+        return formulas, cached
 
 
 def typed_text(value: Any, what: str, free_text: bool = False) -> str:

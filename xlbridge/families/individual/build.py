@@ -42,6 +42,7 @@ from xlbridge.families.individual.sheets import (
 )
 from xlbridge.interchange.files import check_output, write_atomically
 from xlbridge.interchange.names import NamedPlayer
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import check_session_boards, check_session_plays
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
@@ -158,7 +159,7 @@ def write_individuals(
         from xlbridge.workbook.hand_records import add_hand_records
 
         add_hand_records(wb, hand_records, options.event)
-    return write_atomically(out, wb.save, force=force)
+    return write_atomically(out, saver(wb), force=force)
 
 
 def _headers(ic: IndividualCols) -> dict[str, str]:

@@ -24,6 +24,7 @@ from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.families.pairs.section_scoring import check_section_scoring, mark_sections
 from xlbridge.interchange.files import check_output, write_atomically
 from xlbridge.interchange.names import NamedPlayer
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import check_session_boards, check_session_plays
 from xlbridge.movements.field import Field
 from xlbridge.movements.model import Movement
@@ -133,4 +134,4 @@ def write_session(
         from xlbridge.workbook.hand_records import add_hand_records
 
         add_hand_records(wb, hand_records, options.event)
-    return write_atomically(out, wb.save, force=force)
+    return write_atomically(out, saver(wb), force=force)

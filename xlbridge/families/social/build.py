@@ -39,6 +39,7 @@ from xlbridge.families.social.sheet import (
     write_session,
 )
 from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
@@ -250,4 +251,4 @@ def write_social(
     if out.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
     wb = build_social(opt, template)
-    return write_atomically(out, wb.save, force=force)
+    return write_atomically(out, saver(wb), force=force)

@@ -28,6 +28,7 @@ from xlbridge.families.social.pairs import chicago_vp_bounds, write_pairs_sheet
 from xlbridge.families.social.settings import check_name_count
 from xlbridge.families.social.sheet import write_session
 from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.home import MONTHS, marathon, marathon_months
 from xlbridge.scoring.vp import vp
 from xlbridge.workbook.formulas import sheet_ref
@@ -251,4 +252,4 @@ def write_marathon(
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    return write_atomically(out, build_marathon(opt, template).save, force=force)
+    return write_atomically(out, saver(build_marathon(opt, template)), force=force)

@@ -36,6 +36,7 @@ from xlbridge.families.social.sheet import (
     write_session,
 )
 from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.home import round_robin_pairs
 from xlbridge.scoring.vp import vp
@@ -498,4 +499,4 @@ def write_pairs_event(
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    return write_atomically(out, build_pairs_event(opt, template).save, force=force)
+    return write_atomically(out, saver(build_pairs_event(opt, template)), force=force)

@@ -37,6 +37,7 @@ from xlbridge.families.teams.standings import (
     write_standings,
 )
 from xlbridge.interchange.files import check_output, write_atomically
+from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
@@ -421,4 +422,4 @@ def write_teams(
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
     check_output(out, force)  # before the work: a refusal then costs nothing
     wb = build_teams_workbook(plan, options, template)
-    return write_atomically(out, wb.save, force=force)
+    return write_atomically(out, saver(wb), force=force)
