@@ -187,8 +187,8 @@ def _check_names(names: dict[str, tuple[str, ...]], labels: dict[str, int]) -> N
 
 def run(args: argparse.Namespace, info: KindInfo) -> int:
     """Build the movement (as ``xlbridge movement`` does) and write the pairs workbook."""
+    from xlbridge.families.duplicate.session_sheet import movement_options_text
     from xlbridge.movements.options import build_movement
-    from xlbridge.workbook.session import movement_options_text
 
     if args.scoring != "butler" and "--datum-rounding" in getattr(args, GIVEN, ()):
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")

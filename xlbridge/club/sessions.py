@@ -185,7 +185,8 @@ def record_of_results(res: SessionResults) -> SessionRecord:
     """A pairs or individuals session scored in Python as the club database keeps it: each
     pair (player) with its players, their numbers where the Names sheet has them.
 
-    >>> from xlbridge.results.session import PairInfo, SessionInput, score_session
+    >>> from xlbridge.results.session import PairInfo, SessionInput
+    >>> from xlbridge.families.duplicate.score import score_session
     >>> s = SessionInput("Club", "", "howell", "mp", "acbl", (PairInfo(1, "1", "Ann", "Bo",
     ...     ("1001", "")),), (), {})
     >>> rec = record_of_results(score_session(s))

@@ -32,10 +32,10 @@ from xlbridge.movements.registry import FAMILY_NAMES, FamilyName
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
+    from xlbridge.families.duplicate.frames import SessionFrames
     from xlbridge.rebuild.family import FamilyRebuilt
     from xlbridge.rebuild.importing import Filler, Imported
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound, RebuildChange
-    from xlbridge.results.frames import SessionFrames
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.results.session import SessionInput, SessionResults
     from xlbridge.workbook.cells import Book
@@ -101,8 +101,9 @@ def reader_for(name: str) -> Family:
 
 def read_workbook(path: str | os.PathLike[str]) -> SessionResults | ScoredWorkbook:
     """Read a filled workbook of any family through the gate and score it again in Python."""
+    from xlbridge.families.duplicate.score import score_session
     from xlbridge.interchange.gate import load_workbook
-    from xlbridge.results.session import SessionInput, score_session
+    from xlbridge.results.session import SessionInput
     from xlbridge.workbook.cells import Book
     from xlbridge.workbook.session import family_of_workbook
 
@@ -130,7 +131,7 @@ def score_workbook(path: str | os.PathLike[str]) -> SessionResults:
 def read_session(path: str | os.PathLike[str]) -> SessionFrames:
     """Read a filled session workbook (through the safe-reading gate), score it again in
     Python and return its tables as DataFrames (``xlbridge.read_session``)."""
-    from xlbridge.results.frames import frames_of
+    from xlbridge.families.duplicate.frames import frames_of
 
     return frames_of(score_workbook(path))
 

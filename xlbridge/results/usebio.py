@@ -191,7 +191,8 @@ def missing_numbers(res: SessionResults) -> tuple[str, ...]:
     """One line a player whose member number (``NATIONAL_ID_NUMBER``) the file cannot carry
     because the workbook's Names sheet has none, in ranking order.
 
-    >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+    >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
+    >>> from xlbridge.families.duplicate.score import score_session
     >>> row = ResultRow(board=1, row=6, round=1, table=1, ns="1", ew="2", contract="4S",
     ...                 declarer="N", tricks=10)
     >>> res = score_session(SessionInput(event="Club", date="", kind="howell", scoring="mp",

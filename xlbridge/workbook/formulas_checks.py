@@ -216,7 +216,7 @@ def _result_message(x: RowCells, ok: bool, is_pass: bool, lv: int, tricks_entry:
 @cache
 def _understood(imp: bool) -> frozenset[str]:
     """The adjusted-score texts of the Lists sheet's table (``adjusted_pct``'s VLOOKUP)."""
-    from xlbridge.workbook.lists import adjusted_texts, imp_adjusted_rows  # lists needs context
+    from xlbridge.workbook.lists import adjusted_texts, imp_adjusted_rows
 
     if imp:
         return frozenset(t.upper() for t, _, _ in imp_adjusted_rows())

@@ -20,13 +20,17 @@ if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book
 
 
+# The forms this family builds on (tests/test_layers.py: it imports no other family folder).
+DEPENDS = ("duplicate",)
+
+
 class _Individual:
     @property
     def name(self) -> FamilyName:
         return "individual"
 
     def read(self, formulas: Book, cached: Book) -> SessionInput:
-        from xlbridge.results.readers import read_traveller_session
+        from xlbridge.families.duplicate.reader import read_traveller_session
 
         return read_traveller_session(formulas, cached, "individual")
 

@@ -31,6 +31,9 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.context import Context, Options
+from xlbridge.families.duplicate.lists import write_lists
+from xlbridge.families.duplicate.traveller import ADJ_TABLE, instruction_line
 from xlbridge.families.individual import formulas as FI
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.families.individual.recap import write_individual_recap, write_individual_results
@@ -50,17 +53,14 @@ from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook.checks import write_checks
-from xlbridge.workbook.context import Context, Options
 from xlbridge.workbook.inputs import (
     finish_board_sheet,
     highlight_rows,
     score_rule,
     validate_contract_rows,
 )
-from xlbridge.workbook.lists import write_lists
 from xlbridge.workbook.styles import open_template
 from xlbridge.workbook.text import put_text
-from xlbridge.workbook.traveller import ADJ_TABLE, instruction_line
 
 __all__ = ["build_individual_workbook", "write_individual_traveller", "write_individuals"]
 

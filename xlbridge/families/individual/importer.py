@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.families.duplicate.reader import result_entry_of
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.rebuild.importing import (
     Filled,
@@ -33,7 +34,6 @@ from xlbridge.rebuild.importing import (
     write_row,
 )
 from xlbridge.rebuild.sources import ImportRow
-from xlbridge.results.readers import result_entry_of
 from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, whole_or_none
 from xlbridge.workbook.session import read_settings
 

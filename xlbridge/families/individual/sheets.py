@@ -13,12 +13,13 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context
+from xlbridge.families.duplicate.movement_sheet import boards_text
+from xlbridge.families.duplicate.names import write_names
+from xlbridge.families.duplicate.session_sheet import players_settings
 from xlbridge.families.individual.formulas import player_name
 from xlbridge.movements.individual_seats import Seats, guide, hands, home_directions
-from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context
-from xlbridge.workbook.movement_sheet import boards_text
-from xlbridge.workbook.names import write_names
-from xlbridge.workbook.session import players_settings, write_settings
+from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 from xlbridge.workbook.text import put_text
 

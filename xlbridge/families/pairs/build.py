@@ -17,6 +17,12 @@ from typing import TYPE_CHECKING
 from openpyxl import Workbook
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.context import Context, Options
+from xlbridge.families.duplicate.lists import write_lists
+from xlbridge.families.duplicate.movement_sheet import write_movement
+from xlbridge.families.duplicate.names import write_names
+from xlbridge.families.duplicate.session_sheet import write_session_sheet
+from xlbridge.families.duplicate.traveller import write_paper_travellers, write_traveller
 from xlbridge.families.pairs.barometer_sheet import write_barometer
 from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
@@ -30,13 +36,7 @@ from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.checks import write_checks
-from xlbridge.workbook.context import Context, Options
-from xlbridge.workbook.lists import write_lists
-from xlbridge.workbook.movement_sheet import write_movement
-from xlbridge.workbook.names import write_names
-from xlbridge.workbook.session import write_session_sheet
 from xlbridge.workbook.styles import open_template
-from xlbridge.workbook.traveller import write_paper_travellers, write_traveller
 
 if TYPE_CHECKING:
     from xlbridge.interchange.deals import HandRecord
@@ -105,7 +105,8 @@ def write_session(
     deals of the boards) add a diagram to each traveller and a ``Hand Records`` sheet.
     ``datum_rounding``: how a Butler datum's exact 5 goes to a ten
     (:func:`~xlbridge.scoring.imp_pairs.butler_datum`). ``movement_options``
-    (:func:`~xlbridge.workbook.session.movement_options_text`) goes on the Session sheet.
+    (:func:`~xlbridge.families.duplicate.session_sheet.movement_options_text`) goes on the
+    Session sheet.
     ``sections``: several sections on the same boards (``movement`` is then
     ``sections.movement``), matchpointed across the field.
     """

@@ -23,6 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.families.duplicate.reader import result_entry_of, scoring_of
 from xlbridge.movements.field import FIELD_KIND
 from xlbridge.rebuild.importing import (
     Filled,
@@ -33,7 +34,6 @@ from xlbridge.rebuild.importing import (
     write_row,
 )
 from xlbridge.rebuild.sources import ImportRow
-from xlbridge.results.readers import result_entry_of, scoring_of
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.cells import BOARD_SHEET
 from xlbridge.workbook.session import read_settings

@@ -46,6 +46,8 @@ from openpyxl import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlbridge.errors import MovementError, TextError, WorkbookError, XlbridgeError
+from xlbridge.families.duplicate.context import NAMES_FIRST, Options, plays
+from xlbridge.families.duplicate.names import PAIR_HEADERS
 from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.pairs.fouled import check_fouled, mark_fouled
 from xlbridge.limits import NAME_TEXT
@@ -57,7 +59,6 @@ from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.cells import cell_map
-from xlbridge.workbook.context import NAMES_FIRST, Options, plays
 from xlbridge.workbook.formulas import (
     EXPECTED_CELL,
     FIRST_ROW,
@@ -66,7 +67,6 @@ from xlbridge.workbook.formulas import (
     accepted_col,
 )
 from xlbridge.workbook.hand_records import add_hand_records, analysed, read_hand_records
-from xlbridge.workbook.names import PAIR_HEADERS
 from xlbridge.workbook.text import clean_text
 
 __all__ = [
@@ -123,7 +123,8 @@ class Settings:
 
 def slots_of(movement: Movement) -> dict[tuple[int, str, str], int]:
     """(board, NS label, EW label) -> the traveller row of that play in a new workbook (the
-    rows are written in :func:`xlbridge.workbook.context.plays` order from ``FIRST_ROW``)."""
+    rows are written in :func:`xlbridge.families.duplicate.context.plays` order from
+    ``FIRST_ROW``)."""
     out: dict[tuple[int, str, str], int] = {}
     for b in movement.boards:
         for i, (_e, ns, ew) in enumerate(plays(movement, b)):
@@ -218,7 +219,7 @@ def movement_of(s: Settings) -> Movement:
 
 
 def _options_text(s: Settings) -> str | None:
-    from xlbridge.workbook.session import movement_options_text
+    from xlbridge.families.duplicate.session_sheet import movement_options_text
 
     if not s.options_recorded:
         return None
@@ -299,8 +300,8 @@ class PairsAdapter:
     ) -> tuple[Settings, tuple[str, ...]]:
         """The new settings and the notes: the movement options kept, given or chosen to fit
         the most entered traveller rows, a table added (seed 003), fouled boards."""
+        from xlbridge.families.duplicate.session_sheet import movement_options_text
         from xlbridge.scoring.fouled import parse_fouled
-        from xlbridge.workbook.session import movement_options_text
 
         opts = args.options
         fouled: dict[int, frozenset[int]] = {}

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book
 
 
+# The forms this family builds on (tests/test_layers.py): none, its form is its own.
+DEPENDS: tuple[str, ...] = ()
+
+
 class _Social:
     @property
     def name(self) -> FamilyName:

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book
 
 
+# The forms this family builds on (tests/test_layers.py): none, its form is its own.
+DEPENDS: tuple[str, ...] = ()
+
+
 class _Teams:
     @property
     def name(self) -> FamilyName:
