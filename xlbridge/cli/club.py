@@ -26,13 +26,11 @@ from xlbridge.errors import WorkbookError
 from xlbridge.limits import PAGE_TEXT
 
 if TYPE_CHECKING:
-    from xlbridge.club.sessions import EntryLine, SessionRecord
-    from xlbridge.families.teams.model import TeamsResults
+    from xlbridge.club.sessions import EntryLine
 
 __all__ = ["register"]
 
 FORMATS = ("text", "csv", "json")
-_SEPARATORS = (";", ",")  # a team's players share one cell: "Ann Lee, Bo Chan, ..."
 
 
 def _say(command: str, text: str) -> None:
@@ -79,54 +77,15 @@ def _members(args: argparse.Namespace) -> int:
     return 0
 
 
-def _teams_record(res: TeamsResults) -> SessionRecord:
-    """A team game as the club database keeps it: each team with its players (the Names
-    sheet's players cell, split at commas or semicolons); no federation numbers."""
-    from xlbridge.club.sessions import EntryLine, PlayerLine, SessionRecord, digest_of
-    from xlbridge.numerals import shown
-
-    entries = []
-    for s in res.standings:
-        names = s.players
-        for sep in _SEPARATORS:
-            if sep in names:
-                names = names.replace(sep, "\n")
-        players = [n.strip() for n in names.split("\n") if n.strip()]
-        entries.append(
-            EntryLine(str(s.team), "", s.played, shown(s.total), None, s.rank,
-                      tuple(PlayerLine(i, None, n) for i, n in enumerate(players, start=1)))
-        )  # fmt: skip
-    entered = res.to_json()
-    entered.pop("disagreements", None)  # the workbook's stored values, not what was entered
-    return SessionRecord(
-        res.event, res.date, res.kind, "teams", res.scoring,
-        "provisional" if res.open_problems else "final", tuple(entries), digest_of(entered),
-    )  # fmt: skip
-
-
 def _record(args: argparse.Namespace) -> int:
-    from xlbridge.club.sessions import check_page, record_of_results, record_session
+    from xlbridge.club.sessions import check_page, record_session
     from xlbridge.club.store import open_club
-    from xlbridge.families.registry import read_workbook
-    from xlbridge.families.teams.model import TeamsResults
-    from xlbridge.results.session import SessionResults
+    from xlbridge.families.registry import read_workbook, record_of
 
     page = check_page(args.page)
     res = read_workbook(args.file)
-    if isinstance(res, SessionResults):
-        rec = record_of_results(res)
-        entered = any(r.contract or r.typed_score is not None or r.adjusted
-                      for r in res.input.rows)  # fmt: skip
-    elif isinstance(res, TeamsResults):
-        rec = _teams_record(res)
-        boards = [b for m in res.matches for b in m.boards]
-        entered = any(x.contract or x.typed is not None or b.adjusted
-                      for b in boards for x in (b.room1, b.room2))  # fmt: skip
-    else:
-        raise WorkbookError(
-            f"this is a {res.family} game workbook; the club register records pairs,"
-            " individuals and teams sessions"
-        )
+    got = record_of(res)  # one line for a family the register does not keep
+    rec, entered = got.record, got.entered
     if res.disagreements:
         raise WorkbookError(
             f"{len(res.disagreements)} cell(s) of the workbook disagree with Python (xlbridge"

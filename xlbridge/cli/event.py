@@ -117,10 +117,9 @@ def register(sub: Any) -> None:
 def _event(args: argparse.Namespace) -> int:
     import json
 
-    from xlbridge.families.registry import read_workbook
+    from xlbridge.families.registry import score_workbook
     from xlbridge.results import event as ev_kit
     from xlbridge.results.problems import PROVISIONAL_EXIT
-    from xlbridge.results.session import SessionResults
 
     opt = EventOptions.of(args)
     if not EVENT_SESSIONS[0] <= len(opt.files) <= EVENT_SESSIONS[1]:
@@ -133,13 +132,12 @@ def _event(args: argparse.Namespace) -> int:
     refuse_overwriting_inputs(opt.output, opt.files)
     sessions = []
     for k, name in enumerate(opt.files, start=1):
-        res = read_workbook(name)
-        if not isinstance(res, SessionResults):
-            raise WorkbookError(
-                f"session {k} ({Path(name).name[:60]}) is a {res.family} workbook; an event"
-                " ranks pairs or individuals sessions"
-            )
-        sessions.append(res)
+        where = f"session {k} ({Path(name).name[:60]})"
+
+        def refusal(family: str, where: str = where) -> str:
+            return f"{where} is a {family} workbook; an event ranks pairs or individuals sessions"
+
+        sessions.append(score_workbook(name, refusal))
     titles = [f"{Path(f).name} — {r.event}" if r.event else Path(f).name
               for f, r in zip(opt.files, sessions, strict=True)]  # fmt: skip
     ev = ev_kit.event_results(sessions, opt.total, opt.carry, titles)

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from xlbridge.families.teams.plan import build_plan
     from xlbridge.movements.registry import KindInfo
 
-__all__ = ["add_options", "build_plan", "run"]
+__all__ = ["GAME", "add_options", "build_plan", "run"]
+
+GAME = "a team game"  # the family's games, in the one-line refusals of ``new``
 
 
 def __getattr__(name: str) -> Any:

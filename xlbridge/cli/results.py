@@ -78,9 +78,8 @@ def register(sub: Any) -> None:
 
 
 def _results(args: argparse.Namespace) -> int:
-    from xlbridge.families.registry import read_workbook
+    from xlbridge.families.registry import RenderRequest, read_workbook, render_results
     from xlbridge.results.problems import PROVISIONAL_EXIT, banner
-    from xlbridge.results.session import IGNORED, SessionResults
 
     for name in (args.file, args.output, args.deals):
         if name and "\x00" in name:
@@ -89,19 +88,12 @@ def _results(args: argparse.Namespace) -> int:
         raise WorkbookError("the output would replace the workbook; choose another -o file")
     res = read_workbook(args.file)
     fmt = args.format
-    data: str | bytes
-    if not isinstance(res, SessionResults):  # teams and social: their reader renders
-        data = res.render(fmt, args.table)
-    else:
-        from xlbridge.results.render import deals_of, render_session
-        from xlbridge.results.usebio import UsebioOptions, missing_numbers
-
-        deals = deals_of(args.file, args.deals) if fmt in ("html", "usebio") else None
-        options = UsebioOptions(args.club, args.club_id, args.charge_code)
-        data = render_session(res, fmt, args.table, deals=deals, club=args.club, usebio=options)
-        if fmt == "usebio":  # never dropped silently: the federation credits players by number
-            for line in missing_numbers(res):
-                print(f"xlbridge results: {line}", file=sys.stderr)
+    request = RenderRequest(fmt, args.table, args.file, args.deals, args.club, args.club_id,
+                            args.charge_code)  # fmt: skip
+    rendered = render_results(res, request)
+    data = rendered.data
+    for line in rendered.warnings:  # never dropped silently: e.g. USEBIO's unnumbered players
+        print(f"xlbridge results: {line}", file=sys.stderr)
     if args.output:
         from xlbridge.interchange.files import write_atomically
 
@@ -114,8 +106,8 @@ def _results(args: argparse.Namespace) -> int:
         )
     else:
         print(data)
-    for name in res.input.ignored if isinstance(res, SessionResults) and fmt != "text" else ():
-        print(f"xlbridge results: sheet {name[:40]!r}: {IGNORED}", file=sys.stderr)
+    for line in rendered.notes:
+        print(f"xlbridge results: {line}", file=sys.stderr)
     problems = res.open_problems
     for p in problems:
         print(f"xlbridge results: {p.line()}", file=sys.stderr)

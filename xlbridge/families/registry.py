@@ -23,8 +23,9 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, TypeAlias, cast
 
 from xlbridge.errors import WorkbookError
 from xlbridge.movements.registry import FAMILY_NAMES, FamilyName
@@ -32,18 +33,25 @@ from xlbridge.movements.registry import FAMILY_NAMES, FamilyName
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
+    from xlbridge.club.sessions import SessionRecord
     from xlbridge.families.duplicate.frames import SessionFrames
     from xlbridge.rebuild.family import FamilyRebuilt
     from xlbridge.rebuild.importing import Filler, Imported
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound, RebuildChange
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.results.session import SessionInput, SessionResults
+    from xlbridge.scoring.choices import OutputFormat
     from xlbridge.workbook.cells import Book
+
+    Scored: TypeAlias = SessionResults | ScoredWorkbook  # a workbook read and scored again
 
 __all__ = [
     "FAMILY_NAMES",
     "Family",
     "FamilyName",
+    "Recorded",
+    "RenderRequest",
+    "Rendered",
     "adapter_for",
     "all_families",
     "family",
@@ -53,14 +61,55 @@ __all__ = [
     "reader_for",
     "rebuild_family",
     "rebuild_in_memory",
+    "record_of",
+    "render_results",
+    "rendered_by_reader",
     "score_workbook",
     "swiss_kinds",
     "swiss_next",
 ]
 
 
+@dataclass(frozen=True, slots=True)
+class RenderRequest:
+    """What ``results`` asks for: the format (``text``, ``csv``, ``json``, ``html``, ``usebio``,
+    ``pbn``), the CSV table, the workbook read (``source``: its Hand Records sheet) or a PBN
+    file of hand records (``deals``), and USEBIO's club name, club id and charge code.
+
+    >>> RenderRequest("csv", "results").table
+    'results'
+    """
+
+    fmt: OutputFormat
+    table: str = "standings"
+    source: str | os.PathLike[str] | None = None
+    deals: str | os.PathLike[str] | None = None
+    club: str = ""
+    club_id: str = ""
+    charge_code: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A rendered output, with the lines a face prints on standard error before writing it
+    (``warnings``: what the format could not carry) and after it (``notes``)."""
+
+    data: str | bytes
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A session as the club register keeps it, and whether any result is entered yet."""
+
+    record: SessionRecord
+    entered: bool
+
+
 class Family(Protocol):
-    """What the engines ask of a game family (each family's ``FAMILY`` in its ``__init__``)."""
+    """What the engines and faces ask of a game family (each family's ``FAMILY`` in its
+    ``__init__``): no face names a family, it asks this registry."""
 
     @property
     def name(self) -> FamilyName:
@@ -68,6 +117,14 @@ class Family(Protocol):
 
     def read(self, formulas: Book, cached: Book) -> SessionInput | ScoredWorkbook:
         """Read a filled workbook (its formulas and its stored values) for ``results``."""
+
+    def render(self, res: Scored, request: RenderRequest) -> Rendered:
+        """``res`` (what :meth:`read` gave, scored) in the requested format; a format the
+        family's games have no use for is refused in one line."""
+
+    def record(self, res: Scored) -> Recorded:
+        """``res`` as the club register keeps it (``club record``); a family the register
+        does not keep is refused in one line."""
 
     def rebuild_adapter(self) -> FamilyAdapter | None:
         """The adapter the rebuild engine carries entries with (None: rebuilt on its own)."""
@@ -114,17 +171,21 @@ def read_workbook(path: str | os.PathLike[str]) -> SessionResults | ScoredWorkbo
     return score_session(got) if isinstance(got, SessionInput) else got
 
 
-def score_workbook(path: str | os.PathLike[str]) -> SessionResults:
+def score_workbook(
+    path: str | os.PathLike[str], refusal: Callable[[str], str] | None = None
+) -> SessionResults:
     """Read a filled pairs or individuals workbook through the gate and score it again in
-    Python (teams and social workbooks: :func:`read_workbook`)."""
+    Python (teams and social workbooks: :func:`read_workbook`); ``refusal`` gives the line
+    refusing another family's workbook, from the family's name."""
     from xlbridge.results.session import SessionResults
 
     got = read_workbook(path)
     if not isinstance(got, SessionResults):
         raise WorkbookError(
+            refusal(got.family) if refusal is not None else
             f"this is a {got.family} workbook; session tables are for pairs and individuals"
             " (use xlbridge results FILE --format json)"
-        )
+        )  # fmt: skip
     return got
 
 
@@ -134,6 +195,26 @@ def read_session(path: str | os.PathLike[str]) -> SessionFrames:
     from xlbridge.families.duplicate.frames import frames_of
 
     return frames_of(score_workbook(path))
+
+
+def render_results(res: Scored, request: RenderRequest) -> Rendered:
+    """``res`` rendered by its family (``xlbridge results``)."""
+    return family(res.family).render(res, request)
+
+
+def rendered_by_reader(res: Scored, request: RenderRequest) -> Rendered:
+    """``res`` rendered by itself, for the families whose readers' results render themselves
+    (teams, social: :class:`~xlbridge.results.read_family.ScoredWorkbook`)."""
+    from xlbridge.results.session import SessionResults
+
+    if isinstance(res, SessionResults):
+        raise WorkbookError(f"a {res.family} session's results are rendered by its family")
+    return Rendered(res.render(request.fmt, request.table))
+
+
+def record_of(res: Scored) -> Recorded:
+    """``res`` as the club register keeps it, by its family (``xlbridge club record``)."""
+    return family(res.family).record(res)
 
 
 def adapter_for(name: str) -> FamilyAdapter:

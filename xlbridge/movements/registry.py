@@ -36,6 +36,7 @@ __all__ = [
     "FamilyName",
     "KindInfo",
     "family_of",
+    "family_of_file_movement",
     "get_kind",
     "parse_table_range",
 ]
@@ -234,6 +235,17 @@ class _Kinds(Mapping[str, KindInfo]):
 
 
 KINDS: Mapping[str, KindInfo] = _Kinds()
+
+
+def family_of_file_movement(movement: Movement) -> FamilyName:
+    """The game family of a club's own movement (``new --movement-file``): players by seat
+    make an individual game, pairs by table a pairs game.
+
+    >>> from xlbridge.movements.howell import howell
+    >>> family_of_file_movement(howell(3))
+    'pairs'
+    """
+    return "individual" if movement.individual else "pairs"
 
 
 def family_of(name: str) -> FamilyName:

@@ -210,6 +210,11 @@ class SessionResults:
         return self.input.event
 
     @property
+    def family(self) -> FamilyName:
+        """``pairs`` or ``individual``: the family whose workbook was read."""
+        return self.input.family
+
+    @property
     def winners(self) -> tuple[Standing, ...]:
         """The winners of each seat (N, E, S, W; ties share), when the players keep their
         seats (the Rainbow's four winners), else none."""

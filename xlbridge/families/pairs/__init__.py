@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import FamilyName
+    from xlbridge.families.registry import FamilyName, Recorded, Rendered, RenderRequest, Scored
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.session import SessionInput
@@ -33,6 +33,16 @@ class _Pairs:
         from xlbridge.families.duplicate.reader import read_traveller_session
 
         return read_traveller_session(formulas, cached, "pairs")
+
+    def render(self, res: Scored, request: RenderRequest) -> Rendered:
+        from xlbridge.families.duplicate.render import render, session_of
+
+        return render(session_of(res), request)
+
+    def record(self, res: Scored) -> Recorded:
+        from xlbridge.families.duplicate.render import record, session_of
+
+        return record(session_of(res))
 
     def rebuild_adapter(self) -> FamilyAdapter | None:
         from xlbridge.families.pairs.rebuild import ADAPTER

@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from xlbridge.errors import WorkbookError
+
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import FamilyName
+    from xlbridge.families.registry import FamilyName, Recorded, Rendered, RenderRequest, Scored
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.read_family import ScoredWorkbook
@@ -42,6 +44,17 @@ class _Social:
         if kind == "marathon":
             return read_marathon(formulas, cached, settings)
         return read_social(formulas, cached)
+
+    def render(self, res: Scored, request: RenderRequest) -> Rendered:
+        from xlbridge.families.registry import rendered_by_reader
+
+        return rendered_by_reader(res, request)
+
+    def record(self, res: Scored) -> Recorded:
+        raise WorkbookError(
+            "this is a social game workbook; the club register records pairs, individuals and"
+            " teams sessions"
+        )
 
     def rebuild_adapter(self) -> FamilyAdapter | None:
         from xlbridge.families.social.rebuild import ADAPTER

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from xlbridge.errors import WorkbookError
+
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import FamilyName
+    from xlbridge.families.registry import FamilyName, Recorded, Rendered, RenderRequest, Scored
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.read_family import ScoredWorkbook
@@ -33,6 +35,19 @@ class _Teams:
         from xlbridge.families.teams.reader import read_teams
 
         return read_teams(formulas, cached)
+
+    def render(self, res: Scored, request: RenderRequest) -> Rendered:
+        from xlbridge.families.registry import rendered_by_reader
+
+        return rendered_by_reader(res, request)
+
+    def record(self, res: Scored) -> Recorded:
+        from xlbridge.families.teams.model import TeamsResults
+        from xlbridge.families.teams.record import record
+
+        if not isinstance(res, TeamsResults):
+            raise WorkbookError(f"a {res.family} workbook's results are not a team game's")
+        return record(res)
 
     def rebuild_adapter(self) -> FamilyAdapter | None:
         from xlbridge.families.teams.rebuild import ADAPTER
