@@ -12,7 +12,7 @@
 ...     expected={1: 1}))
 >>> got = render(res, RenderRequest("csv"))
 >>> got.data.splitlines()[0].split(",")[:3], got.warnings, got.notes
-(['rank', 'pair', 'dir'], (), ())
+(['rank', 'pair', 'names'], (), ())
 >>> record(res).entered, record(res).record.family
 (True, 'pairs')
 """
