@@ -17,12 +17,10 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import path_arg
 from xlbridge.club.schema import DEFAULT_DB
-from xlbridge.errors import WorkbookError
 from xlbridge.limits import PAGE_TEXT
 
 if TYPE_CHECKING:
@@ -78,23 +76,10 @@ def _members(args: argparse.Namespace) -> int:
 
 
 def _record(args: argparse.Namespace) -> int:
-    from xlbridge.club.sessions import check_page, record_session
-    from xlbridge.club.store import open_club
-    from xlbridge.families.registry import read_workbook, record_of
+    from xlbridge.families.registry import record_workbook
 
-    page = check_page(args.page)
-    res = read_workbook(args.file)
-    got = record_of(res)  # one line for a family the register does not keep
-    rec, entered = got.record, got.entered
-    if res.disagreements:
-        raise WorkbookError(
-            f"{len(res.disagreements)} cell(s) of the workbook disagree with Python (xlbridge"
-            " results FILE lists them); nothing recorded"
-        )
-    if not entered:
-        raise WorkbookError("no result is entered in the workbook yet; nothing recorded")
-    con = open_club(args.db, create=True)
-    done = record_session(con, rec, source=Path(args.file).name, page=page)
+    got = record_workbook(args.file, args.db, page=args.page)
+    rec, done = got.record, got.outcome
     what = f"{rec.event or 'no event'}, {rec.date or 'no date'}, {rec.kind}"
     print(done.line(what))
     if done.action == "unchanged":
@@ -108,7 +93,7 @@ def _record(args: argparse.Namespace) -> int:
         listed = ", ".join(empty[:8]) + (", ..." if len(empty) > 8 else "")
         _say("record", f"{len(empty)} entries name no player (no players recorded): {listed}")
     if rec.status == "provisional":
-        n = len(res.open_problems)
+        n = got.open_problems
         _say("record", f"{n} problem(s) open: recorded as provisional (xlbridge results FILE"
              " lists them; record it again once they are solved)")  # fmt: skip
     return 0

@@ -35,7 +35,7 @@ def _family_module(family: str) -> ModuleType:
 
 
 def _families() -> tuple[str, ...]:
-    from xlbridge.movements.registry import FAMILY_NAMES
+    from xlbridge.types import FAMILY_NAMES  # the registry's names, without loading it
 
     return FAMILY_NAMES
 

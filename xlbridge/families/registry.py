@@ -20,12 +20,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeAlias, cast
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, cast
 
 from xlbridge.errors import WorkbookError
 from xlbridge.movements.registry import FAMILY_NAMES, FamilyName
@@ -33,7 +35,7 @@ from xlbridge.movements.registry import FAMILY_NAMES, FamilyName
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
-    from xlbridge.club.sessions import SessionRecord
+    from xlbridge.club.sessions import RecordOutcome, SessionRecord
     from xlbridge.families.duplicate.frames import SessionFrames
     from xlbridge.rebuild.family import FamilyRebuilt
     from xlbridge.rebuild.importing import Filler, Imported
@@ -50,8 +52,10 @@ __all__ = [
     "Family",
     "FamilyName",
     "Recorded",
+    "RecordedWorkbook",
     "RenderRequest",
     "Rendered",
+    "WriteRequest",
     "adapter_for",
     "all_families",
     "family",
@@ -62,12 +66,57 @@ __all__ = [
     "rebuild_family",
     "rebuild_in_memory",
     "record_of",
+    "record_workbook",
     "render_results",
     "rendered_by_reader",
     "score_workbook",
     "swiss_kinds",
     "swiss_next",
+    "write_workbook",
 ]
+
+_Options = TypeVar("_Options")
+
+
+@dataclass(frozen=True, slots=True)
+class WriteRequest:
+    """What ``new`` asks a family to write: the kind, its size (tables, boards a round, rounds),
+    the event (None: the family's own default, ``Club pairs``, ``Club teams``, ...), the date,
+    and the family's own options by their ``new`` names without dashes (``scoring="butler"``,
+    ``vp_scale="vp20"``, ``rounding="down"``), each other option at ``new``'s default.
+
+    >>> WriteRequest("mitchell", 5, 3, options={"scoring": "butler"}).options["scoring"]
+    'butler'
+    """
+
+    kind: str
+    tables: int
+    boards_per_round: int | None = None
+    rounds: int | None = None
+    event: str | None = None
+    date: str = ""
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def options_as(self, defaults: _Options) -> _Options:
+        """``defaults`` (a frozen dataclass of a family's options) with this request's
+        options; an option the family's games do not take is refused in one line.
+
+        >>> from xlbridge.movements.options import MovementArgs
+        >>> WriteRequest("howell", 4, options={"rounds": 3}).options_as(MovementArgs()).rounds
+        3
+        >>> WriteRequest("howell", 4, options={"vp_scale": "wbf"}).options_as(MovementArgs())
+        Traceback (most recent call last):
+        ...
+        xlbridge.errors.WorkbookError: howell: option 'vp_scale' is not one of its games' ...
+        """
+        taken = {f.name for f in dataclasses.fields(defaults)}  # type: ignore[arg-type]
+        for name in self.options:
+            if name not in taken:
+                raise WorkbookError(
+                    f"{self.kind}: option {name[:40]!r} is not one of its games' options"
+                    f" ({', '.join(sorted(taken))})"
+                )
+        return dataclasses.replace(defaults, **self.options)  # type: ignore[type-var]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +156,16 @@ class Recorded:
     entered: bool
 
 
+@dataclass(frozen=True, slots=True)
+class RecordedWorkbook:
+    """A filled workbook recorded in the club register: what was recorded, what the register
+    did with it, and how many of the workbook's problems are open (then ``provisional``)."""
+
+    record: SessionRecord
+    outcome: RecordOutcome
+    open_problems: int
+
+
 class Family(Protocol):
     """What the engines and faces ask of a game family (each family's ``FAMILY`` in its
     ``__init__``): no face names a family, it asks this registry."""
@@ -114,6 +173,13 @@ class Family(Protocol):
     @property
     def name(self) -> FamilyName:
         """``pairs``, ``individual``, ``teams`` or ``social``."""
+
+    def write(
+        self, request: WriteRequest, out: str | os.PathLike[str], *,
+        template: str | os.PathLike[str] | None = None, force: bool = False,
+    ) -> Path:  # fmt: skip
+        """Write the workbook ``request`` asks for to ``out`` (``.xlsx``, atomically; an
+        existing file only with ``force``) and return its path."""
 
     def read(self, formulas: Book, cached: Book) -> SessionInput | ScoredWorkbook:
         """Read a filled workbook (its formulas and its stored values) for ``results``."""
@@ -197,6 +263,17 @@ def read_session(path: str | os.PathLike[str]) -> SessionFrames:
     return frames_of(score_workbook(path))
 
 
+def write_workbook(
+    request: WriteRequest, out: str | os.PathLike[str], *,
+    template: str | os.PathLike[str] | None = None, force: bool = False,
+) -> Path:  # fmt: skip
+    """Write the workbook of ``request``'s kind by its family (``xlbridge new``)."""
+    from xlbridge.movements.registry import family_of, get_kind
+
+    kind = get_kind(request.kind).name  # an unknown kind: one line listing the kinds
+    return family(family_of(kind)).write(request, out, template=template, force=force)
+
+
 def render_results(res: Scored, request: RenderRequest) -> Rendered:
     """``res`` rendered by its family (``xlbridge results``)."""
     return family(res.family).render(res, request)
@@ -215,6 +292,34 @@ def rendered_by_reader(res: Scored, request: RenderRequest) -> Rendered:
 def record_of(res: Scored) -> Recorded:
     """``res`` as the club register keeps it, by its family (``xlbridge club record``)."""
     return family(res.family).record(res)
+
+
+def record_workbook(
+    path: str | os.PathLike[str], db: str | os.PathLike[str], *, page: str = ""
+) -> RecordedWorkbook:
+    """Read a filled workbook (never changing it), score it again in Python and record it in
+    the club database ``db`` (created if absent) in one transaction (``xlbridge club record``).
+    A workbook whose cells disagree with Python, or with no result entered, is refused in one
+    line, as is a family the register does not keep; ``page``: its results page."""
+    from xlbridge.club.sessions import check_page, record_session
+    from xlbridge.club.store import open_club
+
+    page = check_page(page)
+    res = read_workbook(path)
+    got = record_of(res)  # one line for a family the register does not keep
+    if res.disagreements:
+        raise WorkbookError(
+            f"{len(res.disagreements)} cell(s) of the workbook disagree with Python (xlbridge"
+            " results FILE lists them); nothing recorded"
+        )
+    if not got.entered:
+        raise WorkbookError("no result is entered in the workbook yet; nothing recorded")
+    con = open_club(Path(db), create=True)
+    try:
+        done = record_session(con, got.record, source=Path(path).name, page=page)
+    finally:
+        con.close()
+    return RecordedWorkbook(got.record, done, len(res.open_problems))
 
 
 def adapter_for(name: str) -> FamilyAdapter:

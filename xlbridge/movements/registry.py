@@ -23,11 +23,12 @@ import importlib
 import inspect
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any
 
 from xlbridge.errors import MovementError
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, check_count
 from xlbridge.movements.model import Movement
+from xlbridge.types import FAMILY_NAMES, FamilyName
 
 __all__ = [
     "FAMILIES",
@@ -40,10 +41,6 @@ __all__ = [
     "get_kind",
     "parse_table_range",
 ]
-
-#: A game family: what decides the form of a kind's workbook.
-FamilyName = Literal["pairs", "individual", "teams", "social"]
-FAMILY_NAMES: tuple[FamilyName, ...] = get_args(FamilyName)
 
 # The game family of each kind decides the form of its workbook (product spec, "Game families").
 # A kind not listed here is a pairs game.

@@ -7,13 +7,23 @@ travellers with four players a row, one field of players, its reader, rebuild an
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import FamilyName, Recorded, Rendered, RenderRequest, Scored
+    from xlbridge.families.registry import (
+        FamilyName,
+        Recorded,
+        Rendered,
+        RenderRequest,
+        Scored,
+        WriteRequest,
+    )
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.session import SessionInput
@@ -28,6 +38,14 @@ class _Individual:
     @property
     def name(self) -> FamilyName:
         return "individual"
+
+    def write(
+        self, request: WriteRequest, out: str | os.PathLike[str], *,
+        template: str | os.PathLike[str] | None = None, force: bool = False,
+    ) -> Path:  # fmt: skip
+        from xlbridge.families.individual.build import write
+
+        return write(request, out, template=template, force=force)
 
     def read(self, formulas: Book, cached: Book) -> SessionInput:
         from xlbridge.families.duplicate.reader import read_traveller_session

@@ -21,7 +21,7 @@ from xlbridge.workbook.choices import RESULT_ENTRIES
 from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.session import SessionSettings, read_settings
 
-__all__ = ["Settings", "read"]
+__all__ = ["NewOptions", "Settings", "read"]
 
 # The Session sheet's "Matchpoint scale" text (individual_sheets.write_individual_session).
 _SCALES: dict[str, MPScaleName] = {"(ACBL)": "acbl", "(EBU": "ebu"}
@@ -102,3 +102,20 @@ def read(book: Any) -> Settings:
         result_entry=entry,
         deals=tuple(sorted(read_hand_records(book).items())),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class NewOptions:
+    """``new``'s options of individual games as the library gives them, with ``new``'s
+    defaults: the matchpoint scale, how results are entered, handicapped results, strata
+    (``strata="1000,300,0"``), and the scoring (matchpoints only).
+
+    >>> NewOptions().result_entry
+    'made-down'
+    """
+
+    scoring: str = "mp"
+    scale: MPScaleName = "acbl"
+    result_entry: ResultEntry = "made-down"
+    handicap: bool = False
+    strata: str | None = None

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,9 +40,10 @@ from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.styles import open_template
 
 if TYPE_CHECKING:
+    from xlbridge.families.registry import WriteRequest
     from xlbridge.interchange.deals import HandRecord
 
-__all__ = ["build_workbook", "write_session"]
+__all__ = ["build_workbook", "write", "write_session"]
 
 
 def build_workbook(
@@ -135,3 +137,34 @@ def write_session(
 
         add_hand_records(wb, hand_records, options.event)
     return write_atomically(out, wb.save, force=force)
+
+
+def write(
+    request: WriteRequest, out: str | os.PathLike[str], *,
+    template: str | os.PathLike[str] | None = None, force: bool = False,
+) -> Path:  # fmt: skip
+    """The pairs workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
+    family's ``write``): its movement built as ``new`` builds it, the options
+    :class:`~xlbridge.families.pairs.settings.NewOptions` takes, checked as ``new`` checks
+    them."""
+    from xlbridge.families.duplicate.session_sheet import movement_options_text
+    from xlbridge.families.pairs.settings import NewOptions
+    from xlbridge.movements.options import MovementArgs, build_movement
+    from xlbridge.movements.registry import get_kind
+
+    o = request.options_as(NewOptions())
+    if o.scoring != "butler" and "datum_rounding" in request.options:
+        raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
+    if o.strata_by is not None and o.strata is None:
+        raise WorkbookError("--strata-by: give --strata too (the strata's thresholds)")
+    size = MovementArgs(request.tables, request.boards_per_round, request.rounds, o.even,
+                        o.arrow_switch, o.half_table, o.barometer)  # fmt: skip
+    movement = build_movement(get_kind(request.kind), size)
+    strata = None if o.strata is None else Strata.parse(o.strata, o.strata_by or "higher")
+    return write_session(
+        movement, Path(out), event="Club pairs" if request.event is None else request.event,
+        date=request.date, scoring=o.scoring, scale=o.scale, result_entry=o.result_entry,
+        datum_rounding=o.datum_rounding, template=None if template is None else Path(template),
+        force=force, movement_options=movement_options_text(o.even, o.arrow_switch, o.half_table),
+        handicapped=o.handicap, strata=strata,
+    )  # fmt: skip

@@ -8,15 +8,25 @@ round-robin pairs, marathons): score sheets, the back score, its reader, rebuild
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import FamilyName, Recorded, Rendered, RenderRequest, Scored
+    from xlbridge.families.registry import (
+        FamilyName,
+        Recorded,
+        Rendered,
+        RenderRequest,
+        Scored,
+        WriteRequest,
+    )
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.read_family import ScoredWorkbook
@@ -31,6 +41,14 @@ class _Social:
     @property
     def name(self) -> FamilyName:
         return "social"
+
+    def write(
+        self, request: WriteRequest, out: str | os.PathLike[str], *,
+        template: str | os.PathLike[str] | None = None, force: bool = False,
+    ) -> Path:  # fmt: skip
+        from xlbridge.families.social.build import write
+
+        return write(request, out, template=template, force=force)
 
     def read(self, formulas: Book, cached: Book) -> ScoredWorkbook:
         from xlbridge.families.social.reader import read_social

@@ -7,15 +7,25 @@ Marvin's game): match sheets, standings, its reader, rebuild, importer and ``swi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import FamilyName, Recorded, Rendered, RenderRequest, Scored
+    from xlbridge.families.registry import (
+        FamilyName,
+        Recorded,
+        Rendered,
+        RenderRequest,
+        Scored,
+        WriteRequest,
+    )
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound
     from xlbridge.results.read_family import ScoredWorkbook
@@ -30,6 +40,14 @@ class _Teams:
     @property
     def name(self) -> FamilyName:
         return "teams"
+
+    def write(
+        self, request: WriteRequest, out: str | os.PathLike[str], *,
+        template: str | os.PathLike[str] | None = None, force: bool = False,
+    ) -> Path:  # fmt: skip
+        from xlbridge.families.teams.build import write
+
+        return write(request, out, template=template, force=force)
 
     def read(self, formulas: Book, cached: Book) -> ScoredWorkbook:
         from xlbridge.families.teams.reader import read_teams

@@ -18,8 +18,9 @@ carried to the next round).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -47,7 +48,17 @@ from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import Styler, fit_landscape, fit_portrait, open_template
 from xlbridge.workbook.text import header_text, put_text
 
-__all__ = ["FIRST_ROW", "HEADER_ROW", "TeamsOptions", "build_teams_workbook", "write_teams"]
+if TYPE_CHECKING:
+    from xlbridge.families.registry import WriteRequest
+
+__all__ = [
+    "FIRST_ROW",
+    "HEADER_ROW",
+    "TeamsOptions",
+    "build_teams_workbook",
+    "write",
+    "write_teams",
+]
 
 HEADER_ROW = 5
 FIRST_ROW = 6
@@ -423,3 +434,21 @@ def write_teams(
         raise WorkbookError(f"{str(out)!r} already exists; use --force to replace it")
     wb = build_teams_workbook(plan, options, template)
     return write_atomically(out, wb.save, force=force)
+
+
+def write(
+    request: WriteRequest, out: str | os.PathLike[str], *,
+    template: str | os.PathLike[str] | None = None, force: bool = False,
+) -> Path:  # fmt: skip
+    """The teams workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
+    family's ``write``), with the options :class:`~xlbridge.families.teams.plan.NewOptions`
+    takes."""
+    from xlbridge.families.teams.plan import NewOptions, PlanArgs, build_plan, options_of
+    from xlbridge.movements.registry import get_kind
+
+    o = request.options_as(NewOptions())
+    size = PlanArgs(request.tables, request.boards_per_round, request.rounds, o.segments)
+    plan = build_plan(size, get_kind(request.kind))
+    options = options_of(request.kind, request.event, request.date, o)
+    where = None if template is None else Path(template)
+    return write_teams(plan, Path(out), options, template=where, force=force)
