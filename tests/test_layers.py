@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "xlbridge"
 
-RULES = ("types", "errors", "limits", "numerals", "scoring", "movements")
+RULES = ("types", "errors", "limits", "numerals", "text", "scoring", "movements")
 KITS = ("workbook", "results", "interchange", "rebuild", "club")
 FAMILIES = ("families",)
 FACES = ("cli", "excel", "udf", "__main__")

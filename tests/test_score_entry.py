@@ -19,10 +19,10 @@ from workbook_fill import Expected, Filled, Result, expected, fill, random_contr
 
 from xlbridge.families.duplicate.context import Options, plays
 from xlbridge.families.pairs.build import build_workbook, write_session
+from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.rebuild.importing import cells_for
-from xlbridge.rebuild.sources import ImportRow
 from xlbridge.scoring.contract import score, score_sizes
 from xlbridge.types import Contract
 from xlbridge.workbook.formulas import FIRST_ROW, HEADER_ROW, TravellerCols

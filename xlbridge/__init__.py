@@ -32,7 +32,7 @@ rebuild one, record one in the club register. Each asks the family registry
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import typing as _typing
 
 from xlbridge.errors import XlbridgeError
 from xlbridge.scoring.contract import score
@@ -42,7 +42,7 @@ from xlbridge.scoring.matchpoints import Adjusted, matchpoints, neuberg, score_b
 from xlbridge.scoring.vp import vp, win_loss
 from xlbridge.types import Contract, Doubling, Seat, Strain, Vulnerability
 
-if TYPE_CHECKING:  # what the session API's names are, for type checkers and readers
+if _typing.TYPE_CHECKING:  # what the session API's names are, for type checkers and readers
     from xlbridge.families.registry import (
         RenderRequest,
         WriteRequest,
@@ -106,7 +106,7 @@ def dealer(board: int) -> str:
 # The session API: each name, the module that holds it and its name there. Loaded on first use
 # (the workbook engines, openpyxl and pandas), so ``import xlbridge`` and ``xlbridge score`` stay
 # fast.
-_SESSION_API: dict[str, tuple[str, str]] = {
+_SESSION_API = {
     "WriteRequest": ("xlbridge.families.registry", "WriteRequest"),
     "RenderRequest": ("xlbridge.families.registry", "RenderRequest"),
     "RebuildChange": ("xlbridge.rebuild.slots", "RebuildChange"),

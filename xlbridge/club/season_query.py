@@ -7,7 +7,7 @@ A player is the member of their federation number, named as the register names t
 the session gave when the register does not know the number), or, without a number, known by
 the name the session gave. Sessions scored in IMPs or VPs (no percentage) are not read. A
 session whose status is anything but ``final`` is provisional. Every text read (names, events,
-pages) is held to the one text rule (:func:`xlbridge.workbook.text.unsafe_char`).
+pages) is held to the one text rule (:func:`xlbridge.text.unsafe_char`).
 
 >>> from xlbridge.club.schema import open_database
 >>> con = open_database(":memory:")
@@ -30,7 +30,7 @@ from pathlib import Path
 from xlbridge.club.schema import SCHEMA_VERSION
 from xlbridge.errors import InputFileError
 from xlbridge.scoring.season import MemberScore, SeasonSession
-from xlbridge.workbook.text import unsafe_char
+from xlbridge.text import unsafe_char
 
 __all__ = ["SEASON_QUERY", "open_for_reading", "read_season"]
 

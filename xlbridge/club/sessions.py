@@ -34,7 +34,7 @@ from xlbridge.errors import InputFileError
 from xlbridge.limits import PAGE_TEXT
 from xlbridge.numerals import shown
 from xlbridge.results.session import SessionResults
-from xlbridge.workbook.text import unsafe_char
+from xlbridge.text import unsafe_char
 
 __all__ = [
     "PAGE_CHARS",

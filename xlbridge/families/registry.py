@@ -51,6 +51,7 @@ __all__ = [
     "FAMILY_NAMES",
     "Family",
     "FamilyName",
+    "PackageFamily",
     "Recorded",
     "RecordedWorkbook",
     "RenderRequest",
@@ -203,6 +204,57 @@ class Family(Protocol):
         """What ``swiss next`` asks of a ``kind`` workbook of this family: given the workbook
         (opened with its formulas) and its name for messages, the next round and the rebuild
         change that pairs it; None: the kind has no Swiss next round."""
+
+
+class PackageFamily:
+    """What most of :class:`Family` is for a family in its own package (``package``): its
+    ``build.write`` writes, its ``rebuild.ADAPTER`` rebuilds, its reader's results render
+    themselves, and the club register, ``import`` and ``swiss next`` refuse it. A family's
+    ``FAMILY`` subclasses this and gives its own ``read`` and whatever else it does.
+
+    >>> PackageFamily("social", "xlbridge.families.social").importer() is None
+    True
+    """
+
+    def __init__(self, name: FamilyName, package: str) -> None:
+        self._name: FamilyName = name
+        self._package = package
+
+    @property
+    def name(self) -> FamilyName:
+        return self._name
+
+    def own(self, module: str, attr: str) -> object:
+        """``attr`` of the family's ``module`` (``build``, ``rebuild``, ...), loaded now."""
+        return getattr(importlib.import_module(f"{self._package}.{module}"), attr)
+
+    def write(
+        self, request: WriteRequest, out: str | os.PathLike[str], *,
+        template: str | os.PathLike[str] | None = None, force: bool = False,
+    ) -> Path:  # fmt: skip
+        write = cast("Callable[..., Path]", self.own("build", "write"))
+        return write(request, out, template=template, force=force)
+
+    def read(self, formulas: Book, cached: Book) -> SessionInput | ScoredWorkbook:
+        raise WorkbookError(f"{self._name} workbooks have no reader")  # each family gives one
+
+    def render(self, res: Scored, request: RenderRequest) -> Rendered:
+        return rendered_by_reader(res, request)
+
+    def record(self, res: Scored) -> Recorded:
+        raise WorkbookError(
+            f"this is a {self._name} game workbook; the club register records pairs,"
+            " individuals and teams sessions"
+        )
+
+    def rebuild_adapter(self) -> FamilyAdapter | None:
+        return cast("FamilyAdapter", self.own("rebuild", "ADAPTER"))
+
+    def importer(self) -> tuple[Filler, bool] | None:
+        return None
+
+    def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
+        return None
 
 
 def family(name: str) -> Family:
@@ -376,7 +428,10 @@ def rebuild_family(
     template: str | Path | None = None,
     book: Workbook | None = None,
 ) -> FamilyRebuilt:
-    """:func:`xlbridge.rebuild.family.rebuild_family` with the families' adapters."""
+    """Rebuild the workbook at ``path`` as ``change`` asks (another kind, size or a family's
+    own option) into ``out`` (``xlbridge rebuild``): every entry carried by the workbook's
+    family, what cannot be listed on its 'Not carried' sheet; ``path`` is only read
+    (:func:`xlbridge.rebuild.family.rebuild_family` with the families' adapters)."""
     from xlbridge.interchange.gate import load_workbook
     from xlbridge.rebuild import family as engine
 
@@ -427,12 +482,9 @@ def _swiss_kind(book: Workbook, path: Path) -> str:
     """The kind on the Session sheet, or one line naming the file."""
     if "Session" not in book.sheetnames:
         raise WorkbookError(f"{str(path)!r} has no Session sheet; not an xlbridge workbook")
-    from xlbridge.workbook.session import read_settings
+    from xlbridge.workbook.session import kind_of_workbook
 
-    kind = read_settings(book).kind
-    if kind:
-        return kind
-    raise WorkbookError(f"{str(path)!r}: its Session sheet does not name the kind")
+    return kind_of_workbook(book)
 
 
 def swiss_next(

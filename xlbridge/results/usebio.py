@@ -49,8 +49,8 @@ from xlbridge.results.html import from_north
 from xlbridge.results.problems import banner
 from xlbridge.results.session import SessionResults, Standing
 from xlbridge.results.tables import ranking_groups
+from xlbridge.text import clean_text
 from xlbridge.types import Seat, Vulnerability
-from xlbridge.workbook.text import clean_text
 
 __all__ = [
     "DOCTYPE",

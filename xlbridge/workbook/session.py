@@ -14,14 +14,15 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import WorkbookError
 from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.numerals import whole_number
+from xlbridge.text import put_text
 from xlbridge.workbook.cells import Sheet, stored_cells
 from xlbridge.workbook.styles import Styler
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "SESSION",
     "SessionSettings",
     "family_of_workbook",
+    "kind_of_workbook",
     "read_settings",
     "write_settings",
 ]
@@ -195,10 +196,28 @@ def read_settings(source: Any) -> SessionSettings:
     return SessionSettings(got.get((1, 1)), MappingProxyType(values), MappingProxyType(rows), lines)
 
 
-def family_of_workbook(book: Any) -> tuple[str, FamilyName]:
-    """(kind, family) from the Session sheet's ``Movement`` line (``Kind`` on teams and
-    social workbooks); a kind xlbridge does not know reads as pairs."""
+def kind_of_workbook(book: Any) -> str:
+    """The kind a workbook's Session sheet names (its ``Movement`` line, ``Kind`` on teams and
+    social workbooks): the one place that asks which kind a workbook is (``results``,
+    ``rebuild``, ``import``, ``swiss next``).
+
+    >>> from xlbridge.workbook.styles import open_template
+    >>> wb = open_template(None)
+    >>> write_settings(wb.create_sheet("Session"), Styler(wb), [("Kind", "rubber")])
+    >>> kind_of_workbook(wb)
+    'rubber'
+    """
     kind = read_settings(book).kind
     if not kind:
-        raise WorkbookError("Session sheet: no 'Movement' or 'Kind' line naming the kind")
+        raise WorkbookError(
+            "Session sheet: no 'Movement' or 'Kind' line naming the kind; was the workbook"
+            " written by xlbridge new?"
+        )
+    return kind
+
+
+def family_of_workbook(book: Any) -> tuple[str, FamilyName]:
+    """(kind, family) from the Session sheet (:func:`kind_of_workbook`); a kind xlbridge does
+    not know reads as pairs."""
+    kind = kind_of_workbook(book)
     return kind, FAMILIES.get(kind, "pairs")

@@ -16,9 +16,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.duplicate.context import Context, Options
 from xlbridge.scoring.strata import Strata
+from xlbridge.text import put_text
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "BOARD_SETS_LABEL",

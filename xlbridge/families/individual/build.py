@@ -50,6 +50,7 @@ from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
 from xlbridge.scoring.strata import Strata
+from xlbridge.text import put_text
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
@@ -61,7 +62,6 @@ from xlbridge.workbook.inputs import (
     validate_contract_rows,
 )
 from xlbridge.workbook.styles import open_template
-from xlbridge.workbook.text import put_text
 
 if TYPE_CHECKING:
     from xlbridge.families.registry import WriteRequest

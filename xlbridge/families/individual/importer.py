@@ -23,6 +23,7 @@ from typing import Any
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.duplicate.reader import result_entry_of
 from xlbridge.families.individual.formulas import IndividualCols
+from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.rebuild.importing import (
     Filled,
     ImportTarget,
@@ -33,7 +34,6 @@ from xlbridge.rebuild.importing import (
     resolve_name,
     write_row,
 )
-from xlbridge.rebuild.sources import ImportRow
 from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, whole_or_none
 from xlbridge.workbook.session import read_settings
 

@@ -19,9 +19,9 @@ from xlbridge.families.duplicate.names import write_names
 from xlbridge.families.duplicate.session_sheet import players_settings
 from xlbridge.families.individual.formulas import player_name
 from xlbridge.movements.individual_seats import Seats, guide, hands, home_directions
+from xlbridge.text import put_text
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "partnership_text",

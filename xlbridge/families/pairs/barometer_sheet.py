@@ -37,11 +37,11 @@ from xlbridge.families.duplicate.context import Context
 from xlbridge.families.duplicate.movement_sheet import boards_text
 from xlbridge.families.pairs.recap import FIRST as RECAP_FIRST
 from xlbridge.families.pairs.recap import SESSION_DATE
+from xlbridge.text import put_text
 from xlbridge.workbook import checks
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.styles import fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = ["BAROMETER", "CALC", "CALC_FIELDS", "NOT_FINAL", "calc_cell", "write_barometer"]
 

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -40,10 +41,11 @@ from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.styles import open_template
 
 if TYPE_CHECKING:
+    from xlbridge.families.pairs.settings import Settings
     from xlbridge.families.registry import WriteRequest
     from xlbridge.interchange.deals import HandRecord
 
-__all__ = ["build_workbook", "write", "write_session"]
+__all__ = ["build_settings", "build_workbook", "write", "write_session"]
 
 
 def build_workbook(
@@ -139,32 +141,55 @@ def write_session(
     return write_atomically(out, wb.save, force=force)
 
 
+
+
+def build_settings(settings: Settings, template: str | Path | None) -> Workbook:
+    """The workbook ``xlbridge new`` writes for the pairs ``settings`` (without names), in
+    memory: what ``rebuild`` regenerates and the library's ``write`` saves."""
+    from xlbridge.families.pairs.fouled import mark_fouled
+    from xlbridge.families.pairs.settings import movement_of, options_text
+    from xlbridge.workbook.hand_records import add_hand_records, analysed
+
+    m = movement_of(settings)
+    options = Options(
+        event=settings.event, date=settings.date, scoring=settings.scoring,
+        scale=settings.scale, result_entry=settings.result_entry,
+        datum_rounding=settings.datum_rounding, movement_options=options_text(settings),
+        handicapped=settings.handicapped, strata=settings.strata,
+    )  # fmt: skip
+    wb = build_workbook(m, options, template)
+    records = [r for r in analysed(settings.deals) if r.board in m.boards]
+    if records:
+        add_hand_records(wb, records, options.event)
+    fouls = {b: frozenset(t) for b, t in settings.fouled}
+    if fouls:
+        mark_fouled(wb, m, fouls, settings.result_entry, options.per)
+    return wb
+
+
 def write(
     request: WriteRequest, out: str | os.PathLike[str], *,
     template: str | os.PathLike[str] | None = None, force: bool = False,
 ) -> Path:  # fmt: skip
     """The pairs workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
-    family's ``write``): its movement built as ``new`` builds it, the options
-    :class:`~xlbridge.families.pairs.settings.NewOptions` takes, checked as ``new`` checks
-    them."""
-    from xlbridge.families.duplicate.session_sheet import movement_options_text
-    from xlbridge.families.pairs.settings import NewOptions
-    from xlbridge.movements.options import MovementArgs, build_movement
-    from xlbridge.movements.registry import get_kind
+    family's ``write``): the workbook ``new`` writes for the family's one
+    :class:`~xlbridge.families.pairs.settings.Settings` (its options by field name:
+    ``scoring``, ``scale``, ``result_entry``, ``datum_rounding``, ``even``, ``arrow_switch``,
+    ``half_table``, ``handicapped``, ``strata``), built as ``rebuild`` builds it, checked as
+    ``new`` checks it."""
+    from xlbridge.families.pairs.settings import Settings
 
-    o = request.options_as(NewOptions())
-    if o.scoring != "butler" and "datum_rounding" in request.options:
+    base = Settings(request.kind, request.tables, request.rounds, request.boards_per_round,
+                    date=request.date)  # fmt: skip
+    if request.event is not None:
+        base = dataclasses.replace(base, event=request.event)
+    settings = request.options_as(base)
+    if settings.scoring != "butler" and "datum_rounding" in request.options:
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
-    if o.strata_by is not None and o.strata is None:
-        raise WorkbookError("--strata-by: give --strata too (the strata's thresholds)")
-    size = MovementArgs(request.tables, request.boards_per_round, request.rounds, o.even,
-                        o.arrow_switch, o.half_table, o.barometer)  # fmt: skip
-    movement = build_movement(get_kind(request.kind), size)
-    strata = None if o.strata is None else Strata.parse(o.strata, o.strata_by or "higher")
-    return write_session(
-        movement, Path(out), event="Club pairs" if request.event is None else request.event,
-        date=request.date, scoring=o.scoring, scale=o.scale, result_entry=o.result_entry,
-        datum_rounding=o.datum_rounding, template=None if template is None else Path(template),
-        force=force, movement_options=movement_options_text(o.even, o.arrow_switch, o.half_table),
-        handicapped=o.handicap, strata=strata,
-    )  # fmt: skip
+    path = Path(out)
+    if path.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"output {str(path)!r} must end in .xlsx")
+    if path.exists() and not force:
+        raise WorkbookError(f"{str(path)!r} already exists; use --force to replace it")
+    wb = build_settings(settings, None if template is None else Path(template))
+    return write_atomically(path, wb.save, force=force)

@@ -23,10 +23,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.families.duplicate.context import Context
 from xlbridge.families.pairs.recap import SESSION_DATE
+from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.styles import fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = ["RESULTS", "write_results"]
 

@@ -8,27 +8,15 @@ round-robin pairs, marathons): score sheets, the back score, its reader, rebuild
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from xlbridge.errors import WorkbookError
+from xlbridge.families.registry import PackageFamily
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import (
-        FamilyName,
-        Recorded,
-        Rendered,
-        RenderRequest,
-        Scored,
-        WriteRequest,
-    )
-    from xlbridge.rebuild.importing import Filler
-    from xlbridge.rebuild.slots import FamilyAdapter, NextRound
+    from xlbridge.rebuild.slots import NextRound
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.workbook.cells import Book
 
@@ -37,19 +25,7 @@ if TYPE_CHECKING:
 DEPENDS: tuple[str, ...] = ()
 
 
-class _Social:
-    @property
-    def name(self) -> FamilyName:
-        return "social"
-
-    def write(
-        self, request: WriteRequest, out: str | os.PathLike[str], *,
-        template: str | os.PathLike[str] | None = None, force: bool = False,
-    ) -> Path:  # fmt: skip
-        from xlbridge.families.social.build import write
-
-        return write(request, out, template=template, force=force)
-
+class _Social(PackageFamily):
     def read(self, formulas: Book, cached: Book) -> ScoredWorkbook:
         from xlbridge.families.social.reader import read_social
         from xlbridge.families.social.reader_pairs import read_marathon, read_pair_game
@@ -63,25 +39,6 @@ class _Social:
             return read_marathon(formulas, cached, settings)
         return read_social(formulas, cached)
 
-    def render(self, res: Scored, request: RenderRequest) -> Rendered:
-        from xlbridge.families.registry import rendered_by_reader
-
-        return rendered_by_reader(res, request)
-
-    def record(self, res: Scored) -> Recorded:
-        raise WorkbookError(
-            "this is a social game workbook; the club register records pairs, individuals and"
-            " teams sessions"
-        )
-
-    def rebuild_adapter(self) -> FamilyAdapter | None:
-        from xlbridge.families.social.rebuild import ADAPTER
-
-        return ADAPTER
-
-    def importer(self) -> tuple[Filler, bool] | None:
-        return None
-
     def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
         if kind != "swiss-pairs":
             return None
@@ -90,4 +47,4 @@ class _Social:
         return next_round
 
 
-FAMILY = _Social()
+FAMILY = _Social("social", __name__)

@@ -44,9 +44,9 @@ from xlbridge.interchange.files import write_atomically
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
+from xlbridge.text import put_text
 from xlbridge.workbook.formulas import sheet_ref
 from xlbridge.workbook.styles import Styler, fit_landscape, open_template
-from xlbridge.workbook.text import put_text
 
 if TYPE_CHECKING:
     from xlbridge.families.registry import WriteRequest

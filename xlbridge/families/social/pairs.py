@@ -39,9 +39,9 @@ from xlbridge.interchange.files import write_atomically
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.home import round_robin_pairs
 from xlbridge.scoring.vp import vp
+from xlbridge.text import put_text
 from xlbridge.workbook.formulas import sheet_ref
 from xlbridge.workbook.styles import Styler, fit_landscape, open_template
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "PAIRS_KINDS",

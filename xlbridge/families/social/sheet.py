@@ -23,9 +23,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.families.social import formulas as F
 from xlbridge.scoring.chicago import DEALS_PER_CHUKKER
+from xlbridge.text import put_text
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import Styler, fit_landscape
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "COLS",

@@ -7,27 +7,18 @@ Marvin's game): match sheets, standings, its reader, rebuild, importer and ``swi
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.registry import PackageFamily
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import (
-        FamilyName,
-        Recorded,
-        Rendered,
-        RenderRequest,
-        Scored,
-        WriteRequest,
-    )
+    from xlbridge.families.registry import Recorded, Scored
     from xlbridge.rebuild.importing import Filler
-    from xlbridge.rebuild.slots import FamilyAdapter, NextRound
+    from xlbridge.rebuild.slots import NextRound
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.workbook.cells import Book
 
@@ -36,28 +27,11 @@ if TYPE_CHECKING:
 DEPENDS: tuple[str, ...] = ()
 
 
-class _Teams:
-    @property
-    def name(self) -> FamilyName:
-        return "teams"
-
-    def write(
-        self, request: WriteRequest, out: str | os.PathLike[str], *,
-        template: str | os.PathLike[str] | None = None, force: bool = False,
-    ) -> Path:  # fmt: skip
-        from xlbridge.families.teams.build import write
-
-        return write(request, out, template=template, force=force)
-
+class _Teams(PackageFamily):
     def read(self, formulas: Book, cached: Book) -> ScoredWorkbook:
         from xlbridge.families.teams.reader import read_teams
 
         return read_teams(formulas, cached)
-
-    def render(self, res: Scored, request: RenderRequest) -> Rendered:
-        from xlbridge.families.registry import rendered_by_reader
-
-        return rendered_by_reader(res, request)
 
     def record(self, res: Scored) -> Recorded:
         from xlbridge.families.teams.model import TeamsResults
@@ -66,11 +40,6 @@ class _Teams:
         if not isinstance(res, TeamsResults):
             raise WorkbookError(f"a {res.family} workbook's results are not a team game's")
         return record(res)
-
-    def rebuild_adapter(self) -> FamilyAdapter | None:
-        from xlbridge.families.teams.rebuild import ADAPTER
-
-        return ADAPTER
 
     def importer(self) -> tuple[Filler, bool] | None:
         from xlbridge.families.teams.importer import fill_teams
@@ -85,4 +54,4 @@ class _Teams:
         return lambda book, _name: next_round(book)
 
 
-FAMILY = _Teams()
+FAMILY = _Teams("teams", __name__)

@@ -39,6 +39,7 @@ from xlbridge.families.teams.standings import (
 )
 from xlbridge.interchange.files import write_atomically
 from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
+from xlbridge.text import header_text, put_text
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.checks import write_checks
@@ -46,7 +47,6 @@ from xlbridge.workbook.inputs import validate_contract_rows
 from xlbridge.workbook.lists import imp_adjusted_rows, write_contracts_and_imps
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import Styler, fit_landscape, fit_portrait, open_template
-from xlbridge.workbook.text import header_text, put_text
 
 if TYPE_CHECKING:
     from xlbridge.families.registry import WriteRequest
