@@ -107,6 +107,22 @@ def test_the_declared_forms_are_forms() -> None:
     assert _declared("duplicate") == ()
 
 
+def test_faces_ask_the_registry() -> None:
+    """A face names no family: it asks ``xlbridge.families.registry``. The one exception is
+    the face that shows a family's own options of ``new`` (``cli/new_<family>.py``), which
+    calls its own family (and the forms that family declares) and no other."""
+    for path in MODULES:
+        part = path.relative_to(ROOT).parts[0].removesuffix(".py")
+        if _layer(part) != _layer("cli"):
+            continue
+        own = path.stem.removeprefix("new_") if path.stem.startswith("new_") else None
+        allowed = {"registry"} | ({own, *_declared(own)} if own in FAMILY_FOLDERS else set())
+        for name in _imports(path):
+            parts = name.split(".")
+            if parts[:2] == ["xlbridge", "families"] and len(parts) > 2:
+                assert parts[2] in allowed, f"{path.relative_to(ROOT)} imports {name}"
+
+
 def test_no_kit_or_rule_imports_a_family() -> None:
     """A kit knows no family (nor the forms families share): only families and faces import
     ``xlbridge.families``."""

@@ -107,3 +107,13 @@ def test_record_workbook_refuses_an_empty_workbook(tmp_path: Path) -> None:
     out = xlbridge.write_workbook(xlbridge.WriteRequest("howell", 3), tmp_path / "h.xlsx")
     with pytest.raises(WorkbookError, match="no result is entered"):
         xlbridge.record_workbook(out, tmp_path / "club.sqlite")
+
+
+def test_every_family_answers_the_whole_protocol() -> None:
+    """One protocol with every job a face asks of a family; each family answers all of it."""
+    jobs = sorted(n for n in registry.Family.__dict__ if not n.startswith("_"))
+    assert jobs == ["importer", "name", "read", "rebuild_adapter", "record", "render",
+                    "swiss_next", "write"]  # fmt: skip
+    for f in registry.all_families():
+        assert all(callable(getattr(f, j)) for j in jobs if j != "name"), f.name
+        assert registry.family(f.name) is f

@@ -29,6 +29,7 @@ from xlbridge.families.duplicate.session_sheet import (
     SECTION_SCORING_LABEL,
     SECTIONS_LABEL,
     players_options,
+    scale_of,
 )
 from xlbridge.movements.field import (
     SECTION_SCORINGS,
@@ -102,7 +103,7 @@ def scoring_of(settings: Mapping[str, Any]) -> tuple[PairsScoring, MPScaleName]:
     )  # fmt: skip
     if not scoring:
         raise WorkbookError(f"Session sheet: scoring {text!r} is not matchpoints, Butler or cross")
-    scale: MPScaleName = "ebu" if "EBU" in str(settings.get("Matchpoint scale") or "") else "acbl"
+    scale: MPScaleName = scale_of(settings.get("Matchpoint scale")) or "acbl"
     return scoring, scale
 
 

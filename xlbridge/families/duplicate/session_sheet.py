@@ -15,6 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.duplicate.context import Context, Options
+from xlbridge.scoring.choices import MPScaleName
 from xlbridge.scoring.strata import Strata
 from xlbridge.text import put_text
 from xlbridge.workbook.session import write_settings
@@ -26,6 +27,7 @@ __all__ = [
     "DATUM_ROUNDING_LABEL",
     "HANDICAPS_LABEL",
     "MOVEMENT_OPTIONS_LABEL",
+    "SCALE_TEXTS",
     "SECTIONS_LABEL",
     "SECTION_SCORING_LABEL",
     "STRATA_LABEL",
@@ -33,6 +35,7 @@ __all__ = [
     "parse_movement_options",
     "players_options",
     "players_settings",
+    "scale_of",
     "write_session_sheet",
 ]
 
@@ -53,6 +56,26 @@ BOARD_SETS_LABEL = "Board sets"  # the sections of each set play their own deals
 HANDICAPS_LABEL = "Handicaps"
 HANDICAPS_TEXT = "the pair's handicap added to its %"
 STRATA_LABEL = "Strata"
+
+# The Session sheet's ``Matchpoint scale`` text of each scale: written from here, read back here.
+SCALE_TEXTS: dict[MPScaleName, str] = {
+    "acbl": "1 / ½ / 0 (ACBL)",
+    "ebu": "2 / 1 / 0 (EBU, Law 78A)",
+}
+_OLD_SCALE_TEXTS: dict[str, MPScaleName] = {"ACBL": "acbl", "EBU": "ebu"}  # no Session line
+
+
+def scale_of(text: object) -> MPScaleName | None:
+    """The scale a ``Matchpoint scale`` text stands for (None: none xlbridge writes).
+
+    >>> scale_of(SCALE_TEXTS["ebu"]), scale_of("ACBL"), scale_of("EBU-ish")
+    ('ebu', 'acbl', None)
+    """
+    if not isinstance(text, str):
+        return None
+    got = {v: k for k, v in SCALE_TEXTS.items()}.get(text.strip())
+    return got or _OLD_SCALE_TEXTS.get(text.strip())
+
 
 _CHARS_PER_LINE = 80  # of the instructions, in the 86 characters of columns A:C
 
@@ -220,7 +243,7 @@ def write_session_sheet(ctx: Context) -> Worksheet:
         ("Boards", len(m.boards)),
         ("Pairs", len(m.pairs)),
         ("Scoring", _METHODS[opt.scoring]),
-        ("Matchpoint scale", "1 / ½ / 0 (ACBL)" if opt.per == 1 else "2 / 1 / 0 (EBU, Law 78A)"),
+        ("Matchpoint scale", SCALE_TEXTS["acbl" if opt.per == 1 else "ebu"]),
         ("Result entry", opt.result_entry),
         ("Results expected a board", ctx.expected),
         ("Ranking", "NS and EW apart" if ctx.two_winner else "one field"),

@@ -40,6 +40,7 @@ from xlbridge.families.social.sheet import (
     write_block,
     write_session,
 )
+from xlbridge.families.social.texts import chicago_vulnerability_text, net_rounding_text
 from xlbridge.interchange.files import write_atomically
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.model import Movement
@@ -90,14 +91,14 @@ def _player_ref(number: int) -> str:
 
 
 def _write_session(wb: Workbook, st: Styler, opt: SocialOptions, movement: Movement) -> None:
-    variant = "New York (non-dealer vulnerable on 2-3)" if opt.new_york else "standard"
+    variant = chicago_vulnerability_text(opt.new_york)
     rows: list[tuple[str, str | int]] = [
         ("Date", opt.date),
         ("Kind", opt.kind),
         ("Scored as", opt.scoring),
         (f"{opt.what}s", movement.rounds),
         ("Players", opt.player_count),
-        ("Net rounding", f"to hundreds, 50 rounds {opt.rounding}"),
+        ("Net rounding", net_rounding_text(opt.rounding)),
     ]
     if opt.scoring == "chicago":
         rows.append(("Chicago vulnerability", variant))

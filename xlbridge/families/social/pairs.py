@@ -35,6 +35,7 @@ from xlbridge.families.social.sheet import (
     write_block,
     write_session,
 )
+from xlbridge.families.social.texts import pairs_scoring_text
 from xlbridge.interchange.files import write_atomically
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.home import round_robin_pairs
@@ -261,12 +262,7 @@ def _write_session(wb: Workbook, st: Styler, opt: PairsOptions) -> None:
         ("Rounds (Chicago chukkers)", opt.round_count),
         ("Chukkers a match", opt.chukkers),
         ("Chicago vulnerability", "new-york" if opt.new_york else "standard"),
-        (
-            "Scoring",
-            "net points; VPs from Party Bridge's Swiss table"
-            if opt.with_vps
-            else f"net points in hundreds (50 rounds {opt.rounding})",
-        ),
+        ("Scoring", pairs_scoring_text(opt.with_vps, opt.rounding)),
     ]
     if opt.kind == "progressive":
         # The one setting the instructions alone used to carry: results and rebuild read it
