@@ -1,8 +1,10 @@
-"""The game families behind one registry: each family's reader, rebuild adapter and importer,
-and the jobs that start from a user's workbook and must first ask which family it is.
+"""The game families behind one registry: the one :class:`Family` protocol (write, read,
+render, rebuild, import, record, the next round), and the jobs that start from a user's
+workbook and must first ask which family it is. Every face asks here and names no family.
 
-A family is declared once, in its folder's ``__init__.py`` (``FAMILY``), with the pieces that
-know its workbook loaded only when a job needs them, so that ``xlbridge --help`` stays light.
+A family is declared once, in its folder's ``__init__.py`` (``FAMILY``, most of it from
+:class:`PackageFamily`), with the pieces that know its workbook loaded only when a job needs
+them, so that ``xlbridge --help`` stays light.
 
 >>> [f.name for f in all_families()]
 ['pairs', 'individual', 'teams', 'social']
