@@ -30,8 +30,8 @@ def numbers_from_bws(
     on its boards, the travellers'. A movement whose players change seats within a round (a
     Rainbow: its Bridgemate rounds are its boards, so their numbers are not the workbook's
     rounds) has its numbers refused in one line rather than put on the wrong players."""
+    from xlbridge.interchange.scorer_files import SeatedPlayer, read_bws_players
     from xlbridge.rebuild.seated import put_numbers
-    from xlbridge.rebuild.sources import SeatedPlayer, read_bws_players
 
     if Path(job.source).suffix.lower() != ".bws":
         return 0, []
