@@ -228,15 +228,6 @@ class Family(Protocol):
         (opened with its formulas) and its name for messages, the next round and the rebuild
         change that pairs it; None: the kind has no Swiss next round."""
 
-    def usebio(
-        self,
-        res: SessionResults | ScoredWorkbook,
-        options: UsebioOptions,
-        deals: Mapping[int, str] | None,
-    ) -> bytes:
-        """The federation's file of this family's results (:mod:`xlbridge.results.usebio`
-        laid out as the EBU's example of the kind), or one line refusing it."""
-
 
 class PackageFamily:
     """What most of :class:`Family` is for a family in its own package (``package``): its
@@ -298,6 +289,8 @@ class PackageFamily:
     def usebio(
         self, res: Scored, options: UsebioOptions, deals: Mapping[int, str] | None
     ) -> bytes:
+        """The federation's file of the family's results (what :meth:`render` gives for
+        ``usebio``); refused in one line unless the family writes one (teams)."""
         from xlbridge.results.read_family import refuse
 
         raise refuse("usebio", self._name, getattr(res, "kind", self._name))

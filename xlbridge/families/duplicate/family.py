@@ -15,12 +15,9 @@ from typing import TYPE_CHECKING, cast
 from xlbridge.families.registry import PackageFamily
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from xlbridge.families.registry import FamilyName, Recorded, Rendered, RenderRequest, Scored
     from xlbridge.rebuild.importing import Filler
     from xlbridge.results.session import SessionInput
-    from xlbridge.results.usebio import UsebioOptions
     from xlbridge.workbook.cells import Book
 
 __all__ = ["DuplicateFamily"]
@@ -51,11 +48,3 @@ class DuplicateFamily(PackageFamily):
 
     def importer(self) -> tuple[Filler, bool] | None:
         return cast("Filler", self.own("importer", self._filler)), False
-
-    def usebio(
-        self, res: Scored, options: UsebioOptions, deals: Mapping[int, str] | None
-    ) -> bytes:
-        from xlbridge.families.duplicate.render import session_of
-        from xlbridge.results.usebio_session import write_usebio
-
-        return write_usebio(session_of(res), options=options, deals=deals)

@@ -212,8 +212,8 @@ def numbers_from_bws(job: Any, at: dict[tuple[int, int], tuple[str, str]]) -> tu
     """``import --from FILE.bws``: the numbers the players typed at the tables (PlayerNumbers)
     onto the Names sheet; ``at`` is (round, table) -> (NS label, EW label), the travellers'.
     Player 1 of a pair sits North or East, player 2 South or West."""
+    from xlbridge.families.duplicate.seated import put_numbers
     from xlbridge.interchange.scorer_files import SeatedPlayer, read_bws_players
-    from xlbridge.rebuild.seated import put_numbers
 
     if Path(job.source).suffix.lower() != ".bws":
         return 0, []
