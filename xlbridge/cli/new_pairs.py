@@ -128,7 +128,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
 
 
 # What a movement file gives, so ``new --movement-file`` refuses these options by name.
-_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table", "--barometer")
+_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table", "--barometer",
+               "--sit-out")  # fmt: skip
 
 
 # Packages openpyxl loads when it can, that a written workbook never uses: numpy (cell values of
@@ -194,7 +195,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
     movement = build_movement(info, args)
     return _write(args, movement, movement_options_text(args.even, args.arrow_switch,
-                                                        args.half_table))  # fmt: skip
+                                                        args.half_table, args.sit_out))  # fmt: skip
 
 
 def file_movement(args: argparse.Namespace) -> Movement:
@@ -267,7 +268,7 @@ def registered(
 
 # What ``--sections`` gives, so ``new --sections`` refuses these options by name.
 _SECTIONS_GIVE = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table",
-                  "--movement-file")  # fmt: skip
+                  "--movement-file", "--sit-out")  # fmt: skip
 
 
 def run_sections(args: argparse.Namespace) -> int:
