@@ -107,6 +107,7 @@ class Settings:
     even: str | None = None
     arrow_switch: str | None = None
     half_table: bool = False
+    sit_out: str | None = None  # the absent pair's label (new --sit-out, movements/absent.py)
     # Whether the Session sheet has the "Movement options" line (workbooks written before it
     # have none, and are regenerated without it).
     options_recorded: bool = True
@@ -206,14 +207,16 @@ def _movement(
     return build_movement(get_kind(kind), ns)
 
 
-def _extra(even: str | None, arrow: str | None, half: bool) -> tuple[tuple[str, Any], ...]:
-    given = {"even": even, "arrow_switch": arrow, "half_table": half}
+def _extra(
+    even: str | None, arrow: str | None, half: bool, sit_out: str | None = None
+) -> tuple[tuple[str, Any], ...]:
+    given = {"even": even, "arrow_switch": arrow, "half_table": half, "sit_out": sit_out}
     return tuple((k, v) for k, v in given.items() if v not in (None, False))
 
 
 def movement_of(s: Settings) -> Movement:
     """The movement of ``s``."""
-    extra = _extra(s.even, s.arrow_switch, s.half_table)
+    extra = _extra(s.even, s.arrow_switch, s.half_table, s.sit_out)
     return _movement(s.kind, s.tables, s.boards_per_round, s.rounds, extra)
 
 
@@ -222,7 +225,7 @@ def _options_text(s: Settings) -> str | None:
 
     if not s.options_recorded:
         return None
-    return movement_options_text(s.even, s.arrow_switch, s.half_table)
+    return movement_options_text(s.even, s.arrow_switch, s.half_table, s.sit_out)
 
 
 def _fouls(s: Settings) -> dict[int, frozenset[int]]:
@@ -241,7 +244,7 @@ class PairsAdapter:
     :class:`~xlbridge.rebuild.slots.Planning` and :class:`~xlbridge.rebuild.slots.Placing`)."""
 
     family: FamilyName = _FAMILY
-    options = ("even", "arrow_switch", "half_table", "full_table", "fouled")
+    options = ("even", "arrow_switch", "half_table", "full_table", "fouled", "sit_out")
 
     def settings(self, book: Workbook) -> Settings:
         """Kind, size, event, date, scoring, scale, result entry, movement options and fouled
@@ -272,6 +275,7 @@ class PairsAdapter:
             result_entry=e.result_entry, datum_rounding=e.datum_rounding, even=e.even,
             arrow_switch=e.arrow_switch,
             half_table=e.half_table, options_recorded=e.options_recorded, fouled=e.fouled,
+            sit_out=e.sit_out,
             deals=tuple(sorted(read_hand_records(book).items())),
             handicapped=e.handicapped, strata=e.strata,
         )  # fmt: skip
@@ -314,12 +318,12 @@ class PairsAdapter:
         same = info.name == old.kind and tables == old.tables
         bpr = args.boards_per_round or old.boards_per_round
         rounds = args.rounds or (old.rounds if same else None)
-        given: dict[str, Any] = {k: opts.get(k) for k in ("even", "arrow_switch", "half_table")
-                 if opts.get(k) not in (None, False)}  # fmt: skip
+        given: dict[str, Any] = {k: opts.get(k) for k in ("even", "arrow_switch", "half_table",
+                 "sit_out") if opts.get(k) not in (None, False)}  # fmt: skip
         # The old Session sheet's "Movement options" line (same kind): those not given are
         # kept; a workbook written before that line has them guessed from its entries.
         stored = (
-            dict(_extra(old.even, old.arrow_switch, old.half_table))
+            dict(_extra(old.even, old.arrow_switch, old.half_table, old.sit_out))
             if old.options_recorded and info.name == old.kind
             else None
         )
@@ -330,6 +334,8 @@ class PairsAdapter:
         kept = {k: v for k, v in (stored or {}).items() if k not in given}
         if stored is not None:
             given = {**stored, **given}
+        if str(given.get("sit_out", "")).strip().lower() == "none":  # --sit-out none: all play
+            given = {k: v for k, v in given.items() if k != "sit_out"}
         variants = [given] if given or stored is not None else list(_VARIANTS)
         rows: set[tuple[Any, ...]] = {e.slot.key[1:4] for e in entries if e.slot.key[0] == "play"}
         layout = layout_of(movement_of(old))
@@ -338,7 +344,8 @@ class PairsAdapter:
         first_error: MovementError | None = None
         for extra in variants:
             ext = _extra(
-                extra.get("even"), extra.get("arrow_switch"), bool(extra.get("half_table"))
+                extra.get("even"), extra.get("arrow_switch"), bool(extra.get("half_table")),
+                extra.get("sit_out"),
             )
             try:
                 m = _movement(info.name, tables, bpr, rounds, ext)
@@ -372,7 +379,8 @@ class PairsAdapter:
         if kept:
             notes.append("movement options kept from the old workbook's Session sheet: "
                          + movement_options_text(kept.get("even"), kept.get("arrow_switch"),
-                                                 bool(kept.get("half_table"))))  # fmt: skip
+                                                 bool(kept.get("half_table")),
+                                                 kept.get("sit_out")))  # fmt: skip
         fouls = {boards.get(b, b): frozenset(t) for b, t in old.fouled}
         for b, t in fouled.items():
             fouls[b] = fouls.get(b, frozenset()) | t
@@ -380,7 +388,8 @@ class PairsAdapter:
         new = dataclasses.replace(
             old, kind=info.name, tables=tables, rounds=rounds, boards_per_round=bpr,
             even=extra.get("even"), arrow_switch=extra.get("arrow_switch"),
-            half_table=bool(extra.get("half_table")), options_recorded=True,
+            half_table=bool(extra.get("half_table")), sit_out=extra.get("sit_out"),
+            options_recorded=True,
             fouled=tuple((b, tuple(sorted(t))) for b, t in sorted(fouls.items())),
             pairs_from=tuple((n, o) for o, n in pairs.items()),
             boards_from=tuple((n, o) for o, n in boards.items()),
