@@ -381,8 +381,9 @@ def players_settings(opt: Options) -> list[tuple[str, Any]]:
     :func:`players_options`).
 
     >>> from xlbridge.scoring.strata import Strata
-    >>> players_settings(Options(handicapped=True, strata=Strata.parse("1000,0")))
-    [('Handicaps', "the pair's handicap added to its %"), ('Strata', 'A 1000, B 0; by the higher')]
+    >>> got = players_settings(Options(handicapped=True, strata=Strata.parse("1000,0")))
+    >>> got[0][0], got[1]
+    ('Handicaps', ('Strata', 'A 1000, B 0; by the higher; unknown in the lowest'))
     """
     out: list[tuple[str, Any]] = []
     if opt.handicapped:
@@ -396,7 +397,7 @@ def players_options(settings: Mapping[str, Any]) -> tuple[bool, Strata | None]:
     """Whether the session is handicapped, and its strata, from its Session sheet's lines.
 
     >>> players_options({"Strata": "A 1000, B 0; by the average"})
-    (False, Strata(bounds=(('A', 1000.0), ('B', 0.0)), by='average'))
+    (False, Strata(bounds=(('A', 1000.0), ('B', 0.0)), by='average', unknown='highest'))
     """
     handicapped = str(settings.get(HANDICAPS_LABEL) or "").strip() != ""
     text = str(settings.get(STRATA_LABEL) or "").strip()
