@@ -109,8 +109,11 @@ def _csv(m: Movement, seed: int) -> str:
         for b in e.boards:
             ns, ew = e.direction_on(b)
             assert ns is not None and ew is not None
-            lines.append(f"{b},{m.label(ns)},{m.label(ew)},{rng.choice(['4S', '3NT', '2H', '1NT'])},"
-                         f"{rng.choice('NESW')},{rng.choice(['=', '+1', '-1', '-2'])}")  # fmt: skip
+            contract = rng.choice(["4S", "3NT", "2H", "1NT"])
+            result = rng.choice(["=", "+1", "-1", "-2"])
+            lines.append(
+                f"{b},{m.label(ns)},{m.label(ew)},{contract},{rng.choice('NESW')},{result}"
+            )
     return "\n".join(lines) + "\n"
 
 

@@ -47,9 +47,7 @@ def find_label(m: Movement, label: str) -> int:
     if len(found) == 1 and want:
         return found[0]
     shown = ", ".join(p.label for p in m.pairs[:6]) + (", ..." if len(m.pairs) > 6 else "")
-    raise MovementError(
-        f"--sit-out {label[:20]!r}: no such pair in this {m.kind} (pairs: {shown})"
-    )
+    raise MovementError(f"--sit-out {label[:20]!r}: no such pair in this {m.kind} (pairs: {shown})")
 
 
 def _notes_without(notes: tuple[str, ...], label: str) -> list[str]:
@@ -106,9 +104,7 @@ def absent(m: Movement, label: str) -> Movement:
     rounds_left = {e.round for e in kept}
     empty = [r for r in range(1, m.rounds + 1) if r not in rounds_left]
     if empty:
-        raise MovementError(
-            f"--sit-out {m.label(gone)}: round {empty[0]} would have no table left"
-        )
+        raise MovementError(f"--sit-out {m.label(gone)}: round {empty[0]} would have no table left")
     return replace(
         m,
         pairs=tuple(p for p in m.pairs if p.id != gone),

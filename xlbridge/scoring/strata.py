@@ -44,8 +44,15 @@ from typing import Literal, get_args
 from xlbridge.errors import SessionError
 from xlbridge.scoring.session import ranks
 
-__all__ = ["LETTERS", "STRATA_BY", "UNKNOWN_STRATA", "Strata", "StrataBy", "UnknownStratum",
-           "stratum_ranks"]
+__all__ = [
+    "LETTERS",
+    "STRATA_BY",
+    "UNKNOWN_STRATA",
+    "Strata",
+    "StrataBy",
+    "UnknownStratum",
+    "stratum_ranks",
+]
 
 LETTERS = "ABCD"
 StrataBy = Literal["higher", "average"]

@@ -344,7 +344,9 @@ class PairsAdapter:
         first_error: MovementError | None = None
         for extra in variants:
             ext = _extra(
-                extra.get("even"), extra.get("arrow_switch"), bool(extra.get("half_table")),
+                extra.get("even"),
+                extra.get("arrow_switch"),
+                bool(extra.get("half_table")),
                 extra.get("sit_out"),
             )
             try:
