@@ -49,6 +49,7 @@ def test_refused_and_read_back() -> None:
     assert code == 2 and "--unknown-stratum: give --strata too" in err
     # A workbook written before the choice placed such a pair at the top: read back so.
     assert Strata.from_text("A 1000, B 0; by the higher").stratum([None, 10]) == "A"
-    assert Strata.from_text("A 1000, B 0; by the higher; unknown in the lowest").stratum(
-        [None, 10]
-    ) == "B"
+    assert (
+        Strata.from_text("A 1000, B 0; by the higher; unknown in the lowest").stratum([None, 10])
+        == "B"
+    )
