@@ -5,7 +5,10 @@ results and rebuild derive the same movement.
 Sources:
 - The odd field's scoring, rules.md "A sit-out or phantom pair": the results expected on a board
   count only the tables that play it (nine pairs in the five-table Howell: 4 results a board,
-  ACBL top 3); a pair's percentage is its matchpoints over the tops of the boards it played.
+  ACBL top 3); a pair's percentage is its matchpoints over the tops of the boards it played
+  (EBU forum, "Factoring manually", forums.ebu.co.uk/discussion/535: a percentage "of the
+  maximum possible - which is different for NS and EW pairs as they play different numbers of
+  boards").
 - ACBL matchpoints (rules.md §4, seed 000): 1 for each result beaten, ½ for each tie.
 - Manning's Howell: every pair meets every other pair once; with one pair absent each of the
   others meets the other eight once and sits out the round it was due to meet the absent pair.

@@ -5,7 +5,10 @@ met, the boards it would have played there rest on the bye-stand that round (unl
 table plays them in the round, as a relay does), and it is no longer a pair of the movement,
 so no traveller row, guide card or ranking names it. The scoring that follows is the odd
 field's (rules.md, "A sit-out or phantom pair"): a board's expected results count only the
-tables that play it, a pair's percentage is over the tops of the boards it played.
+tables that play it, a pair's percentage is over the tops of the boards it played (EBU forum,
+"Factoring manually", forums.ebu.co.uk/discussion/535: matchpoint scores "are expressed as a
+percentage of the maximum possible - which is different for NS and EW pairs as they play
+different numbers of boards").
 
 Nine pairs in the five-table Howell, pair 10 absent: every board is played four times.
 
