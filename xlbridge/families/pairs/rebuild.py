@@ -10,8 +10,8 @@ session (the pairs no longer meet on that board, the pair is gone, a formula typ
 listed, one line for a traveller row or a pair's names, never dropped silently.
 
 The planning: movement options (``--even``, ``--arrow-switch``, ``--half-table``,
-``--sit-out``) are taken from the old Session sheet's "Movement options" line (same kind; those given replace them), or, for a
-workbook written before that line, chosen among the variants as the one most entries fit;
+``--sit-out``) are taken from the old Session sheet's "Movement options" line (same kind;
+those given replace them), or, for a workbook written before that line, chosen among the variants as the one most entries fit;
 ``--full-table`` drops a recorded half table; ``--fouled`` marks fouled boards (Law 87), added
 to those the old workbook marked.
 
