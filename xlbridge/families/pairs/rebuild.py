@@ -11,9 +11,9 @@ listed, one line for a traveller row or a pair's names, never dropped silently.
 
 The planning: movement options (``--even``, ``--arrow-switch``, ``--half-table``,
 ``--sit-out``) are taken from the old Session sheet's "Movement options" line (same kind;
-those given replace them), or, for a workbook written before that line, chosen among the variants as the one most entries fit;
-``--full-table`` drops a recorded half table; ``--fouled`` marks fouled boards (Law 87), added
-to those the old workbook marked.
+those given replace them), or, for a workbook written before that line, chosen among the
+variants as the one most entries fit; ``--full-table`` drops a recorded half table;
+``--fouled`` marks fouled boards (Law 87), added to those the old workbook marked.
 
 Seed 003 (ACBL PAIRS.033, "adding a table"): the last one or two tables move back one, "taking
 their boards with them and assuming the new pair number". :func:`add_table_maps` turns that into
