@@ -31,7 +31,7 @@ from xlbridge.workbook.inputs import (
     validate_contract_rows,
 )
 from xlbridge.workbook.styles import fit_portrait
-from xlbridge.workbook.text import put_text
+from xlbridge.workbook.text import put_text, put_value
 
 __all__ = [
     "ADJ_IMP_TABLE",
@@ -105,7 +105,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
 
     def put(ref: str, value: Any, style: str | None = None) -> None:
         row, col = cell_at(ref)
-        cell = ws.cell(row=row, column=col, value=value)
+        cell = put_value(ws.cell(row=row, column=col), value)
         if style:
             st(cell, style)
 
@@ -314,8 +314,8 @@ def write_paper_travellers(ctx: Context) -> Worksheet:
             st(put(row=r, column=j, value=text), "xlb Header")
         r += 1
         for _entry, ns_id, ew_id in rows:
-            st(put(row=r, column=1, value=pair_value(m.label(ns_id))), "xlb Card")
-            st(put(row=r, column=2, value=pair_value(m.label(ew_id))), "xlb Card")
+            st(put_value(put(row=r, column=1), pair_value(m.label(ns_id))), "xlb Card")
+            st(put_value(put(row=r, column=2), pair_value(m.label(ew_id))), "xlb Card")
             for j in range(3, width + 1):
                 st(put(row=r, column=j), "xlb Card")
             ws.row_dimensions[r].height = 17

@@ -21,7 +21,7 @@ from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, cell_at, pair
 from xlbridge.workbook.inputs import highlight_places
 from xlbridge.workbook.recap_players import write_players_columns
 from xlbridge.workbook.styles import fit_landscape
-from xlbridge.workbook.text import put_text
+from xlbridge.workbook.text import put_text, put_value
 
 __all__ = ["FIRST", "HEADER", "write_recap"]
 
@@ -47,7 +47,7 @@ def write_recap(ctx: Context) -> Worksheet:
 
     def put(ref: str, value: Any, style: str | None = None) -> None:
         row, col = cell_at(ref)
-        cell = ws.cell(row=row, column=col, value=value)
+        cell = put_value(ws.cell(row=row, column=col), value)
         if style:
             st(cell, style)
 
