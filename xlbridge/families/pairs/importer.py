@@ -21,12 +21,14 @@ refused with one line (no electronic scorer scores them).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.movements.field import FIELD_KIND
 from xlbridge.rebuild.importing import (
     Filled,
     ImportTarget,
+    Plays,
     Traveller,
     cells_for,
     traveller_of,
@@ -67,8 +69,7 @@ def fill_pairs(job: ImportTarget) -> Filled:
             for _r, ns, ew, _rd, _tb in t.rows:
                 labels.update((ns, ew))
     problems: list[str] = []
-    filled = same = 0
-    done: dict[tuple[int, int], str] = {}
+    plays = Plays()
     named_only = Path(source).suffix.lower() in (".csv", ".bws")
     for row in rows:
         where = f"{row.where}: board {row.board}"
@@ -89,19 +90,12 @@ def fill_pairs(job: ImportTarget) -> Filled:
         if isinstance(target, str):
             problems.append(f"{where}: {target}")
             continue
-        if (row.board or 0, target) in done:
-            problems.append(
-                f"{where}: a second result for that play (first: {done[(row.board or 0, target)]})"
-            )
-            continue
-        done[(row.board or 0, target)] = row.where
-        status = write_row(t, target, cells, force, tcols)
-        if status == "same":
-            same += 1
-        elif status == "filled":
-            filled += 1
-        else:
-            problems.append(f"{where}: {status}")
+
+        def write(t: Traveller = t, r: int = target, c: dict[str, Any] = cells) -> str:
+            return write_row(t, r, c, force, tcols)
+
+        plays.add((row.board or 0, target), where, cells, write)
+    filled, same = plays.write(problems)
     return Filled(filled, same, tuple(problems))
 
 

@@ -196,7 +196,7 @@ def write_recap(ctx: Context) -> Worksheet:
         ws.column_dimensions[col_srank].width = 9
     ctx.recap.update(
         first=str(FIRST), last=str(last), pair="A", names="B", dir="C", total=col_total,
-        pct=col_pct, rank=col_rank, order=col_order,
+        pct=col_pct, rank=col_rank, order=col_order, played=col_played,
     )  # fmt: skip
     if field:
         ctx.recap.update(section_rank=col_srank, section_order=col_sorder)
