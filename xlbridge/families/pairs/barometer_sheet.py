@@ -90,7 +90,7 @@ def write_barometer(ctx: Context) -> Worksheet:
     n = last - first + 1
     # The open problems' running count, as the Checks sheet will have it (written last).
     problems = f"Checks!{checks.TOTAL}"
-    played = f"Recap!${rc['played']}${first}:${rc['played']}${last}"
+    entered = f"Recap!${rc['played']}${first}:${rc['played']}${last}"  # boards each pair has
     round_boards = {r: sorted({b for e in m.round_entries(r) for b in e.boards})
                     for r in range(1, m.rounds + 1)}  # fmt: skip
 
@@ -160,7 +160,7 @@ def write_barometer(ctx: Context) -> Worksheet:
         title.font = _BOLD
         status = ws.cell(row=row + 1, column=1)
         status.value = NOT_FINAL if rnd < m.rounds else (
-            f'=IF({problems}>0,"provisional",IF(SUM({played})=0,"{EMPTY}","final"))')
+            f'=IF({problems}>0,"provisional",IF(SUM({entered})=0,"{EMPTY}","final"))')
         st(status, "xlb Label")
         status.font = _BOLD
         row += 2
