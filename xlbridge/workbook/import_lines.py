@@ -17,9 +17,8 @@ count formula beside it (:func:`open_formula`).
 >>> write_import_lines(Ctx.wb, "r.csv", ["r.csv line 3: board 1: pair '9' (NS) is not in it"])
 >>> ws["Z2"].value
 '=$Z$4+SUM($Z$7:$Z$7)'
->>> [ws["A6"].value, ws["A7"].value, ws["Z7"].value]
-['Import from r.csv: rows not imported (type each on its traveller, then OK beside it)', \
-"r.csv line 3: board 1: pair '9' (NS) is not in it", '=IF(TRIM($B7)="",1,0)']
+>>> [ws["A6"].value, ws["B6"].value, ws["A7"].value, ws["Z7"].value]
+['Import from r.csv: rows not imported', 'OK', "r.csv line 3: board 1: pair '9' (NS) is not in it", '=IF(TRIM($B7)="",1,0)']
 """
 
 from __future__ import annotations
@@ -39,7 +38,7 @@ __all__ = ["HEAD", "open_formula", "open_import_lines", "write_import_lines"]
 CHECKS = "Checks"
 HEAD = "Import from "  # the section's header line starts so (older workbooks' too)
 _HEAD_END = ": rows not imported"
-_OK_HINT = " (type each on its traveller, then OK beside it)"
+_OK_HINT = "OK: type it beside a line once its result is on the traveller"
 _COUNT = 26  # column Z: the hidden running counts of the Checks sheet
 _MAX_LINES = 5000  # lines read back (an import reports at most one a results row)
 
@@ -82,8 +81,9 @@ def write_import_lines(wb: Any, source: str, problems: Sequence[str]) -> None:
         end = first + len(problems) - 1
         cell = ws.cell(row=head, column=1)
         st(cell, "xlb Label")
-        put_text(cell, f"{HEAD}{source}{_HEAD_END}{_OK_HINT}", "checks")
+        put_text(cell, f"{HEAD}{source}{_HEAD_END}", "checks")
         st(ws.cell(row=head, column=2, value="OK"), "xlb Header")
+        st(ws.cell(row=head, column=3, value=_OK_HINT), "xlb Label")
         for r, line in enumerate(problems, start=first):
             put_text(ws.cell(row=r, column=1), line[:1000], "checks", max_chars=CELL_TEXT)
             st(ws.cell(row=r, column=2), "xlb Input")  # unlocked: the director types OK
