@@ -245,10 +245,11 @@ class Plays:
     >>> problems = []
     >>> plays.write(problems)
     (1, 1)
-    >>> print(problems[0].replace(": ", ":\n"))
-    r.csv line 4:
-    board 2:
-    r.csv line 5 gives this play another result (Contract 4S / Contract 3NT):
+    >>> for part in problems[0].split(": "):
+    ...     print(part)
+    r.csv line 4
+    board 2
+    r.csv line 5 gives this play another result (Contract 4S / Contract 3NT)
     neither imported; type the one played on the traveller, then OK beside this line
     """
 

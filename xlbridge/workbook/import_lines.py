@@ -17,8 +17,10 @@ count formula beside it (:func:`open_formula`).
 >>> write_import_lines(Ctx.wb, "r.csv", ["r.csv line 3: board 1: pair '9' (NS) is not in it"])
 >>> ws["Z2"].value
 '=$Z$4+SUM($Z$7:$Z$7)'
->>> [ws["A6"].value, ws["B6"].value, ws["A7"].value, ws["Z7"].value]
-['Import from r.csv: rows not imported', 'OK', "r.csv line 3: board 1: pair '9' (NS) is not in it", '=IF(TRIM($B7)="",1,0)']
+>>> [ws["A6"].value, ws["B6"].value, ws["Z7"].value]
+['Import from r.csv: rows not imported', 'OK', '=IF(TRIM($B7)="",1,0)']
+>>> ws["A7"].value
+"r.csv line 3: board 1: pair '9' (NS) is not in it"
 """
 
 from __future__ import annotations
