@@ -220,6 +220,22 @@ def _individual(path: Path) -> Path:
     return path
 
 
+def _imported(path: Path, tmp: Path) -> Path:
+    """Issue 30: a workbook an import left two lines on (a conflict, a pair not in it), one of
+    them marked OK by the director: the Checks sheet counts the open one."""
+    book = _pairs(tmp / "to-import.xlsx")
+    csv = tmp / "scores.csv"
+    csv.write_text("board,ns,ew,contract,declarer,result\n1,1,1,4S,N,10\n1,1,1,3NT,S,9\n"
+                   "2,1,1,2H,E,8\n2,9,1,2H,E,8\n", encoding="utf-8")  # fmt: skip
+    assert run_cli("import", str(book), "--from", str(csv), "-o", str(path))[0] == 3
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Checks"]
+    (r,) = [c.row for c in ws["A"] if str(c.value).startswith("scores.csv line 5")]
+    ws[f"B{r}"] = "OK"
+    wb.save(path)
+    return path
+
+
 @pytest.fixture(scope="module")
 def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     src, out = tmp_path_factory.mktemp("src"), tmp_path_factory.mktemp("out")
@@ -228,6 +244,7 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         _every_problem_pairs(src / "tricks-butler.xlsx", "tricks", "butler"),
         _every_problem_pairs(src / "md-ximp.xlsx", "made-down", "ximp"),
         _individual(src / "individual.xlsx"),
+        _imported(src / "imported.xlsx", tmp_path_factory.mktemp("import")),
     ]
     return {p.stem: p for p in recalculate(paths, out)}
 
@@ -253,6 +270,19 @@ def test_checks_sheet_lines_are_pythons(name: str, recalculated: dict[str, Path]
     assert ("3NT down 5" if name == "individual" else "4S down 6") in odd
     assert len(shown) >= (5 if name == "individual" else 12)
     assert ws["A2"].value.startswith(f"{len(shown)} problem(s)")
+
+
+@pytest.mark.libreoffice
+def test_open_import_lines_are_counted_as_python_counts(recalculated: dict[str, Path]) -> None:
+    """Issue 30: the Checks summary counts the import's lines not marked OK, as ``results``
+    does: the conflict is open, the line marked OK is not."""
+    path = recalculated["imported"]
+    res = score_workbook(path)
+    assert res.recalculated and res.disagreements == ()
+    open_lines = [p.problem for p in res.open_problems if p.sheet == "Checks"]
+    assert len(open_lines) == 1 and "gives this play another result" in open_lines[0]
+    ws = openpyxl.load_workbook(path, data_only=True)["Checks"]
+    assert ws["A2"].value.startswith(f"{len(res.open_problems)} problem(s)")
 
 
 def test_a_stored_checks_line_that_is_not_pythons_disagrees() -> None:
