@@ -112,6 +112,13 @@ def test_movement_file_labels(tmp_path: Path) -> None:
     _guarded(book)
     wb = openpyxl.load_workbook(book)
     assert wb["Movement"]["B4"].value.startswith(hostile("p1"))
+    # The other outputs: CSV puts an apostrophe before a text a spreadsheet would run; HTML
+    # escapes it; USEBIO is XML text.
+    _, out, _ = run_cli("results", str(book), "--format", "csv")
+    fields = [f for row in csv.reader(io.StringIO(out)) for f in row if MARK in f]
+    assert fields and all(f.startswith("'=") for f in fields), fields[:3]
+    _, out, _ = run_cli("results", str(book), "--format", "html")
+    assert MARK in out and '=HYPERLINK("http' not in out  # quotes escaped: &#34; or &quot;
 
 
 def test_pbn_pair_ids(tmp_path: Path) -> None:
