@@ -79,7 +79,7 @@ def register(sub: Any) -> None:
 
 def _results(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import read_workbook
-    from xlbridge.results.problems import PROVISIONAL_EXIT, banner
+    from xlbridge.results.problems import NO_RESULTS, PROVISIONAL_EXIT, banner
     from xlbridge.results.session import IGNORED, SessionResults
 
     for name in (args.file, args.output, args.deals):
@@ -118,7 +118,8 @@ def _results(args: argparse.Namespace) -> int:
         print(f"xlbridge results: sheet {name[:40]!r}: {IGNORED}", file=sys.stderr)
     problems = res.open_problems
     for p in problems:
-        print(f"xlbridge results: {p.line()}", file=sys.stderr)
+        if p != NO_RESULTS:  # no line of the Checks sheet: the banner says it
+            print(f"xlbridge results: {p.line()}", file=sys.stderr)
     if res.disagreements:
         print(
             f"xlbridge results: {len(res.disagreements)} cell(s) disagree with Python"
