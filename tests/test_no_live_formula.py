@@ -1,9 +1,9 @@
 """Issue 30: nothing a user gives becomes a live formula, whatever its source.
 
 The structural guard: workbooks are built from hostile texts (pair labels of a movement file, a
-PBN's ``PairId_NS``/``PairId_EW``, names, member numbers, events, dates, sections, team and
-social names), by every input path (``new``, ``--movement-file`` CSV/PBN/sections, ``import``,
-``rebuild``); every text carries the marker ``XMK``. Every sheet of every workbook is then
+PBN's ``PairId_NS``/``PairId_EW``, names, member numbers, names the club register fills,
+events, dates, sections, team and social names), by every input path (``new``,
+``--movement-file`` CSV/PBN/sections, ``--db``, ``import``, ``rebuild``); every text carries the marker ``XMK``. Every sheet of every workbook is then
 scanned: no formula cell, data validation, conditional format or defined name may contain the
 marker (the product's own formulas never do), and the marker must be there as text (the
 hostile texts did reach the workbook, so the scan cannot pass by finding nothing).
@@ -217,3 +217,18 @@ def test_rebuild_carries_hostile_names_as_text(tmp_path: Path) -> None:
     again = tmp_path / "again.xlsx"
     _ok("rebuild", str(book), "--tables", "4", "-o", str(again))
     _guarded(again)
+
+
+def test_names_from_the_club_register(tmp_path: Path) -> None:
+    """Names filled from the register by member number (``new --names --db``)."""
+    db = tmp_path / "club.sqlite"
+    members = _csv(tmp_path / "members.csv",
+                   [["number", "name"], [f"{MARK}1", hostile("m1")], [f"{MARK}2", "=1+1"]])
+    _ok("club", "import-members", str(members), "--db", str(db))
+    names = _csv(tmp_path / "numbers.csv", [["pair", "player 1", "player 2", "number 1",
+                 "number 2"], ["1", "", "", f"{MARK}1", f"{MARK}2"]])  # fmt: skip
+    book = tmp_path / "m.xlsx"
+    _ok("new", "mitchell", "--tables", "3", "--names", str(names), "--db", str(db), "-o",
+        str(book))  # fmt: skip
+    _guarded(book)
+    assert openpyxl.load_workbook(book)["Names"]["B4"].value == hostile("m1")
