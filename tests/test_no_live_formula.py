@@ -3,10 +3,11 @@
 The structural guard: workbooks are built from hostile texts (pair labels of a movement file, a
 PBN's ``PairId_NS``/``PairId_EW``, names, member numbers, names the club register fills,
 events, dates, sections, team and social names), by every input path (``new``,
-``--movement-file`` CSV/PBN/sections, ``--db``, ``import``, ``rebuild``); every text carries the marker ``XMK``. Every sheet of every workbook is then
-scanned: no formula cell, data validation, conditional format or defined name may contain the
-marker (the product's own formulas never do), and the marker must be there as text (the
-hostile texts did reach the workbook, so the scan cannot pass by finding nothing).
+``--movement-file`` CSV/.asc/PBN/sections, ``--db``, ``import``, ``rebuild``); every text
+carries the marker ``XMK``. Every sheet of every workbook is then scanned: no formula cell,
+data validation, conditional format or defined name may contain the marker (the product's own
+formulas never do), and the marker must be there as text (the hostile texts did reach the
+workbook, so the scan cannot pass by finding nothing).
 """
 
 from __future__ import annotations
@@ -232,3 +233,13 @@ def test_names_from_the_club_register(tmp_path: Path) -> None:
         str(book))  # fmt: skip
     _guarded(book)
     assert openpyxl.load_workbook(book)["Names"]["B4"].value == hostile("m1")
+
+
+def test_asc_movement_with_hostile_names(tmp_path: Path) -> None:
+    """An ``.asc`` movement file numbers its pairs: the names given for them stay text."""
+    asc = Path(__file__).parent / "data" / "movements" / "pjms-example.asc"
+    names = _names(tmp_path, [str(i) for i in range(1, 15)])
+    book = tmp_path / "asc.xlsx"
+    _ok("new", "--movement-file", str(asc), "--boards-per-round", "2", "--names", str(names),
+        "--event", hostile("e"), "-o", str(book))  # fmt: skip
+    _guarded(book)
