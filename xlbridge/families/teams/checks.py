@@ -107,6 +107,21 @@ def _typed_over_py(f: RowFacts) -> str:
     return FC._typed_over_py(f).replace(FC._OK, "")
 
 
+def _implausible(c: TravellerCols, r: int, room: int) -> str:
+    # Issue 30: 5 or more down is named until the room's OK (the pairs rule and text).
+    tag, ok, n = _tag(room), f"${OK_COLS[room]}{r}", FC._IMPLAUSIBLE_DOWN
+    t, lv = f"${c.tricks}{r}", f"${c.level}{r}"
+    return (
+        f'IF(AND(TRIM({ok})="",${c.is_pass}{r}=0,ISNUMBER(${c.calc}{r}),ISNUMBER({t})),'
+        f'IF({lv}+6-{t}>={n},"{tag}"&TRIM(${c.contract}{r})&" down "&({lv}+6-{t})&'
+        f'": {n} or more down, check the result; ",""),"")'
+    )
+
+
+def _implausible_py(f: RowFacts) -> str:
+    return FC._implausible_py(f).replace(FC._OK, "")
+
+
 # The pairs traveller's rules where the teams text and test are the same (the tag aside).
 ROOM_CHECKS: tuple[tuple[RoomFormula, RoomRule], ...] = (
     (_bad_contract, FC._bad_contract_py),
@@ -115,6 +130,7 @@ ROOM_CHECKS: tuple[tuple[RoomFormula, RoomRule], ...] = (
     (_result, FC._result_py),
     (_score_text, FC._score_text_py),
     (_typed_over, _typed_over_py),
+    (_implausible, _implausible_py),
 )
 
 
