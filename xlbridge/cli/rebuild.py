@@ -131,6 +131,7 @@ def _rebuild(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import import_results
     from xlbridge.interchange.files import check_output, destination
+    from xlbridge.results.problems import PROVISIONAL_EXIT
 
     _same_file(args.file, args.output)
     _same_file(args.source, args.output)
@@ -145,4 +146,5 @@ def _import(args: argparse.Namespace) -> int:
         f" {len(res.problems)} not imported"
         + (f"; {res.numbers} players' numbers on the Names sheet" if res.numbers else "")
     )
-    return 0
+    # A row not imported is an open problem on the copy's Checks sheet, as in ``results``.
+    return PROVISIONAL_EXIT if res.problems else 0

@@ -88,7 +88,7 @@ def register(sub: Any) -> None:
 def _results(args: argparse.Namespace) -> int:
     import xlbridge
     from xlbridge.families.registry import RenderRequest, read_workbook, render_results
-    from xlbridge.results.problems import PROVISIONAL_EXIT, banner
+    from xlbridge.results.problems import NO_RESULTS, PROVISIONAL_EXIT, banner
 
     for name in (args.file, args.output, args.deals):
         if name and "\x00" in name:
@@ -124,7 +124,8 @@ def _results(args: argparse.Namespace) -> int:
         print(f"xlbridge results: {line}", file=sys.stderr)
     problems = res.open_problems
     for p in problems:
-        print(f"xlbridge results: {p.line()}", file=sys.stderr)
+        if p != NO_RESULTS:  # no line of the Checks sheet: the banner says it
+            print(f"xlbridge results: {p.line()}", file=sys.stderr)
     if res.disagreements:
         print(
             f"xlbridge results: {len(res.disagreements)} cell(s) disagree with Python"

@@ -243,8 +243,11 @@ class SessionResults:
 
     @property
     def open_problems(self) -> tuple[Problem, ...]:
-        """The problems the Checks sheet lists: the session is provisional while any is open."""
-        return self.input.problems
+        """The problems the Checks sheet lists: the session is provisional while any is open
+        (:data:`~xlbridge.results.problems.NO_RESULTS` when no result is entered)."""
+        from xlbridge.results.problems import no_results
+
+        return no_results(self.input.problems, any(s.played for s in self.standings))
 
     def row_problem(self, board: int, row: int) -> str:
         """The open problems of a traveller row (its sheet row) or of its board, "" when none.

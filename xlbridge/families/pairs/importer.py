@@ -21,6 +21,7 @@ refused with one line (no electronic scorer scores them).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.duplicate.reader import result_entry_of, scoring_of
@@ -29,6 +30,7 @@ from xlbridge.movements.field import FIELD_KIND
 from xlbridge.rebuild.importing import (
     Filled,
     ImportTarget,
+    Plays,
     Traveller,
     cells_for,
     traveller_of,
@@ -67,8 +69,7 @@ def fill_pairs(job: ImportTarget) -> Filled:
             for _r, ns, ew, _rd, _tb in t.rows:
                 labels.update((ns, ew))
     problems: list[str] = []
-    filled = same = 0
-    done: dict[tuple[int, int], str] = {}
+    plays = Plays()
     named_only = Path(source).suffix.lower() in (".csv", ".bws")
     bws = Path(source).suffix.lower() == ".bws"  # the devices' own table and round: checked
     for row in rows:
@@ -90,19 +91,12 @@ def fill_pairs(job: ImportTarget) -> Filled:
         if isinstance(target, str):
             problems.append(f"{where}: {target}")
             continue
-        if (row.board or 0, target) in done:
-            problems.append(
-                f"{where}: a second result for that play (first: {done[(row.board or 0, target)]})"
-            )
-            continue
-        done[(row.board or 0, target)] = row.where
-        status = write_row(t, target, cells, force, tcols)
-        if status == "same":
-            same += 1
-        elif status == "filled":
-            filled += 1
-        else:
-            problems.append(f"{where}: {status}")
+
+        def write(t: Traveller = t, r: int = target, c: dict[str, Any] = cells) -> str:
+            return write_row(t, r, c, force, tcols)
+
+        plays.add((row.board or 0, target), where, cells, write)
+    filled, same = plays.write(problems)
     from xlbridge.families.pairs.bridgemate import numbers_from_bws
 
     at = {(rd, tb): (ns, ew) for t in travellers.values() for _r, ns, ew, rd, tb in t.rows

@@ -17,7 +17,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context, cell_at, pair_value
 from xlbridge.families.duplicate.recap_players import write_players_columns
 from xlbridge.scoring.session import places_to_rank
-from xlbridge.text import put_text
+from xlbridge.text import put_text, put_value
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.inputs import highlight_places
@@ -47,7 +47,7 @@ def write_recap(ctx: Context) -> Worksheet:
 
     def put(ref: str, value: Any, style: str | None = None) -> None:
         row, col = cell_at(ref)
-        cell = ws.cell(row=row, column=col, value=value)
+        cell = put_value(ws.cell(row=row, column=col), value)
         if style:
             st(cell, style)
 
@@ -196,7 +196,7 @@ def write_recap(ctx: Context) -> Worksheet:
         ws.column_dimensions[col_srank].width = 9
     ctx.recap.update(
         first=str(FIRST), last=str(last), pair="A", names="B", dir="C", total=col_total,
-        pct=col_pct, rank=col_rank, order=col_order,
+        pct=col_pct, rank=col_rank, order=col_order, played=col_played,
     )  # fmt: skip
     if field:
         ctx.recap.update(section_rank=col_srank, section_order=col_sorder)
