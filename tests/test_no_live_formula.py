@@ -100,7 +100,7 @@ def test_pairs_new_names_event_date(tmp_path: Path) -> None:
     book = tmp_path / "m.xlsx"
     names = _names(tmp_path, [str(i) for i in range(1, 7)])
     _ok("new", "mitchell", "--tables", "3", "--names", str(names), "--event", hostile("e"),
-        "--date", hostile("d"), "-o", str(book))  # fmt: skip
+        "--date", "2026-11-24", "-o", str(book))  # fmt: skip
     _guarded(book)
 
 
@@ -159,7 +159,7 @@ def test_sections(tmp_path: Path) -> None:
     """``new --sections`` with hostile names and event, and a sections movement file."""
     book = tmp_path / "s.xlsx"
     _ok("new", "--sections", "A:mitchell:3,B:mitchell:3", "--event", hostile("e"),
-        "--date", hostile("d"), "-o", str(book))  # fmt: skip
+        "--date", "2026-11-24", "-o", str(book))  # fmt: skip
     _guarded(book)
     text = _ok("movement", "mitchell", "--tables", "3", "--format", "csv")
     rows = list(csv.reader(io.StringIO(text)))
@@ -187,7 +187,7 @@ def test_individual_names(tmp_path: Path) -> None:
     )
     book = tmp_path / "ind.xlsx"
     _ok("new", "individual-2", "--tables", "2", "--names", str(names), "--event", hostile("e"),
-        "--date", hostile("d"), "-o", str(book))  # fmt: skip
+        "--date", "2026-11-24", "-o", str(book))  # fmt: skip
     _guarded(book)
 
 
@@ -197,7 +197,7 @@ def test_team_names(kind: str, tmp_path: Path) -> None:
         [str(i), hostile(f"t{i}"), hostile(f"tp{i}")] for i in range(1, 5)]])  # fmt: skip
     book = tmp_path / "teams.xlsx"
     _ok("new", kind, "--tables", "4", "--rounds", "3", "--names", str(names), "--event",
-        hostile("e"), "--date", hostile("d"), "-o", str(book))  # fmt: skip
+        hostile("e"), "--date", "2026-11-24", "-o", str(book))  # fmt: skip
     _guarded(book)
 
 
