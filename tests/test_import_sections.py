@@ -13,7 +13,6 @@ section the workbook lacks, or none, is reported by line and never placed.
 from __future__ import annotations
 
 import json
-import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -37,33 +36,31 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
                    "--event", "Two sections", "--date", "2026-11-24")  # fmt: skip
 
 
-def _layout(path: Path) -> list[tuple[int, int, str, str, int, int]]:
-    """(board, row index, NS label, EW label, round, table) of boards 1 and 19's rows."""
+Row = tuple[int, str, str, str, int, int, str, int]
+
+
+def _scorer_rows(path: Path) -> list[Row]:
+    """The evening as a scorer exports it: (board, section, NS number, EW number, round,
+    table, contract, tricks) of every traveller row, in reverse order of the travellers (the
+    import finds the rows). Boards 1 and 19 are seed 003's; the others made up."""
     wb = openpyxl.load_workbook(path)
-    out = []
-    for board in (1, 19):
-        ws = wb[f"Board {board}"]
+    rows = []
+    for name in wb.sheetnames:
+        if not name.startswith("Board "):
+            continue
+        board, ws = int(name.split()[1]), wb[name]
         for i in range(13):
             ns, ew = ws.cell(6 + i, 1).value, ws.cell(6 + i, 2).value
             if not ns:
                 break
-            out.append((board, i, ns, ew, ws.cell(6 + i, 12).value, ws.cell(6 + i, 13).value))
-    return out
-
-
-def _scorer_rows(path: Path) -> list[tuple[int, str, str, str, int, int, str, int]]:
-    """The evening as a scorer exports it: (board, section, NS number, EW number, round,
-    table, contract, tricks), in reverse order of the travellers (the import finds the rows)."""
-    rows = []
-    for board, i, ns, ew, rnd, table in _layout(path):
-        contract, tricks = PLAYED[(board, i)]
-        section = ns.split("-")[0]
-        rows.append((board, section, ns.split()[-1], ew.split()[-1], rnd, table, contract,
-                     tricks))  # fmt: skip
+            contract, tricks = PLAYED.get((board, i), ("3NT", 9 + (board + i) % 3))
+            rows.append((board, ns.split("-")[0], ns.split()[-1], ew.split()[-1],
+                         ws.cell(6 + i, 12).value, ws.cell(6 + i, 13).value, contract,
+                         tricks))  # fmt: skip
     return rows[::-1]
 
 
-def _csv(rows: list[tuple[int, str, str, str, int, int, str, int]]) -> str:
+def _csv(rows: list[Row]) -> str:
     lines = ["board,section,ns,ew,contract,declarer,result"]
     lines += [f"{b},{s},{ns},{ew},{c},N,{t}" for b, s, ns, ew, _r, _t, c, t in rows]
     return "\n".join(lines) + "\n"
@@ -71,6 +68,27 @@ def _csv(rows: list[tuple[int, str, str, str, int, int, str, int]]) -> str:
 
 def _import(book: Path, source: Path, out: Path) -> tuple[int, str, str]:
     return run_cli("import", str(book), "--from", str(source), "-o", str(out))
+
+
+PLAYS = 21 * 7 + 18 * 6  # A plays boards 1-21 at 7 tables, B boards 1-18 at 6
+
+
+@pytest.fixture(scope="module")
+def evening(book: Path) -> list[Row]:
+    return _scorer_rows(book)
+
+
+@pytest.fixture(scope="module")
+def from_csv(book: Path, evening: list[Row]) -> tuple[Path, str, str]:
+    """The whole evening imported from a CSV with a section column: (copy, stdout, stderr)."""
+    source = book.parent / "evening.csv"
+    source.write_text(_csv(evening))
+    before = digest(book)
+    out = book.parent / "from-csv.xlsx"
+    code, printed, err = _import(book, source, out)
+    assert code == 0, err
+    assert digest(book) == before
+    return out, printed, err
 
 
 def _check_scored(out: Path) -> dict[str, Any]:
@@ -89,45 +107,56 @@ def _check_scored(out: Path) -> dict[str, Any]:
 
 
 def _inputs(path: Path) -> dict[tuple[int, str, str], tuple[Any, ...]]:
+    """Every traveller row's typed cells (Contract, By, Made, Down), by board and pairs."""
     wb = openpyxl.load_workbook(path)
     out = {}
-    for board in (1, 19):
-        ws = wb[f"Board {board}"]
-        for r in range(6, 19):
-            if ws.cell(r, 1).value:
-                out[(board, ws.cell(r, 1).value, ws.cell(r, 2).value)] = tuple(
-                    ws.cell(r, c).value for c in range(3, 7)
-                )
+    for name in wb.sheetnames:
+        if name.startswith("Board "):
+            ws = wb[name]
+            for r in range(6, 19):
+                if ws.cell(r, 1).value:
+                    out[(int(name.split()[1]), ws.cell(r, 1).value, ws.cell(r, 2).value)] = \
+                        tuple(ws.cell(r, c).value for c in range(3, 7))  # fmt: skip
     return out
 
 
-def test_the_scorer_rows_cover_both_sections(book: Path) -> None:
-    """The fixture's own check: 13 rows of board 1 (A's 7, B's 6) and 7 of board 19, pair
+def test_the_scorer_rows_cover_both_sections(evening: list[Row]) -> None:
+    """The fixture's own check: 13 rows of board 1 (A's 7, B's 6), 7 of board 19 (A's), pair
     numbers that repeat across the sections (so only the section tells the rows apart)."""
-    rows = _scorer_rows(book)
-    assert sorted((b, s) for b, s, *_ in rows).count((1, "A")) == 7
-    assert [(b, s) for b, s, *_ in rows].count((1, "B")) == 6
-    assert {s for b, s, *_ in rows if b == 19} == {"A"}
+    assert len(evening) == PLAYS
+    on = [(b, s) for b, s, *_ in evening]
+    assert (on.count((1, "A")), on.count((1, "B")), on.count((19, "A")), on.count((19, "B"))) \
+        == (7, 6, 7, 0)  # fmt: skip
+    assert {ns for b, s, ns, *_ in evening if b == 1 and s == "A"} >= {"1", "2", "3", "4", "5", "6"}
+    assert {ns for b, s, ns, *_ in evening if b == 1 and s == "B"} == {"1", "2", "3", "4", "5", "6"}
     f = join_sections(parse_sections(SECTIONS), 3)
     assert len(f.movement.pairs) == 26
 
 
-def test_a_csv_with_a_section_column(book: Path, tmp_path: Path) -> None:
-    source = tmp_path / "evening.csv"
-    source.write_text(_csv(_scorer_rows(book)))
-    before = digest(book)
-    out = tmp_path / "filled.xlsx"
-    code, printed, err = _import(book, source, out)
-    assert code == 0, err
-    assert "20 results filled, 0 already there, 0 not imported" in printed, (printed, err)
-    assert digest(book) == before
+def test_a_csv_with_a_section_column_then_usebio(from_csv: tuple[Path, str, str],
+                                                 tmp_path: Path) -> None:  # fmt: skip
+    """Every row placed on its section's rows; ``results`` final, seed 003's scores and
+    matchpoints; the USEBIO file names both sections and every pair."""
+    out, printed, err = from_csv
+    assert f"{PLAYS} results filled, 0 already there, 0 not imported" in printed, (printed, err)
     cells = _inputs(out)
-    assert cells[(1, "A-NS 1", "A-EW 1")][:3] == ("4S", "N", 4)  # 10 tricks: made 4
-    assert cells[(1, "B-NS 1", "B-EW 1")][:3] == ("4S", "N", 4)  # row 8 of board 1
-    _check_scored(out)
-    # Imported again: every row already there, nothing replaced.
-    code, printed, err = _import(out, source, tmp_path / "again.xlsx")
-    assert code == 0 and "0 results filled, 20 already there, 0 not imported" in printed, err
+    assert cells[(1, "A-NS 1", "A-EW 1")] == ("4S", "N", 4, None)  # 10 tricks: made 4
+    assert cells[(1, "B-NS 1", "B-EW 1")] == ("4S", "N", 4, None)  # board 1's row 8
+    assert cells[(1, "A-NS 6", "A-EW 4")] == ("4S", "N", None, 1)  # row 3: 9 tricks
+    assert cells[(1, "B-NS 3", "B-EW 5")] == ("4S", "N", None, 2)  # row 12: 8 tricks
+    assert all(v[0] for v in cells.values()) and len(cells) == PLAYS
+    data = _check_scored(out)
+    assert data["sections"] == ["A", "B"]
+    code, text, err = run_cli("results", str(out), "--format", "json")
+    assert code == 0 and json.loads(text).get("problems", []) == [], err
+    usebio = tmp_path / "field.xml"
+    code, _printed, err = run_cli("results", str(out), "--format", "usebio", "-o", str(usebio))
+    assert code == 0, err
+    root = ET.fromstring(usebio.read_bytes())
+    sections = {x.get("SECTION_ID"): x for x in root.iter("SECTION")}
+    assert list(sections) == ["A", "B"]
+    assert [len(list(x.iter("PAIR"))) for x in sections.values()] == [14, 12]
+    assert sum(len(list(x.iter("TRAVELLER_LINE"))) for x in sections.values()) == PLAYS
 
 
 def test_a_section_the_workbook_lacks_is_named_and_not_placed(book: Path, tmp_path: Path) -> None:
@@ -139,11 +168,12 @@ def test_a_section_the_workbook_lacks_is_named_and_not_placed(book: Path, tmp_pa
         "1,b,1,1,4S,N,10\n"  # line 4: section b is B
         "1,A,NS 1,EW 1,4S,N,9\n"  # line 5: NS 1 v EW 1 play board 1 in A
         "1,B,7,7,4S,N,9\n"  # line 6: B has 6 tables
+        "1,,B-NS 2,B-EW 3,2S,N,9\n"  # line 7: the workbook's own labels name the section
     )
     out = tmp_path / "bad.xlsx"
     code, printed, err = _import(book, source, out)
     assert code == 0  # the rows that fit are written; the others reported
-    assert "2 results filled, 0 already there, 3 not imported" in printed, (printed, err)
+    assert "3 results filled, 0 already there, 3 not imported" in printed, (printed, err)
     said = err.strip().splitlines()
     assert said == [
         "xlbridge import: bad.csv line 2: board 1: section 'C' is not in this workbook (its"
@@ -156,25 +186,20 @@ def test_a_section_the_workbook_lacks_is_named_and_not_placed(book: Path, tmp_pa
     assert cells[(1, "B-NS 1", "B-EW 1")][:3] == ("4S", "N", 4)
     assert cells[(1, "A-NS 1", "A-EW 1")] == ("4S", "N", None, 1)  # 9 tricks: down 1
     placed = [k for k, v in cells.items() if v[0] is not None]
-    assert sorted(placed) == [(1, "A-NS 1", "A-EW 1"), (1, "B-NS 1", "B-EW 1")]
+    assert sorted(placed) == [(1, "A-NS 1", "A-EW 1"), (1, "B-NS 1", "B-EW 1"),
+                              (1, "B-NS 2", "B-EW 3")]  # fmt: skip
+    assert cells[(1, "B-NS 2", "B-EW 3")] == ("2S", "N", 3, None)
     checks = [c.value for c in openpyxl.load_workbook(out)["Checks"]["A"] if c.value]
     assert any("section 'C' is not in this workbook" in str(v) for v in checks)
 
 
-def test_full_labels_need_no_section_column(book: Path, tmp_path: Path) -> None:
-    """A row naming the workbook's own labels (``A-NS 1``) says its section itself."""
-    source = tmp_path / "labels.csv"
-    source.write_text("board,ns,ew,contract,declarer,result\n1,B-NS 1,B-EW 1,3NT,N,9\n")
-    code, printed, err = _import(book, source, tmp_path / "l.xlsx")
-    assert code == 0 and "1 results filled" in printed, err
-    assert _inputs(tmp_path / "l.xlsx")[(1, "B-NS 1", "B-EW 1")][:3] == ("3NT", "N", 3)
-
-
-def test_a_pbn_with_section_tags(book: Path, tmp_path: Path) -> None:
+def test_a_pbn_with_section_tags(
+    book: Path, evening: list[Row], from_csv: tuple[Path, str, str], tmp_path: Path
+) -> None:
     """One game a table's play, its Section, Table and Round tags placing it (PBN 2.1's
-    Section tag), as a scorer that writes a game a result does."""
+    Section tag), as a scorer that writes a game a result does: the CSV's cells."""
     games = []
-    for board, section, _ns, _ew, rnd, table, contract, tricks in _scorer_rows(book):
+    for board, section, _ns, _ew, rnd, table, contract, tricks in evening:
         games.append(f'[Event "Two sections"]\n[Section "{section}"]\n[Board "{board}"]\n'
                      f'[Table "{table}"]\n[Round "{rnd}"]\n[Declarer "N"]\n'
                      f'[Contract "{contract}"]\n[Result "{tricks}"]\n')  # fmt: skip
@@ -182,12 +207,8 @@ def test_a_pbn_with_section_tags(book: Path, tmp_path: Path) -> None:
     source.write_text("\n".join(games))
     out = tmp_path / "pbn.xlsx"
     code, printed, err = _import(book, source, out)
-    assert code == 0 and "20 results filled, 0 already there, 0 not imported" in printed, err
-    _check_scored(out)
-    csv_source = tmp_path / "same.csv"
-    csv_source.write_text(_csv(_scorer_rows(book)))
-    assert _import(book, csv_source, tmp_path / "csv.xlsx")[0] == 0
-    assert _inputs(out) == _inputs(tmp_path / "csv.xlsx")
+    assert code == 0 and f"{PLAYS} results filled, 0 already there, 0 not imported" in printed, err
+    assert _inputs(out) == _inputs(from_csv[0])
 
 
 def test_a_pbn_of_sections_into_one_section_keeps_the_first(tmp_path: Path) -> None:
@@ -204,62 +225,41 @@ def test_a_pbn_of_sections_into_one_section_keeps_the_first(tmp_path: Path) -> N
     assert "section B: the workbook is one section" in err
 
 
-def test_a_bridgemate_file_of_two_sections_then_usebio(book: Path, tmp_path: Path) -> None:
-    """``bridgemate`` writes the session file of both sections (Section IDs 1 and 2 for A and
-    B); the devices' rows added as they are sent; ``import`` places each at its section's
-    table and round, the same cells as the CSV; ``results`` is final and its USEBIO names
-    both sections' pairs."""
+def test_a_bridgemate_file_of_two_sections(book: Path, evening: list[Row],
+                                           from_csv: tuple[Path, str, str],
+                                           tmp_path: Path) -> None:  # fmt: skip
+    """``bridgemate`` writes the session file of both sections (Section IDs 1 and 2, letters
+    A and B); the devices' rows are added as they are sent; ``import`` places each at its
+    section's table and round: the CSV's cells. The numbers the players typed (PlayerNumbers)
+    go onto the Names sheet, each seat at its own section's table."""
     pytest.importorskip("jpype", reason="the bridgemate extra (JPype) is not installed")
     pytest.importorskip("mpxj", reason="the bridgemate extra (mpxj: Jackcess) is not installed")
     needs_mdbtools()
-    from xlbridge.interchange.bws_write import BwsReceived, add_received
+    from xlbridge.interchange.bws_write import BwsReceived, BwsSeat, add_received, add_seated
 
-    # The whole evening (every board) from a CSV, and the same rows as the devices send them.
-    wb = openpyxl.load_workbook(book)
-    lines = ["board,section,ns,ew,contract,declarer,result"]
     received = []
-    for name in wb.sheetnames:
-        if not name.startswith("Board "):
-            continue
-        board = int(name.split()[1])
-        ws = wb[name]
-        for r in range(6, 19):
-            ns, ew = ws.cell(r, 1).value, ws.cell(r, 2).value
-            if not ns:
-                break
-            contract, tricks = PLAYED.get((board, r - 6), ("3NT", 9 + (board + r) % 3))
-            section, rnd, table = ns[0], ws.cell(r, 12).value, ws.cell(r, 13).value
-            n_ns, n_ew = int(ns.split()[-1]), int(ew.split()[-1])
-            lines.append(f"{board},{section},{n_ns},{n_ew},{contract},N,{tricks}")
-            level = int(contract[0])
-            over = tricks - level - 6
-            result = "=" if over == 0 else f"{over:+d}"
-            bws_contract = f"{contract[0]} {contract[1:]}"
-            received.append(BwsReceived(" AB".index(section), table, rnd, board, n_ns, n_ew,
-                                        "N", bws_contract, result))  # fmt: skip
-    assert len(received) == 21 * 7 + 18 * 6  # 255 plays
+    for board, section, ns, ew, rnd, table, contract, tricks in evening:
+        over = tricks - int(contract[0]) - 6
+        result = "=" if over == 0 else f"{over:+d}"
+        received.append(BwsReceived(" AB".index(section), table, rnd, board, int(ns), int(ew),
+                                    "N", f"{contract[0]} {contract[1:]}", result))  # fmt: skip
     bws = tmp_path / "field.bws"
     code, printed, err = run_cli("bridgemate", str(book), "-o", str(bws))
     assert code == 0 and "2 sections" in printed, err
     add_received(bws, received)
-    source = tmp_path / "all.csv"
-    source.write_text("\n".join(lines) + "\n")
-    outs = []
-    for src, name in ((bws, "from-bws.xlsx"), (source, "from-csv.xlsx")):
-        code, printed, err = _import(book, src, tmp_path / name)
-        assert code == 0 and "255 results filled, 0 already there, 0 not imported" in printed, (
-            printed, err)  # fmt: skip
-        outs.append(tmp_path / name)
-    assert _inputs(outs[0]) == _inputs(outs[1])
-    data = _check_scored(outs[0])
-    code, text, err = run_cli("results", str(outs[0]), "--format", "json")
-    assert code == 0 and json.loads(text)["problems"] == [], err
-    assert data["sections"] == ["A", "B"]
-    usebio = tmp_path / "field.xml"
-    code, _printed, err = run_cli("results", str(outs[0]), "--format", "usebio", "-o",
-                                  str(usebio))  # fmt: skip
+    # Round 1, table 1: B-NS 1 v B-EW 1 in section B (ID 2), A-NS 1 v A-EW 1 in A; B has no
+    # table 7.
+    add_seated(bws, [BwsSeat(2, 1, "N", "2001", "Ann Ash"), BwsSeat(1, 1, "E", "1003", "Cy Cole"),
+                     BwsSeat(2, 7, "N", "2009", "Al Other")])  # fmt: skip
+    out = tmp_path / "from-bws.xlsx"
+    code, printed, err = _import(book, bws, out)
     assert code == 0, err
-    root = ET.fromstring(usebio.read_bytes())
-    pairs = {p.findtext("PAIR_NUMBER") for p in root.iter("PARTICIPANTS")}
-    assert pairs, ET.tostring(root)[:400]
-    shutil.rmtree(tmp_path, ignore_errors=True)
+    assert printed.endswith(f"{PLAYS} results filled, 0 already there, 1 not imported; 2 players'"
+                            " numbers on the Names sheet\n"), (printed, err)  # fmt: skip
+    assert "PlayerNumbers line 4: no play at section B table 7 in round 1" in err
+    assert _inputs(out) == _inputs(from_csv[0])
+    names = {str(r[0]): r[1:5] for r in openpyxl.load_workbook(out)["Names"].iter_rows(
+        min_row=4, values_only=True) if r[0]}  # fmt: skip
+    assert names["B-NS 1"] == ("Ann Ash", None, "2001", None)
+    assert names["A-EW 1"] == ("Cy Cole", None, "1003", None)
+    assert names["A-NS 1"] == names["B-EW 1"] == (None, None, None, None)
