@@ -162,7 +162,7 @@ def _boards(res: SessionResults) -> int:
 def _matchpoint_tops(sessions: Sequence[SessionResults]) -> None:
     tops = [_top(res, k) for k, res in enumerate(sessions, start=1)]
     if len(set(tops)) > 1:
-        shown_tops = ", ".join(f"session {k} {shown(t)}" for k, t in enumerate(tops, start=1))
+        shown_tops = ", ".join(f"session {k} {t:g}" for k, t in enumerate(tops, start=1))
         raise SessionError(
             f"a board's matchpoint top differs ({shown_tops}): matchpoints add only on one top;"
             " --total sum adds the percentages, --total carry rescales to the final's top"
@@ -319,18 +319,27 @@ def overall_rows(ev: EventResults) -> list[dict[str, Any]]:
             row[f"score {k}"] = None if x is None else shown(x.pct if ev.mp else x.total)
             row[f"rank {k}"] = "missing" if x is None else x.rank
         row["carried"] = shown(e.carried)
+        row["carried %"] = shown(e.carried_pct)
         row["total"] = shown(e.total)
+        row["%"] = shown(e.pct)
         row["missing"] = " ".join(str(k) for k in e.missing)
         out.append(row)
     return out
 
 
 def overall_columns(ev: EventResults) -> tuple[str, ...]:
-    """The columns of :func:`overall_rows` (``carried`` with ``carry`` only)."""
+    """The columns of :func:`overall_rows` (``carried`` and ``carried %`` with ``carry`` only,
+    ``%`` with ``carry`` and ``matchpoints``)."""
     cols = ["rank", "names", "numbers"]
     for k in range(1, len(ev.sessions) + 1):
         cols += [f"pair {k}", f"score {k}", f"rank {k}"]
-    return (*cols, *(("carried",) if ev.how == "carry" else ()), "total", "missing")
+    carry = ("carried", "carried %") if ev.how == "carry" else ()
+    return (*cols, *carry, "total", *(("%",) if _has_pct(ev) else ()), "missing")
+
+
+def _has_pct(ev: EventResults) -> bool:
+    """Whether the event's total is also given as a percentage (its matchpoints)."""
+    return ev.how in ("carry", "matchpoints")
 
 
 def event_text(ev: EventResults) -> str:
@@ -345,15 +354,19 @@ def event_text(ev: EventResults) -> str:
     head = ["Rank", "Names"]
     for k in range(1, len(ev.sessions) + 1):
         head += [f"S{k} pair", f"S{k} {'%' if ev.mp else 'IMPs'}", f"S{k} rank"]
-    head += (["Carried"] if ev.how == "carry" else []) + ["Total"]
+    head += (["Carried", "Carried %"] if ev.how == "carry" else []) + ["Total"]
+    head += ["%"] if _has_pct(ev) else []
     table = [head]
     for e in ev.entries:
         row = [e.rank, e.names]
         for x in e.sessions:
             row += ["missing", "", ""] if x is None else [x.label, _session_value(ev, x, places),
                                                           x.rank]  # fmt: skip
-        row += [fixed(e.carried, total_places, "-")] if ev.how == "carry" else []
+        if ev.how == "carry":
+            row += [fixed(e.carried, total_places, "-"),
+                    fixed(e.carried_pct, PERCENT_PLACES, "-")]  # fmt: skip
         row.append(fixed(e.total, total_places, "-"))
+        row += [fixed(e.pct, PERCENT_PLACES, "-")] if _has_pct(ev) else []
         table.append(row)
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     lines += ["", "Overall"]
@@ -384,8 +397,11 @@ def event_json(ev: EventResults) -> dict[str, Any]:
              "total": shown(x.total, whole=True), "pct": shown(x.pct, whole=True),
              "average": shown(x.average, whole=True), "rank": x.rank}
              for x in e.sessions],
-         **({"carried": shown(e.carried, whole=True)} if ev.how == "carry" else {}),
-         "total": shown(e.total, whole=True), "missing": list(e.missing)}
+         **({"carried": shown(e.carried, whole=True),
+             "carried_pct": shown(e.carried_pct, whole=True)} if ev.how == "carry" else {}),
+         "total": shown(e.total, whole=True),
+         **({"pct": shown(e.pct, whole=True)} if _has_pct(ev) else {}),
+         "missing": list(e.missing)}
         for e in ev.entries
     ]  # fmt: skip
     head: dict[str, Any] = {"total": ev.how}
@@ -408,7 +424,9 @@ def event_html(ev: EventResults) -> str:
                                               "value": _session_value(ev, x, places)}
                       for x in e.sessions],
          "carried": fixed(e.carried, total_places, "-"),
-         "total": fixed(e.total, total_places, "-")}
+         "carried_pct": fixed(e.carried_pct, PERCENT_PLACES, "-"),
+         "total": fixed(e.total, total_places, "-"),
+         "pct": fixed(e.pct, PERCENT_PLACES, "-")}
         for e in ev.entries
     ]  # fmt: skip
     sessions = []
@@ -427,6 +445,7 @@ def event_html(ev: EventResults) -> str:
     return render_page(
         TEMPLATE.name,
         event=ev.sessions[0].event or "Event",
-        how=_how_text(ev), mp=ev.mp, carry=ev.how == "carry", titles=ev.titles,
+        how=_how_text(ev), mp=ev.mp, carry=ev.how == "carry", pct=_has_pct(ev),
+        titles=ev.titles,
         overall=overall, sessions=sessions, n=len(ev.sessions),
     )  # fmt: skip
