@@ -263,3 +263,61 @@ def test_a_bridgemate_file_of_two_sections(book: Path, evening: list[Row],
     assert names["B-NS 1"] == ("Ann Ash", None, "2001", None)
     assert names["A-EW 1"] == ("Cy Cole", None, "1003", None)
     assert names["A-NS 1"] == names["B-EW 1"] == (None, None, None, None)
+
+
+def _plays(path: Path, board: int) -> list[tuple[str, str, int, int]]:
+    """(NS label, EW label, round, table) of a board's traveller rows."""
+    ws = openpyxl.load_workbook(path)[f"Board {board}"]
+    return [(ws.cell(r, 1).value, ws.cell(r, 2).value, ws.cell(r, 12).value, ws.cell(r, 13).value)
+            for r in range(6, 30) if ws.cell(r, 1).value]  # fmt: skip
+
+
+def test_a_movement_file_of_sections(tmp_path: Path) -> None:
+    """A club's movement file with a ``section`` column (two three-table Mitchells, A and B):
+    the workbook ``new --movement-file`` writes takes a CSV by section and round and table."""
+    code, movement, err = run_cli("movement", "mitchell", "--tables", "3", "--boards-per-round",
+                                  "2", "--format", "csv")  # fmt: skip
+    assert code == 0, err
+    head, *lines = movement.strip().splitlines()
+    (tmp_path / "two.csv").write_text("\n".join([f"section,{head}"] + [f"A,{x}" for x in lines]
+                                                + [f"B,{x}" for x in lines]) + "\n")  # fmt: skip
+    code, printed, err = run_cli("new", "--movement-file", str(tmp_path / "two.csv"), "-o",
+                                 str(tmp_path / "two.xlsx"))  # fmt: skip
+    assert code == 0 and "2 sections" in printed, (printed, err)
+    book = tmp_path / "two.xlsx"
+    at = {(ns[0], rnd, table): (ns, ew) for ns, ew, rnd, table in _plays(book, 3)}
+    # Board 3: round 1 at table 2 in both sections (the movement file's line "1,2,...,3 4").
+    assert at[("A", 1, 2)] == ("A-NS 2", "A-EW 2") and at[("B", 1, 2)] == ("B-NS 2", "B-EW 2")
+    source = tmp_path / "tables.csv"
+    source.write_text("board,section,round,table,contract,declarer,result\n"
+                      "3,B,1,2,4H,S,11\n3,A,1,2,2NT,W,7\n3,B,1,4,1C,N,7\n")  # fmt: skip
+    out = tmp_path / "filled.xlsx"
+    code, printed, err = _import(book, source, out)
+    assert code == 0 and "2 results filled, 0 already there, 1 not imported" in printed, err
+    assert "tables.csv line 4: board 3: the board is not played at table 4 in round 1" in err
+    cells = _inputs(out)
+    assert cells[(3, "B-NS 2", "B-EW 2")] == ("4H", "S", 5, None)
+    assert cells[(3, "A-NS 2", "A-EW 2")] == ("2NT", "W", None, 1)
+
+
+def test_board_sets_take_each_sets_rows(tmp_path: Path) -> None:
+    """``--board-sets AB,CD``: board 1 is a deal of A and B and another of C and D, one
+    traveller; a PBN ScoreTable with a Section column puts C's row on C's rows only."""
+    book = cli_new(tmp_path, "sets", "--sections", "A:mitchell:3,B:mitchell:3,C:mitchell:3,"
+                   "D:mitchell:3", "--board-sets", "AB,CD", "--boards-per-round", "2")  # fmt: skip
+    assert [ns for ns, *_ in _plays(book, 1)] == [f"{s}-NS {n}" for s in "ABCD" for n in (1, 3, 2)]
+    source = tmp_path / "sets.pbn"
+    source.write_text(
+        '[Board "1"]\n[ScoreTable "Section\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;'
+        'Declarer\\1R;Result\\2R"]\n'
+        'C 1 1 4S N 10\n'
+        'D 3 2 3NT E 9\n'
+        'E 1 1 4S N 10\n'
+    )
+    out = tmp_path / "filled.xlsx"
+    code, printed, err = _import(book, source, out)
+    assert code == 0 and "2 results filled, 0 already there, 1 not imported" in printed, err
+    assert "section 'E' is not in this workbook (its sections: A, B, C, D)" in err
+    filled = {k: v for k, v in _inputs(out).items() if v[0]}
+    assert filled == {(1, "C-NS 1", "C-EW 1"): ("4S", "N", 4, None),
+                      (1, "D-NS 3", "D-EW 2"): ("3NT", "E", 3, None)}  # fmt: skip
