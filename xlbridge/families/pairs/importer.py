@@ -26,6 +26,7 @@ lacks, or no section, is reported, never placed.
 
 from __future__ import annotations
 
+import string
 from pathlib import Path
 
 from xlbridge.errors import XlbridgeError
@@ -70,7 +71,8 @@ def fill_pairs(job: ImportTarget) -> Filled:
             travellers[int(m.group(1))] = t
             for _r, ns, ew, _rd, _tb in t.rows:
                 labels.update((ns, ew))
-    letters = "".join(sorted({section_of(x, _LETTERS) for x in labels} - {""})) if sectioned else ""
+    named = {section_of(x, string.ascii_uppercase) for x in labels} if sectioned else set()
+    letters = "".join(sorted(named - {""}))
     views: dict[tuple[int, str], Traveller] = {}
     problems: list[str] = []
     filled = same = 0
@@ -127,9 +129,6 @@ def fill_pairs(job: ImportTarget) -> Filled:
           if rd is not None and tb is not None}  # fmt: skip
     numbers, more = numbers_from_bws(job, at, sectioned=sectioned)
     return Filled(filled, same, (*problems, *more), numbers)
-
-
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _in_section(row: ImportRow, letters: str) -> str:
