@@ -132,6 +132,15 @@ def test_refused_in_one_line() -> None:
     top_two = score_session(SessionInput("Cup", "", "howell", "mp", "acbl", pairs, rows, {1: 3}))
     with pytest.raises(SessionError, match=r"top differs \(session 1 1, session 2 2\)"):
         event_results([ONE, top_two], "matchpoints")
+    # One session whose boards have two tops (board 1 played three times, board 2 twice).
+    rows_two = (*rows, *(ResultRow(2, 6 + i, 2, i + 1, str(2 * i + 1), str(2 * i + 2),
+                                   typed_score=x) for i, x in enumerate((420, -50))))  # fmt: skip
+    uneven = score_session(SessionInput("Cup", "", "howell", "mp", "acbl", pairs, rows_two,
+                                        {1: 3, 2: 2}))  # fmt: skip
+    assert sorted({b.top for b in uneven.boards}) == [1, 2]
+    with pytest.raises(SessionError, match="session 2's boards have different tops; --total"
+                       " matchpoints adds on one matchpoint top a board"):  # fmt: skip
+        event_results([top_two, uneven], "matchpoints")
     imps = _session([ANN, CY, ED, GUS], 1, scoring="butler")
     with pytest.raises(SessionError, match="--total matchpoints is for matchpoint sessions"):
         event_results([imps, imps], "matchpoints")

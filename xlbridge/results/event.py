@@ -143,12 +143,12 @@ def _merged(old: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...]) 
     return tuple(out)
 
 
-def _top(res: SessionResults, k: int) -> float:
+def _top(res: SessionResults, k: int, needs: str = "the carry-forward formula needs") -> float:
     tops = {b.top for b in res.boards if b.top}
     if len(tops) != 1:
         raise SessionError(
-            f"session {k}'s boards have {'no top' if not tops else 'different tops'}; the"
-            " carry-forward formula needs one matchpoint top a board"
+            f"session {k}'s boards have {'no top' if not tops else 'different tops'}; {needs}"
+            " one matchpoint top a board"
         )
     return tops.pop()
 
@@ -160,7 +160,7 @@ def _boards(res: SessionResults) -> int:
 
 
 def _matchpoint_tops(sessions: Sequence[SessionResults]) -> None:
-    tops = [_top(res, k) for k, res in enumerate(sessions, start=1)]
+    tops = [_top(res, k, "--total matchpoints adds on") for k, res in enumerate(sessions, start=1)]
     if len(set(tops)) > 1:
         shown_tops = ", ".join(f"session {k} {t:g}" for k, t in enumerate(tops, start=1))
         raise SessionError(
