@@ -26,8 +26,10 @@ def register(sub: Any) -> None:
         " write a copy of the workbook with them typed into the travellers. Individuals: the"
         " row names the four players (CSV north,south,east,west columns; PBN North, South, East,"
         " West tags; Bridgemate's South and West columns). Teams: ns and ew are the team"
-        " numbers (Marvin's game: pair numbers); room 1 is where the home team sits NS. Social"
-        " games are refused. Rows that do not fit"
+        " numbers (Marvin's game: pair numbers); room 1 is where the home team sits NS."
+        " Sections (new --sections): each row's section is a CSV section column, a PBN Section"
+        " tag or ScoreTable column, or the Bridgemate section's letter; its pair numbers, table"
+        " and round are the section's own. Social games are refused. Rows that do not fit"
         " the movement are listed by line and board (standard error and the Checks sheet); a"
         " cell already typed is never replaced without --force. The workbook given is only read.",
         epilog="Example: xlbridge import club.xlsx --from scores.bws -o club-scored.xlsx",

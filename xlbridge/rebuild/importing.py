@@ -28,6 +28,7 @@ from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_notes, load_workbook
 from xlbridge.interchange.scorer_files import ImportRow, read_results
 from xlbridge.interchange.xlsx_write import saver
+from xlbridge.movements.field import FIELD_KIND
 from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
 from xlbridge.scoring.choices import ResultEntry
@@ -164,13 +165,15 @@ def import_results(
 ) -> Imported:
     """Read ``source``'s results into a copy of ``workbook`` written to ``out``.
     ``filler_for(kind, family)`` gives the family's filler and whether the scorer's rows of every
-    section are read, or refuses the family in one line."""
+    section are read, or refuses the family in one line. A sectioned workbook (``new
+    --sections``) reads every section's rows: each is placed on its own section's rows."""
     if Path(out).suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
     wb = load_workbook(workbook, what="workbook")
     book = Book(wb)
     kind, family = family_of_workbook(book)
     fill, all_sections = filler_for(kind, family)
+    all_sections = all_sections or kind == FIELD_KIND
     rows, problems = read_results(source, all_sections=all_sections)
     got = fill(ImportTarget(wb, book, rows, force, workbook, source))
     problems = [*problems, *got.problems]

@@ -164,6 +164,9 @@ class Standing:
     # stratum and each above it, as (letter, rank), top stratum first.
     stratum: str = ""
     stratum_ranks: tuple[tuple[str, str], ...] = ()
+    # A field of Mitchell and Howell sections: the direction a Mitchell section's pair keeps,
+    # its section ranked NS and EW apart (``section_rank``); "" otherwise.
+    section_dir: str = ""
 
     @property
     def label(self) -> str:

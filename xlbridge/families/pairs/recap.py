@@ -85,6 +85,14 @@ def write_recap(ctx: Context) -> Worksheet:
     last = FIRST + len(pairs) - 1
     name_row = {p.id: NAMES_FIRST + i for i, p in enumerate(ctx.movement.pairs)}
     dir_rng = f"$C${FIRST}:$C${last}"
+    # A field of Mitchell and Howell sections, ranked as one: a Mitchell section's pairs keep
+    # their direction (Dir), and the section is ranked NS and EW apart, as published scorers
+    # give a Mitchell's places (xlbridge.results.session._kept_directions).
+    kept: dict[int, str] = {}
+    for sec in field.sections if field and not two else ():
+        ds = [dirs.get(i, set()) for i in sec.pair_ids]
+        if all(len(d) == 1 for d in ds):
+            kept.update({i: next(iter(d)) for i, d in zip(sec.pair_ids, ds, strict=True)})
     key_rng = f"${col_key}${FIRST}:${col_key}${last}"
     sec_rng = f"${col_sec}${FIRST}:${col_sec}${last}"
     for i, p in enumerate(pairs):
@@ -93,7 +101,8 @@ def write_recap(ctx: Context) -> Worksheet:
         nr = name_row[p.id]
         put(f"B{r}", R.join_names(f"{NAMES}!$B${nr}", f"{NAMES}!$C${nr}"), "xlb Value")
         d = dirs.get(p.id, set())
-        put(f"C{r}", (next(iter(d)) if len(d) == 1 else "") if two else "", "xlb Value")
+        put(f"C{r}", (next(iter(d)) if len(d) == 1 else "") if two else kept.get(p.id, ""),
+            "xlb Value")  # fmt: skip
         for b in boards:
             put(f"{bcol[b]}{r}", R.pair_board(f"$A{r}", ctx.ranges[b], c), "xlb Number")
         cells = f"D{r}:{last_b}{r}"
@@ -123,19 +132,20 @@ def write_recap(ctx: Context) -> Worksheet:
             "xlb Value",
         )
         if field:
+            by_dir = two or p.id in kept
             put(f"{col_sec}{r}", field.section_of(p.label), "xlb Value")
             put(
                 f"{col_sorder}{r}",
                 R.section_order(
                     f"${col_key}{r}", key_rng, to_here,
                     (f"${col_sec}{r}", sec_rng, f"${col_sec}${FIRST}:${col_sec}{r}"),
-                    (f"$C{r}", dir_rng, f"$C${FIRST}:$C{r}") if two else None,
+                    (f"$C{r}", dir_rng, f"$C${FIRST}:$C{r}") if by_dir else None,
                 ),
             )  # fmt: skip
             put(
                 f"{col_srank}{r}",
-                R.rank(f"${col_key}{r}", key_rng, f"$C{r}" if two else None,
-                       dir_rng if two else None, (f"${col_sec}{r}", sec_rng)),
+                R.rank(f"${col_key}{r}", key_rng, f"$C{r}" if by_dir else None,
+                       dir_rng if by_dir else None, (f"${col_sec}{r}", sec_rng)),
                 "xlb Value",
             )  # fmt: skip
     # Check totals: the recap's sum against the travellers' (seed 000: 441 each way).

@@ -74,7 +74,10 @@ def write_results(ctx: Context) -> Worksheet:
     if field is not None:
         for s in field.sections:
             ids = set(s.pair_ids)
-            for heading, direction, _count in groups:
+            apart = [("North-South", "NS", 0), ("East-West", "EW", 0)]  # a Mitchell among Howells
+            kept = not any(d for _h, d, _n in groups) and all(len(dirs.get(p, set())) == 1
+                                                               for p in ids)  # fmt: skip
+            for heading, direction, _count in apart if kept else groups:
                 n = sum(1 for p in ids if direction is None or dirs.get(p) == {direction})
                 where = f"{s.letter}-{direction}" if direction else s.letter
                 title = f"Section {s.letter}" + (f", {heading}" if heading else "")
