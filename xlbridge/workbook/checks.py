@@ -14,10 +14,20 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.styles import Styler, fit_landscape
 
-__all__ = ["FIRST", "write_checks"]
+__all__ = ["FIRST", "count_ref", "write_checks"]
 
 FIRST = 4
 PRINTED = 24  # problem lines on the one printed (landscape) page
+
+
+def count_ref(sources: int) -> str:
+    """The Checks cell counting the open problems of a workbook whose travellers (or match
+    sheets) registered ``sources`` problem cells: the last running count.
+
+    >>> count_ref(3)
+    'Checks!$Z$6'
+    """
+    return f"Checks!$Z${FIRST + sources - 1}"
 
 
 class ChecksContext(Protocol):

@@ -654,6 +654,21 @@ def problems_summary(count: str) -> str:
     )
 
 
+def provisional_line(count: str) -> str:
+    """The printed Results page's banner while the Checks sheet lists problems (``count``: the
+    Checks sheet's last running count): the first clause of ``xlbridge results``' banner
+    (:func:`xlbridge.results.problems.banner`), "" when there are none.
+
+    >>> provisional_line("Checks!$Z$9")  # doctest: +NORMALIZE_WHITESPACE
+    '=IF(N(Checks!$Z$9)>0,"PROVISIONAL: "&Checks!$Z$9&" open problem"&IF(Checks!$Z$9>1,"s","")&" on
+    the Checks sheet","")'
+    """
+    return (
+        f'=IF(N({count})>0,"PROVISIONAL: "&{count}&" open problem"&IF({count}>1,"s","")'
+        f'&" on the Checks sheet","")'
+    )
+
+
 # --------------------------------------------------------------------------------------------
 # Accepted typed-over scores and entry rules (issue 9 §3; added by the "pairs" helper)
 

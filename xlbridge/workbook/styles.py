@@ -22,6 +22,7 @@ from openpyxl.styles.cell_style import StyleArray
 from xlbridge.errors import WorkbookError
 
 __all__ = [
+    "DECIMALS",
     "DEFAULT_TEMPLATE",
     "STYLE_NAMES",
     "Styler",
@@ -33,6 +34,9 @@ __all__ = [
 
 DEFAULT_TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "default.xlsx"
 
+# Totals, averages and board scores printed to two places, so a column's decimals line up
+# (87.50 beside 72.01, never 87.5).
+DECIMALS = "0.00"
 _THIN = Side(style="thin", color="808080")
 _BOX = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 _LOCKED = Protection(locked=True)

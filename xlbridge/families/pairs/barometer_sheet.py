@@ -88,7 +88,7 @@ def write_barometer(ctx: Context) -> Worksheet:
     assert first == RECAP_FIRST
     n = last - first + 1
     # The open problems' running count, as the Checks sheet will have it (written last).
-    problems = f"Checks!$Z${checks.FIRST + len(ctx.checks_sources) - 1}"
+    problems = checks.count_ref(len(ctx.checks_sources))
     round_boards = {r: sorted({b for e in m.round_entries(r) for b in e.boards})
                     for r in range(1, m.rounds + 1)}  # fmt: skip
 

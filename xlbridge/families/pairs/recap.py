@@ -14,13 +14,13 @@ from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring.session import places_to_rank
+from xlbridge.scoring.session import places_in_ranking
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, cell_at, pair_value
 from xlbridge.workbook.inputs import highlight_places
 from xlbridge.workbook.recap_players import write_players_columns
-from xlbridge.workbook.styles import fit_landscape
+from xlbridge.workbook.styles import DECIMALS, fit_landscape
 from xlbridge.workbook.text import put_text
 
 __all__ = ["FIRST", "HEADER", "write_recap"]
@@ -43,7 +43,7 @@ def write_recap(ctx: Context) -> Worksheet:
     if two:  # NS pairs first, then EW, as on the ACBL recap
         pairs.sort(key=lambda p: 0 if dirs.get(p.id) == {"NS"} else 1)
     boards_max = max((ctx.boards_of(p.id) for p in pairs), default=1) or 1
-    places = places_to_rank(ctx.movement.tables)
+    places = places_in_ranking(ctx.movement.tables, one_field=not two)
 
     def put(ref: str, value: Any, style: str | None = None) -> None:
         row, col = cell_at(ref)
@@ -56,7 +56,8 @@ def write_recap(ctx: Context) -> Worksheet:
     put("A2", F.shown_text(SESSION_DATE), "xlb Label")  # the date as typed on the Session sheet
     method = {"mp": f"Matchpoints ({opt.scale.upper()})", "butler": "Butler IMPs",
               "ximp": "Cross-IMPs"}[opt.scoring]  # fmt: skip
-    put("C2", f"{method}; places ranked{' per direction' if two else ''}: {places}", "xlb Label")
+    ranked = f"the first {places} places of each direction" if two else f"the first {places} places"
+    put("C2", f"{method}; {ranked} shaded", "xlb Label")
     bcol = {b: get_column_letter(4 + i) for i, b in enumerate(boards)}
     last_b = get_column_letter(3 + len(boards))
     k = 4 + len(boards)
@@ -182,7 +183,12 @@ def write_recap(ctx: Context) -> Worksheet:
     joined = (len(" & ".join(n for n in v if n)) for v in opt.names.values())
     ws.column_dimensions["B"].width = max(28, min(70, round(max(joined, default=0) * 1.1) + 2))
     for b in boards:
-        ws.column_dimensions[bcol[b]].width = 5
+        ws.column_dimensions[bcol[b]].width = 6
+    # One format down each scored column (3.50, 5.69, 0.06; never 3.5 beside 5.69).
+    scored = [bcol[b] for b in boards] + [col_total] + ([] if mp else [col_pct])
+    for col in scored:
+        for row in [3, *range(FIRST, last + 1)]:
+            ws[f"{col}{row}"].number_format = DECIMALS
     rows = {p.id: (FIRST + i, name_row[p.id]) for i, p in enumerate(pairs)}
     extra_cols = {"pct": col_pct, "key": col_key, "dir": "C"}
     # After the hidden Raw, Key, Order (and, with sections, Section order) columns.
@@ -193,7 +199,7 @@ def write_recap(ctx: Context) -> Worksheet:
     ws.column_dimensions[col_order].hidden = True
     if field:
         ws.column_dimensions[col_sorder].hidden = True
-        ws.column_dimensions[col_srank].width = 9
+        ws.column_dimensions[col_srank].width = 13  # "Section rank" whole in the bold header
     ctx.recap.update(
         first=str(FIRST), last=str(last), pair="A", names="B", dir="C", total=col_total,
         pct=col_pct, rank=col_rank, order=col_order,
