@@ -654,6 +654,16 @@ def problems_summary(count: str) -> str:
     )
 
 
+def holds_value_rule(ref: str) -> str:
+    """Format rule: the cell ``ref`` (relative to the range's first row) is not blank (a
+    standing's line that a pair fills; an absent pair's line stays blank and unbordered).
+
+    >>> holds_value_rule("$B6")
+    '$B6<>""'
+    """
+    return f'{ref}<>""'
+
+
 def provisional_line(count: str) -> str:
     """The printed Results page's banner while the Checks sheet lists problems (``count``: the
     Checks sheet's last running count): the first clause of ``xlbridge results``' banner

@@ -143,13 +143,15 @@ def write_recap(ctx: Context) -> Worksheet:
     raw_rng = f"${col_raw}${FIRST}:${col_raw}${last}"
     r = last + 2
     groups = [("NS", "ns_all"), ("EW", "ew_all")] if two else [(None, "")]
+    # One field has no directions: its Dir column is hidden, the totals in the first board's.
+    tot, bal = ("C", "E") if two else ("D", "F")
     for direction, key in groups:
         # Two rows, the label overflowing into the empty Names cell and the totals in the wider
         # Dir column (a board's column is too narrow for 441.0): "NS check total on the recap",
         # then "... on the travellers" with "in balance" beside it.
         label = f"{direction} check total" if direction else "Check total"
         put(f"A{r}", f"{label} on the recap", "xlb Label")
-        got = f"$C${r}"
+        got = f"${tot}${r}"
         put(got, R.direction_sum(raw_rng, dir_rng if two else None, direction), "xlb Number")
         if direction:
             want = R.boards_sum([ctx.board_cells[b][key] for b in boards])
@@ -159,12 +161,12 @@ def write_recap(ctx: Context) -> Worksheet:
             )
         r += 1
         put(f"A{r}", f"{label} on the travellers", "xlb Label")
-        put(f"C{r}", want, "xlb Number")
-        put(f"E{r}", R.grand_balance(got, f"$C${r}"), "xlb Label")
+        put(f"{tot}{r}", want, "xlb Number")
+        put(f"{bal}{r}", R.grand_balance(got, f"${tot}${r}"), "xlb Label")
         r += 1
     if mp:
         put(f"A{r}", "Average", "xlb Label")
-        put(f"C{r}", "50%", "xlb Value")
+        put(f"{tot}{r}", "50%", "xlb Value")
     # Highlight the ranked places.
     rank_cell = f"${col_rank}{FIRST}"
     highlight_places(ws, f"A{FIRST}:{col_last}{last}", rank_cell, places)
@@ -184,6 +186,9 @@ def write_recap(ctx: Context) -> Worksheet:
     ws.column_dimensions["B"].width = max(28, min(70, round(max(joined, default=0) * 1.1) + 2))
     for b in boards:
         ws.column_dimensions[bcol[b]].width = 6
+    if not two:
+        ws.column_dimensions["C"].hidden = True
+        ws.column_dimensions["D"].width = 8  # the check totals (516.0) under the first board
     # One format down each scored column (3.50, 5.69, 0.06; never 3.5 beside 5.69).
     scored = [bcol[b] for b in boards] + [col_total] + ([] if mp else [col_pct])
     for col in scored:

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from openpyxl.styles import Alignment, Font
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Border, Font
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -30,7 +32,7 @@ from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.checks import count_ref
 from xlbridge.workbook.context import Context
 from xlbridge.workbook.page_breaks import page_height_points, table_breaks
-from xlbridge.workbook.styles import DECIMALS, fit_portrait
+from xlbridge.workbook.styles import BOX, DECIMALS, fit_portrait
 from xlbridge.workbook.text import put_text
 
 __all__ = ["RESULTS", "write_results"]
@@ -117,12 +119,20 @@ def write_results(ctx: Context) -> Worksheet:
                 cell = ws.cell(row=r, column=j, value=value)
                 st(cell, style)
                 cell.font = _FONT
+                cell.border = Border()  # boxed by the rule below once a pair fills the line
                 if style == "xlb Text":
                     cell.alignment = _NAMES
                 elif style == "xlb Number":  # one format down the column: 87.50 beside 72.01
                     cell.number_format = DECIMALS
             ws.row_dimensions[r].height = _ROW
             r += 1
+        if count:
+            ws.conditional_formatting.add(
+                f"A{r - count}:{get_column_letter(len(columns))}{r - 1}",
+                FormulaRule(  # type: ignore[no-untyped-call]
+                    formula=[F.holds_value_rule(f"$B{r - count}")], border=BOX
+                ),
+            )
         r += 1
     # Names whole when known: "A & B" in the sheet's 14 pt font (11 pt is the width's unit).
     joined = (len(" & ".join(n for n in v if n)) for v in opt.names.values())
