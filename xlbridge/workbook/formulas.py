@@ -670,11 +670,11 @@ def provisional_line(count: str) -> str:
     (:func:`xlbridge.results.problems.banner`), "" when there are none.
 
     >>> provisional_line("Checks!$Z$9")  # doctest: +NORMALIZE_WHITESPACE
-    '=IF(N(Checks!$Z$9)>0,"PROVISIONAL: "&Checks!$Z$9&" open problem"&IF(Checks!$Z$9>1,"s","")&" on
+    '=IF(Checks!$Z$9>0,"PROVISIONAL: "&Checks!$Z$9&" open problem"&IF(Checks!$Z$9>1,"s","")&" on
     the Checks sheet","")'
     """
     return (
-        f'=IF(N({count})>0,"PROVISIONAL: "&{count}&" open problem"&IF({count}>1,"s","")'
+        f'=IF({count}>0,"PROVISIONAL: "&{count}&" open problem"&IF({count}>1,"s","")'
         f'&" on the Checks sheet","")'
     )
 
