@@ -38,13 +38,14 @@ def _text_width(ws: openpyxl.worksheet.worksheet.Worksheet, col: str) -> float:
 
 
 def test_howell_card_moves_fit_their_column(tmp_path: Path) -> None:
-    """A 4-table Howell's moves ("pair 4 to table 2 EW, pair 5 to table 4 NS, boards to table
-    3", 61 characters in the cards' 12 pt font) used to be cut at a 42-wide column."""
+    """A 4-table Howell's moves ("pair 6 to table 4 EW, pair 3 to table 3, boards to table 1
+    for round 4", 70 characters in the cards' 12 pt font: the boards rest two rounds) used to
+    be cut at a 42-wide column."""
     path = cli_new(tmp_path, "h4", "howell", "--tables", "4")
     ws = openpyxl.load_workbook(path)["Table Cards"]
     moves = {move_text(line) for card in table_cards(howell(4)) for line in card.lines}
     longest = max(moves, key=len)
-    assert len(longest) == 61
+    assert len(longest) == 70
     assert _text_width(ws, "F") >= 1.1 * len(longest)
     for row in ws.iter_rows():
         for c in row:
