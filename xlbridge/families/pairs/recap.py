@@ -57,7 +57,9 @@ def write_recap(ctx: Context) -> Worksheet:
     method = {"mp": f"Matchpoints ({opt.scale.upper()})", "butler": "Butler IMPs",
               "ximp": "Cross-IMPs"}[opt.scoring]  # fmt: skip
     ranked = f"the first {places} places of each direction" if two else f"the first {places} places"
-    put("C2", f"{method}; {ranked} shaded", "xlb Label")
+    # One field hides the Dir column (C): the line then starts under the first board.
+    method_cell = "C2" if two else "D2"
+    put(method_cell, f"{method}; {ranked} shaded", "xlb Label")
     bcol = {b: get_column_letter(4 + i) for i, b in enumerate(boards)}
     last_b = get_column_letter(3 + len(boards))
     k = 4 + len(boards)
@@ -207,7 +209,7 @@ def write_recap(ctx: Context) -> Worksheet:
         ws.column_dimensions[col_srank].width = 13  # "Section rank" whole in the bold header
     ctx.recap.update(
         first=str(FIRST), last=str(last), pair="A", names="B", dir="C", total=col_total,
-        pct=col_pct, rank=col_rank, order=col_order,
+        pct=col_pct, rank=col_rank, order=col_order, method=method_cell,
     )  # fmt: skip
     if field:
         ctx.recap.update(section_rank=col_srank, section_order=col_sorder)
