@@ -10,14 +10,18 @@ pages in ``tests/test_printing_families.py``.
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import openpyxl
 from excel_grammar import check
+from workbook_fill import fill_by_headers
 
-from xlbridge.families.pairs.build import build_workbook
+from xlbridge.families.pairs.build import build_workbook, write_session
+from xlbridge.families.registry import score_workbook
 from xlbridge.movements.field import join_sections, parse_sections
 from xlbridge.movements.howell import howell
 from xlbridge.movements.mitchell import mitchell
+from xlbridge.results.html import render_html
 from xlbridge.results.problems import Problem, banner
 from xlbridge.scoring.session import places_in_ranking
 from xlbridge.workbook.checks import count_ref
@@ -164,3 +168,19 @@ def test_section_rank_header_fits() -> None:
     ws = build_workbook(f.movement, Options(sections=f))["Recap"]
     col = next(c.column_letter for c in ws[4] if c.value == "Section rank")
     assert ws.column_dimensions[col].width >= len("Section rank") + 1
+
+
+def test_html_page_shades_as_the_recap(tmp_path: Path) -> None:
+    """The HTML results page shades the places the Recap shades: a three-table Howell's six
+    pairs in one field, 40% of them (3), where 40% of the tables gave 2."""
+    m = howell(3)
+    path = tmp_path / "howell3.xlsx"
+    write_session(m, path)
+    fill_by_headers(path, 5, unplayed=0)
+    res = score_workbook(path)
+    assert not res.two_winner
+    page = render_html(res)
+    ranks = [s.rank for s in res.standings]
+    want = sum(1 for r in ranks if int(r.rstrip("=")) <= places_in_ranking(3, one_field=True))
+    assert places_in_ranking(3, one_field=True) == 3
+    assert page.count('<tr class="placed">') == want >= 3
