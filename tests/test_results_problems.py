@@ -29,7 +29,7 @@ from xlbridge.families.registry import score_workbook
 from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.results.pbn import read_pbn_scores
-from xlbridge.results.problems import PROVISIONAL_EXIT
+from xlbridge.results.problems import PROVISIONAL_EXIT, banner
 from xlbridge.results.session import CachedCell, Disagreement, SessionInput
 from xlbridge.results.usebio import read_usebio
 from xlbridge.workbook.formulas import FIRST_ROW, HEADER_ROW, TravellerCols, accepted_col
@@ -271,6 +271,10 @@ def test_checks_sheet_lines_are_pythons(name: str, recalculated: dict[str, Path]
     assert ("3NT down 5" if name == "individual" else "4S down 6") in odd
     assert len(shown) >= (5 if name == "individual" else 12)
     assert ws["A2"].value.startswith(f"{len(shown)} problem(s)")
+    if name != "individual":  # the pairs Results page prints the banner by formula (issue 31)
+        page = openpyxl.load_workbook(path, data_only=True)["Results"]["A3"].value
+        assert page == banner(res.open_problems).partition(";")[0]
+        assert page.startswith(f"PROVISIONAL: {len(shown)} open problems")
 
 
 @pytest.mark.libreoffice
