@@ -172,7 +172,7 @@ def test_a_section_the_workbook_lacks_is_named_and_not_placed(book: Path, tmp_pa
     )
     out = tmp_path / "bad.xlsx"
     code, printed, err = _import(book, source, out)
-    assert code == 0  # the rows that fit are written; the others reported
+    assert code == 3  # the rows that fit are written; the others reported (open problems)
     assert "3 results filled, 0 already there, 3 not imported" in printed, (printed, err)
     said = err.strip().splitlines()
     assert said == [
@@ -220,7 +220,7 @@ def test_a_pbn_of_sections_into_one_section_keeps_the_first(tmp_path: Path) -> N
                       '[Section "A"]\n[Board "1"]\n[Table "1"]\n[Round "1"]\n[Declarer "N"]\n'
                       '[Contract "3NT"]\n[Result "9"]\n')  # fmt: skip
     code, printed, err = _import(one, source, tmp_path / "o.xlsx")
-    assert code == 0
+    assert code == 3  # the row not imported is an open problem
     assert "1 results filled, 0 already there, 1 not imported" in printed, err
     assert "section B: the workbook is one section" in err
 
@@ -253,7 +253,7 @@ def test_a_bridgemate_file_of_two_sections(book: Path, evening: list[Row],
                      BwsSeat(2, 7, "N", "2009", "Al Other")])  # fmt: skip
     out = tmp_path / "from-bws.xlsx"
     code, printed, err = _import(book, bws, out)
-    assert code == 0, err
+    assert code == 3, err  # the seat not in the movement is an open problem
     assert printed.endswith(f"{PLAYS} results filled, 0 already there, 1 not imported; 2 players'"
                             " numbers on the Names sheet\n"), (printed, err)  # fmt: skip
     assert "PlayerNumbers line 4: no play at section B table 7 in round 1" in err
@@ -293,7 +293,7 @@ def test_a_movement_file_of_sections(tmp_path: Path) -> None:
                       "3,B,1,2,4H,S,11\n3,A,1,2,2NT,W,7\n3,B,1,4,1C,N,7\n")  # fmt: skip
     out = tmp_path / "filled.xlsx"
     code, printed, err = _import(book, source, out)
-    assert code == 0 and "2 results filled, 0 already there, 1 not imported" in printed, err
+    assert code == 3 and "2 results filled, 0 already there, 1 not imported" in printed, err
     assert "tables.csv line 4: board 3: the board is not played at table 4 in round 1" in err
     cells = _inputs(out)
     assert cells[(3, "B-NS 2", "B-EW 2")] == ("4H", "S", 5, None)
@@ -316,7 +316,7 @@ def test_board_sets_take_each_sets_rows(tmp_path: Path) -> None:
     )
     out = tmp_path / "filled.xlsx"
     code, printed, err = _import(book, source, out)
-    assert code == 0 and "2 results filled, 0 already there, 1 not imported" in printed, err
+    assert code == 3 and "2 results filled, 0 already there, 1 not imported" in printed, err
     assert "section 'E' is not in this workbook (its sections: A, B, C, D)" in err
     filled = {k: v for k, v in _inputs(out).items() if v[0]}
     assert filled == {(1, "C-NS 1", "C-EW 1"): ("4S", "N", 4, None),
