@@ -19,9 +19,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import run_cli
 from packaging.requirements import Requirement
 
+from tests.support.shared import run_cli
 from xlbridge.cli import build_parser
 from xlbridge.errors import DISTRIBUTION, MissingExtraError, install_line
 from xlbridge.interchange.gate import load_workbook

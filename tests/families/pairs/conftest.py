@@ -1,0 +1,2 @@
+"""Fixtures the pairs tests share (the helpers they import live in their modules or in
+``tests/support``)."""
