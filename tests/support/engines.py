@@ -29,7 +29,7 @@ import shutil
 import subprocess
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -179,18 +179,27 @@ def _plain(v: Any) -> object:
     return str(v)
 
 
-def recalc_strict(path: str | Path) -> dict[tuple[str, str], object]:
+def recalc_strict(
+    path: str | Path, cells: Iterable[tuple[str, str]] | None = None
+) -> dict[tuple[str, str], object]:
     """Recalculate ``path`` with the ``formulas`` package; values by (sheet, cell).
 
     Sheet names come back as the workbook spells them; empty cells are None, errors their
     text (``"#N/A"``). Slow (seconds for a few thousand formulas): keep workbooks small.
+    ``cells``: only these (sheet, cell) are wanted; the engine then compiles just the cells
+    they depend on (``ExcelModel.from_ranges``), the same formulas on the same inputs, and the
+    result holds those cells and what they depend on.
     """
     import formulas  # an optional test dependency: import only when used
 
     logging.getLogger("formulas").setLevel(logging.ERROR)
     path = Path(path)
     spelled = {s.upper(): s for s in openpyxl.load_workbook(path, read_only=True).sheetnames}
-    model = formulas.ExcelModel().loads(str(path)).finish()
+    if cells is None:
+        model = formulas.ExcelModel().loads(str(path)).finish()
+    else:
+        wanted = [f"'[{path}]{sheet.upper()}'!{cell}" for sheet, cell in cells]
+        model = formulas.ExcelModel().from_ranges(*wanted).finish()
     sol = model.calculate()
     out: dict[tuple[str, str], object] = {}
     for key, ranges in sol.items():
