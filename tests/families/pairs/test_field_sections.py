@@ -199,12 +199,9 @@ def test_python_scores_across_the_field(sectioned: tuple[Path, Any]) -> None:
 
 
 @pytest.mark.libreoffice
-def test_libreoffice_agrees_with_python_and_by_hand(
-    sectioned: tuple[Path, Any], tmp_path: Path
-) -> None:
+def test_libreoffice_agrees_with_python_and_by_hand(recalculated: dict[str, Path]) -> None:
     needs_libreoffice()
-    path, _f = sectioned
-    (done,) = recalculate([path], tmp_path)
+    done = recalculated["field"]
     wb = openpyxl.load_workbook(done, data_only=True)
     for board, scores in ((1, SCORES_1), (19, SCORES_19)):
         ws = wb[f"Board {board}"]
@@ -303,19 +300,13 @@ def test_names_file_uses_section_labels(tmp_path: Path) -> None:
 
 
 @pytest.mark.libreoffice
-def test_libreoffice_agrees_for_imps_and_ebu_with_a_howell_section(tmp_path: Path) -> None:
+def test_libreoffice_agrees_for_imps_and_ebu_with_a_howell_section(
+    recalculated: dict[str, Path],
+) -> None:
     """Butler and cross-IMPs across the field, and EBU matchpoints, with a Mitchell section and a
     Howell section (one field: Howell pairs change direction): every formula value agrees."""
     needs_libreoffice()
-    f = join_sections(parse_sections("A:mitchell:4,B:howell:3"), 2)
-    books = []
-    for scoring, scale in (("butler", "acbl"), ("ximp", "acbl"), ("mp", "ebu")):
-        path = tmp_path / f"{scoring}-{scale}.xlsx"
-        options = Options(sections=f, scoring=scoring, scale=scale)  # type: ignore[arg-type]
-        write_session(f.movement, path, sections=f, scoring=scoring, scale=scale)  # type: ignore[arg-type]
-        fill(path, f.movement, options, random_fill(f.movement, options, seed=9))
-        books.append(path)
-    for done in recalculate(books, tmp_path / "done"):
+    for done in (recalculated[n] for n in ("butler-acbl", "ximp-acbl", "mp-ebu")):
         _code, text, _err = run_cli("results", str(done))
         assert "Every formula value agrees with Python." in text, (done.name, text[-600:])
         data = json.loads(run_cli("results", str(done), "--format", "json")[1])
@@ -394,9 +385,9 @@ def test_section_scoring_in_python_by_hand(apart: Path) -> None:
 
 
 @pytest.mark.libreoffice
-def test_section_scoring_libreoffice_agrees(apart: Path, tmp_path: Path) -> None:
+def test_section_scoring_libreoffice_agrees(recalculated: dict[str, Path]) -> None:
     needs_libreoffice()
-    (done,) = recalculate([apart], tmp_path)
+    done = recalculated["apart"]
     wb = openpyxl.load_workbook(done, data_only=True)
     for board, want in apart_by_hand().items():
         ws = wb[f"Board {board}"]
@@ -420,21 +411,14 @@ def test_section_scoring_libreoffice_agrees(apart: Path, tmp_path: Path) -> None
 
 
 @pytest.mark.libreoffice
-def test_section_scoring_libreoffice_agrees_ebu_with_a_howell_section(tmp_path: Path) -> None:
+def test_section_scoring_libreoffice_agrees_ebu_with_a_howell_section(
+    recalculated: dict[str, Path],
+) -> None:
     """Section scoring with a Mitchell and a Howell section (one field), ACBL and EBU scales,
     random results (adjusted scores, missing results): every formula value agrees. A plays each
     board 4 times (top 3 comparisons), B's 3-table Howell 3 times (top 2)."""
     needs_libreoffice()
-    f = dataclasses.replace(join_sections(parse_sections("A:mitchell:4,B:howell:3"), 2),
-                            scoring="section")  # fmt: skip
-    books = []
-    for scale in ("acbl", "ebu"):
-        path = tmp_path / f"apart-{scale}.xlsx"
-        options = Options(sections=f, scale=scale)  # type: ignore[arg-type]
-        write_session(f.movement, path, sections=f, scale=scale)  # type: ignore[arg-type]
-        fill(path, f.movement, options, random_fill(f.movement, options, seed=5))
-        books.append(path)
-    for done in recalculate(books, tmp_path / "done"):
+    for done in (recalculated["apart-acbl"], recalculated["apart-ebu"]):
         _code, text, _err = run_cli("results", str(done))
         assert "Every formula value agrees with Python." in text, (done.name, text[-600:])
         wb = openpyxl.load_workbook(done, data_only=True)
@@ -501,9 +485,9 @@ def test_board_sets_workbook_and_python_by_hand(board_sets: Path) -> None:
 
 
 @pytest.mark.libreoffice
-def test_board_sets_libreoffice_agrees(board_sets: Path, tmp_path: Path) -> None:
+def test_board_sets_libreoffice_agrees(recalculated: dict[str, Path]) -> None:
     needs_libreoffice()
-    (done,) = recalculate([board_sets], tmp_path)
+    done = recalculated["sets"]
     wb = openpyxl.load_workbook(done, data_only=True)
     ws = wb["Board 1"]
     got = [ws[f"I{r}"].value for r in range(6, 20)]
@@ -552,28 +536,82 @@ def test_section_scoring_gnumeric_agrees(apart: Path) -> None:
 
 
 @pytest.mark.libreoffice
-def test_section_scoring_with_handicaps_and_strata_libreoffice_agrees(tmp_path: Path) -> None:
+def test_section_scoring_with_handicaps_and_strata_libreoffice_agrees(
+    recalculated: dict[str, Path],
+) -> None:
     """Each section on its own top, with handicapped and stratified results: the strata's ranks
     follow the overall rank's key (the percentage, the sections' tops differing), in the
     workbook and in Python alike; every formula value agrees."""
+    needs_libreoffice()
+    done = recalculated["sh"]
+    _code, text, _err = run_cli("results", str(done))
+    assert "Every formula value agrees with Python." in text, text[-600:]
+    data = json.loads(run_cli("results", str(done), "--format", "json")[1])
+    ew = sorted((e for e in data["entries"] if e["dir"] == "EW"), key=lambda e: -e["pct"])
+    assert [e["stratum_ranks"]["A"] for e in ew] == [str(i) for i in range(1, len(ew) + 1)]
+
+
+# -- every workbook above that LibreOffice recalculates, in one LibreOffice run ----------------
+
+
+def _imps_and_ebu_books(folder: Path) -> list[Path]:
+    """Butler, cross-IMPs and EBU matchpoints over a Mitchell and a Howell section, filled."""
+    f = join_sections(parse_sections("A:mitchell:4,B:howell:3"), 2)
+    books = []
+    for scoring, scale in (("butler", "acbl"), ("ximp", "acbl"), ("mp", "ebu")):
+        path = folder / f"{scoring}-{scale}.xlsx"
+        options = Options(sections=f, scoring=scoring, scale=scale)  # type: ignore[arg-type]
+        write_session(f.movement, path, sections=f, scoring=scoring, scale=scale)  # type: ignore[arg-type]
+        fill(path, f.movement, options, random_fill(f.movement, options, seed=9))
+        books.append(path)
+    return books
+
+
+def _apart_scale_books(folder: Path) -> list[Path]:
+    """Section scoring over a Mitchell and a Howell section, ACBL and EBU scales, filled."""
+    f = dataclasses.replace(join_sections(parse_sections("A:mitchell:4,B:howell:3"), 2),
+                            scoring="section")  # fmt: skip
+    books = []
+    for scale in ("acbl", "ebu"):
+        path = folder / f"apart-{scale}.xlsx"
+        options = Options(sections=f, scale=scale)  # type: ignore[arg-type]
+        write_session(f.movement, path, sections=f, scale=scale)  # type: ignore[arg-type]
+        fill(path, f.movement, options, random_fill(f.movement, options, seed=5))
+        books.append(path)
+    return books
+
+
+def _handicaps_and_strata_book(folder: Path) -> Path:
+    """Section scoring with handicapped and stratified results (``sh``), filled."""
     from xlbridge.interchange.names import NamedPlayer
     from xlbridge.scoring.strata import Strata
 
-    needs_libreoffice()
     f = dataclasses.replace(
         join_sections(parse_sections("A:mitchell:3,B:mitchell:4"), 2), scoring="section"
     )
     players = {"A-NS 1": (NamedPlayer("Ann", "", 2.0, 500.0), NamedPlayer("Bo", "", 1.0, 20.0)),
                "B-EW 2": (NamedPlayer("Cy", "", -1.0, 5.0), NamedPlayer("Di", "", -3.0, 5.0))}
     strata = Strata.parse("100,0", "higher")
-    path = tmp_path / "sh.xlsx"
+    path = folder / "sh.xlsx"
     write_session(f.movement, path, sections=f, players=players, handicapped=True, strata=strata,
                   names={k: tuple(x.name for x in v) for k, v in players.items()})  # fmt: skip
     options = Options(sections=f, players=players, handicapped=True, strata=strata)
     fill(path, f.movement, options, random_fill(f.movement, options, seed=5))
-    (done,) = recalculate([path], tmp_path / "done")
-    _code, text, _err = run_cli("results", str(done))
-    assert "Every formula value agrees with Python." in text, text[-600:]
-    data = json.loads(run_cli("results", str(done), "--format", "json")[1])
-    ew = sorted((e for e in data["entries"] if e["dir"] == "EW"), key=lambda e: -e["pct"])
-    assert [e["stratum_ranks"]["A"] for e in ew] == [str(i) for i in range(1, len(ew) + 1)]
+    return path
+
+
+@pytest.fixture(scope="module")
+def recalculated(
+    sectioned: tuple[Path, Any],
+    apart: Path,
+    board_sets: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, Path]:
+    """Every workbook this module's LibreOffice tests read, recalculated in one LibreOffice run
+    (one start instead of six), by file stem: field, apart, sets, butler-acbl, ximp-acbl,
+    mp-ebu, apart-acbl, apart-ebu, sh."""
+    folder = tmp_path_factory.mktemp("field-books")
+    books = [sectioned[0], apart, board_sets, *_imps_and_ebu_books(folder),
+             *_apart_scale_books(folder), _handicaps_and_strata_book(folder)]  # fmt: skip
+    done = recalculate(books, tmp_path_factory.mktemp("field-recalculated"))
+    return {p.stem: p for p in done}
