@@ -4,6 +4,9 @@
   :func:`tests.support.shared.needs_libreoffice` / ``needs_gnumeric`` before its fixtures are set
   up (:func:`pytest_runtest_setup`); no test file repeats it.
 - ``seeds_dir``: the seed documents (``../shared/seeds``).
+- The xdist scheduler (``--dist loadscope``, ``scripts/test.sh``): each module's tests run on one
+  worker, and the modules that read one family corpus run on the same worker
+  (``tests/support/scopes.py``), so the corpus is made once.
 - The ``new_workbook`` fixture: ``xlbridge new ARGV`` written once per test session and shared;
   only for tests that read the workbook (copy it first to change it).
 
@@ -15,9 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.support.scopes import scope_of
 from tests.support.shared import SHARED, cli_new, needs_gnumeric, needs_libreoffice
 
 
@@ -55,3 +60,17 @@ def new_workbook(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
         return made[argv]
 
     return get
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadscope`` with a family corpus's modules as one scope (:func:`scope_of`)."""
+    if config.getoption("dist", None) != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class CorpusScopes(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return scope_of(nodeid)
+
+    return CorpusScopes(config, log)

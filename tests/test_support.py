@@ -88,7 +88,15 @@ def test_every_family_folder_has_its_conftest() -> None:
     assert [f for f in families if not (folder / f / "conftest.py").is_file()] == []
 
 
-@pytest.mark.parametrize("name", ["engines", "shared"])
+@pytest.mark.parametrize("name", ["engines", "scopes", "shared"])
 def test_helper_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(f"tests.support.{name}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_every_module_of_a_shared_corpus_exists() -> None:
+    """A moved or renamed module would quietly leave its corpus's worker (and make it twice)."""
+    from tests.support.scopes import SHARED
+
+    listed = [m for modules in SHARED.values() for m in modules]
+    assert listed and [m for m in listed if not (TESTS.parent / m).is_file()] == []

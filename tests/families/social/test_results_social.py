@@ -12,7 +12,6 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
 from tests.families.social import test_social_workbook_pairs as sp
@@ -20,16 +19,14 @@ from tests.families.social import test_social_workbook_recalc as sw
 from tests.support.shared import digest, needs_nu_validator
 from xlbridge.cli import main
 from xlbridge.families.registry import read_workbook
-from xlbridge.families.social.build import score_sheet_layouts, write_social
-from xlbridge.families.social.marathon import MarathonOptions, build_marathon, schedule_rows
-from xlbridge.families.social.pairs import write_pairs_event
+from xlbridge.families.social.build import score_sheet_layouts
+from xlbridge.families.social.marathon import MarathonOptions, schedule_rows
 from xlbridge.families.social.reader import SocialResults
 from xlbridge.scoring.backscore import BackScore
 from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Rounding, round_hundreds
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Side
-from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
 
@@ -38,43 +35,23 @@ NAMES = ("rubber", "five_rubber_seed", "chicago", "rubber_down")
 DAMAGED = "rubber-damaged"
 # Pair games (seed 002): progressive bridge (winners move down) and Swiss pairs with VPs.
 PAIR_GAMES = {"progressive_stay": 11, "swiss": 13}
-SIMS = {name: sp._simulate(sp.PAIR_CASES[name], seed) for name, seed in PAIR_GAMES.items()}
+SIMS = {name: sp.SIMS[name] for name in PAIR_GAMES}  # the plays the corpus's workbooks hold
 MARATHON = MarathonOptions(pairs=5)
 MARATHON_POINTS = [(2000, 3000), (2450, 1200), (1800, 1800), (900, 2650), (3100, 400)] * 3
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """name → recalculated path; one LibreOffice run."""
-    src = tmp_path_factory.mktemp("social_src")
-    out = tmp_path_factory.mktemp("social_out")
-    paths = []
-    for name in NAMES:
-        path = src / f"{name}.xlsx"
-        write_social(sw.CASES[name].opt, path)
-        sw.fill(path, sw.CASES[name])
-        paths.append(path)
-    # The first rubber's North-South total typed over by a number.
-    case = sw.CASES["rubber"]
-    _, lay = score_sheet_layouts(case.opt, len(case.blocks))[0]
-    damaged = src / f"{DAMAGED}.xlsx"
-    wb = openpyxl.load_workbook(paths[0])
-    wb["Rubbers"][f"I{lay.total}"] = 999
-    wb.save(damaged)
-    paths.append(damaged)
-    for name in PAIR_GAMES:
-        path = src / f"{name}.xlsx"
-        write_pairs_event(sp.PAIR_CASES[name], path)
-        sp._fill(path, sp.PAIR_CASES[name], SIMS[name])
-        paths.append(path)
-    # A marathon: months 1 and 2 played; the first match is seed 002's 2,000 to 3,000.
-    wb = build_marathon(MARATHON)
-    for i, (r, rnd, _, _) in enumerate(schedule_rows(MARATHON)):
-        if rnd <= 2:
-            wb["Schedule"][f"H{r}"], wb["Schedule"][f"I{r}"] = MARATHON_POINTS[i]
-    wb.save(src / "marathon.xlsx")
-    paths.append(src / "marathon.xlsx")
-    return {p.stem: p for p in recalculate(paths, out)}
+def books(social_recalculated: dict[str, Path]) -> dict[str, Path]:
+    """name → recalculated path: the social corpus (tests/families/social/conftest.py), which
+    holds this module's games, the rubber with its North-South total typed over (``DAMAGED``)
+    and the marathon (months 1 and 2 played; the first match is seed 002's 2,000 to 3,000)."""
+    return {n: social_recalculated[n] for n in (*NAMES, DAMAGED, *PAIR_GAMES, "marathon")}
+
+
+def test_the_corpus_holds_this_modules_plays() -> None:
+    """The social corpus fills each pair game with its play in test_social_workbook_pairs; those
+    are the plays of this module's seeds."""
+    assert {n: sp._simulate(sp.PAIR_CASES[n], seed) for n, seed in PAIR_GAMES.items()} == SIMS
 
 
 def _read(path: Path) -> SocialResults:

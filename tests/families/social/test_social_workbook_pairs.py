@@ -175,18 +175,18 @@ PAIR_CASES = {
 }
 
 
+#: Each pair game played in Python (the fills of the social corpus, conftest.py).
+SIMS = {name: _simulate(opt, seed + 11) for seed, (name, opt) in enumerate(PAIR_CASES.items())}
+
+
 @pytest.fixture(scope="module")
-def pairs_recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    src = tmp_path_factory.mktemp("pairs")
-    paths, sims = [], {}
-    for seed, (name, opt) in enumerate(PAIR_CASES.items()):
-        sims[name] = _simulate(opt, seed + 11)
-        path = src / f"{name}.xlsx"
-        write_pairs_event(opt, path)
-        _fill(path, opt, sims[name])
-        paths.append(path)
-    done = recalculate(paths, tmp_path_factory.mktemp("pairs_out"))
-    return {p.stem: (openpyxl.load_workbook(p, data_only=True), sims[p.stem]) for p in done}
+def pairs_recalculated(social_recalculated: dict[str, Path]) -> dict[str, Any]:
+    """Every pair game, recalculated with the social corpus (tests/families/social/conftest.py),
+    opened for its values, with its simulated play."""
+    return {
+        name: (openpyxl.load_workbook(social_recalculated[name], data_only=True), SIMS[name])
+        for name in PAIR_CASES
+    }
 
 
 @pytest.mark.libreoffice

@@ -217,20 +217,11 @@ CASES = _cases()
 
 
 @pytest.fixture(scope="module")
-def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    src = tmp_path_factory.mktemp("social")
-    out = tmp_path_factory.mktemp("social_recalc")
-    paths = []
-    for name, case in CASES.items():
-        path = src / f"{name}.xlsx"
-        write_social(case.opt, path)
-        fill(path, case)
-        paths.append(path)
-    empty = src / "empty_six.xlsx"
-    write_social(SocialOptions(kind="six-player"), empty)
-    paths.append(empty)
-    done = recalculate(paths, out)
-    return {p.stem: openpyxl.load_workbook(p, data_only=True) for p in done}
+def recalculated(social_recalculated: dict[str, Path]) -> dict[str, Any]:
+    """Every case and ``empty_six``, recalculated with the social corpus
+    (tests/families/social/conftest.py), opened for their values."""
+    names = [*CASES, "empty_six"]
+    return {n: openpyxl.load_workbook(social_recalculated[n], data_only=True) for n in names}
 
 
 Values = dict[tuple[str, str], object]

@@ -24,7 +24,6 @@ from xlbridge.families.teams.build import FIRST_ROW
 from xlbridge.families.teams.model import TeamsResults
 from xlbridge.results.problems import PROVISIONAL_EXIT
 from xlbridge.scoring.team_match import board_imps
-from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
 
@@ -34,27 +33,19 @@ pytestmark = pytest.mark.libreoffice
 # board-a-match, Marvin's game (VPs, prizes, one match unfinished), Swiss win/loss.
 NAMES = ("h2h-small", "rr3", "ko3", "bam3", "marvin4", "swiss")
 CASES = {c.name: c for c in tw.CASES if c.name in NAMES}
-DAMAGED = "h2h-small-damaged"
+DAMAGED = tw.DAMAGED
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """name → (recalculated path, rows, knockout overrides, case); one LibreOffice run."""
-    src = tmp_path_factory.mktemp("teams_src")
-    out = tmp_path_factory.mktemp("teams_out")
-    built = {name: tw._build(src, case) for name, case in CASES.items()}
-    # A copy with formulas typed over by numbers: Home IMPs of match 1's first board, and a
-    # team's VP total on Standings.
-    case = CASES["h2h-small"]
-    damaged = src / f"{DAMAGED}.xlsx"
-    wb = openpyxl.load_workbook(built["h2h-small"][0])
-    wb["Match 1"][f"L{FIRST_ROW}"] = 99
-    wb["Standings"]["F5"] = 77
-    wb.save(damaged)
-    paths = [p for p, _, _ in built.values()] + [damaged]
-    done = {p.stem: p for p in recalculate(paths, out)}
-    got = {name: (done[name], rows, ov, CASES[name]) for name, (_, rows, ov) in built.items()}
-    got[DAMAGED] = (done[DAMAGED], built["h2h-small"][1], {}, case)
+def books(teams_built: dict[str, Any], teams_recalculated: dict[str, Path]) -> dict[str, Any]:
+    """name → (recalculated path, rows, knockout overrides, case): the teams corpus
+    (tests/families/teams/conftest.py), recalculated in one LibreOffice run; ``DAMAGED`` is
+    h2h-small with formulas typed over by numbers (Home IMPs of match 1's first board, and a
+    team's VP total on Standings)."""
+    got = {name: (teams_recalculated[name], *teams_built[name][1:], case)
+           for name, case in CASES.items()}  # fmt: skip
+    got[DAMAGED] = (teams_recalculated[DAMAGED], teams_built["h2h-small"][1], {},
+                    CASES["h2h-small"])  # fmt: skip
     return got
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.workbook.workbook import Workbook
 
 from tests.support.engines import excel_grammar_errors, recalc_strict, same_value
 from xlbridge.cli import main
@@ -37,7 +38,6 @@ from xlbridge.scoring.team_match import (
     standings_order,
 )
 from xlbridge.types import Contract
-from xlbridge.workbook.recalc import recalculate
 
 _POOL = ["4S", "3NT", "2H", "5DX", "1NT", "6S", "3C", "4HX", "2SXX", "7NT", "3N", "4s", "2♥"]
 
@@ -104,9 +104,12 @@ def random_rows(
     return out
 
 
-def fill(path: Path, plan: TeamsPlan, rows: dict[int, list[Row]], extra: dict[str, Any]) -> None:
-    """Type the results into the match sheets, as a user would."""
-    wb = openpyxl.load_workbook(path)
+def fill(
+    book: Path | Workbook, plan: TeamsPlan, rows: dict[int, list[Row]], extra: dict[str, Any]
+) -> None:
+    """Type the results into the match sheets, as a user would: into the file at ``book``
+    (saved), or into a workbook in memory before its first save (left unsaved)."""
+    wb = book if isinstance(book, Workbook) else openpyxl.load_workbook(book)
     cols = (T.room_cols(1), T.room_cols(2))
     for m in plan.matches:
         ws = wb[f"Match {m.number}"]
@@ -130,7 +133,8 @@ def fill(path: Path, plan: TeamsPlan, rows: dict[int, list[Row]], extra: dict[st
     for ref, value in extra.items():
         sheet, cell = ref.split("!")
         wb[sheet][cell] = value
-    wb.save(path)
+    if not isinstance(book, Workbook):
+        wb.save(book)
 
 
 @dataclass
@@ -377,7 +381,7 @@ def _build(tmp: Path, case: Case) -> tuple[Path, dict[int, list[Row]], dict[int,
     rng = random.Random(case.seed)
     rows = random_rows(case.plan, rng, adjusted=case.adjusted, incomplete=case.incomplete)
     path = tmp / f"{case.name}.xlsx"
-    build_teams_workbook(case.plan, case.options).save(path)
+    wb = build_teams_workbook(case.plan, case.options)
     overrides: dict[int, int] = {}
     extra = dict(case.extra)
     if case.plan.kind == "knockout":
@@ -392,11 +396,14 @@ def _build(tmp: Path, case: Case) -> tuple[Path, dict[int, list[Row]], dict[int,
             m = case.plan.matches[n - 1]
             margin_row = FIRST_ROW + len(m.boards) - 1 + 2 + len(set(m.segments)) + 2
             extra[f"Match {n}!C{margin_row + 1}"] = team
-    fill(path, case.plan, rows, extra)
+    fill(wb, case.plan, rows, extra)  # in memory: one save, no load
+    wb.save(path)
     return path, rows, overrides
 
 
 CASES = cases()
+#: The copy of ``h2h-small`` with formulas typed over by numbers (the teams corpus's).
+DAMAGED = "h2h-small-damaged"
 
 
 def test_every_formula_parses_under_the_strict_grammar() -> None:
@@ -405,28 +412,15 @@ def test_every_formula_parses_under_the_strict_grammar() -> None:
         assert excel_grammar_errors(wb) == [], case.name
 
 
-def _recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    tmp = tmp_path_factory.mktemp("teams")
-    built = {c.name: _build(tmp, c) for c in CASES}
-    return built
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return _recalculated(tmp_path_factory)
-
-
 @pytest.mark.libreoffice
 def test_libreoffice_values_equal_the_rules_layer(
-    built: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+    teams_built: dict[str, Any], teams_recalculated: dict[str, Path]
 ) -> None:
-    out = tmp_path_factory.mktemp("teams-lo")
-    paths = [built[c.name][0] for c in CASES]
-    recalculate(paths, out)
+    """Every case, recalculated with the teams corpus (tests/families/teams/conftest.py)."""
     bad: list[str] = []
     for case in CASES:
-        path, rows, overrides = built[case.name]
-        wb = openpyxl.load_workbook(out / path.name, data_only=True)
+        _path, rows, overrides = teams_built[case.name]
+        wb = openpyxl.load_workbook(teams_recalculated[case.name], data_only=True)
 
         def get(sheet: str, cell: str, wb: Any = wb) -> Any:
             return wb[sheet][cell].value
@@ -436,9 +430,9 @@ def test_libreoffice_values_equal_the_rules_layer(
 
 
 @pytest.mark.parametrize("name", ["h2h-small", "ko3", "bam3", "marvin4"])
-def test_strict_engine_values_equal_the_rules_layer(built: dict[str, Any], name: str) -> None:
+def test_strict_engine_values_equal_the_rules_layer(teams_built: dict[str, Any], name: str) -> None:
     case = next(c for c in CASES if c.name == name)
-    path, rows, overrides = built[name]
+    path, rows, overrides = teams_built[name]
     asked: list[tuple[str, str]] = []  # the cells check_values compares: computed, with theirs
     check_values(lambda sheet, cell: asked.append((sheet, cell)), case, rows, overrides)
     values = recalc_strict(path, cells=asked)
