@@ -81,7 +81,8 @@ def _texts() -> list[Path]:
         (".ci", "*"),
         ("bench", "*.py"),
     ):
-        files += sorted(p for p in (ROOT / folder).rglob(pattern) if p.is_file())
+        found = (ROOT / folder).rglob(pattern)  # not Python's bytecode caches (__pycache__)
+        files += sorted(p for p in found if p.is_file() and "__pycache__" not in p.parts)
     return files
 
 

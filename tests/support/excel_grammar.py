@@ -613,7 +613,7 @@ def parse(
     >>> parse("=Board 1!A1")
     Traceback (most recent call last):
     ...
-    excel_grammar.FormulaSyntaxError: unexpected character '!' at 8
+    tests.support.excel_grammar.FormulaSyntaxError: unexpected character '!' at 8
     """
     body = text
     if leading_equals:

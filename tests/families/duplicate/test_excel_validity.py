@@ -295,8 +295,7 @@ def test_helper_doctests() -> None:
     """The examples in the docstrings of the shared helpers hold."""
     import doctest
 
-    import engines
-    import excel_grammar
+    from tests.support import engines, excel_grammar
 
     for module in (engines, excel_grammar):
         result = doctest.testmod(module)
