@@ -32,7 +32,7 @@ from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.families.social.texts import new_york_of, rounding_of
 from xlbridge.movements.registry import get_kind
 from xlbridge.results.pages import render_page
-from xlbridge.results.problems import Problem, banner, from_lines, problems_json
+from xlbridge.results.problems import Problem, banner, from_lines, no_results, problems_json
 from xlbridge.results.read_family import (
     Expect,
     cached_values,
@@ -156,8 +156,10 @@ class SocialResults:
 
     @property
     def open_problems(self) -> tuple[Problem, ...]:
-        """The problems found, by sheet and board: the results are provisional while any is."""
-        return from_lines(self.problems)
+        """The problems found, by sheet and board: the results are provisional while any is
+        (:data:`~xlbridge.results.problems.NO_RESULTS` while no deal or match is entered)."""
+        entered = any(r.deals or r.over for r in self.rounds)
+        return no_results(from_lines(self.problems), entered)
 
     @property
     def columns(self) -> tuple[int, ...]:
@@ -263,7 +265,7 @@ class SocialResults:
             rows = [["Place", "Entry", "Owner", "Price", "Share"]]
             rows += [[c.place, c.entry, c.owner, c.price, c.share] for c in self.calcutta]
             lines.append(table_text(rows, left=(1, 2)))
-        if self.problems:
+        if self.open_problems:
             lines.insert(0, banner(self.open_problems))
         lines += disagreement_lines(self.disagreements, self.recalculated)
         if self.problems:
