@@ -4,6 +4,7 @@ the command it was typed to with the nearest option, and the club's own commands
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import openpyxl
@@ -11,6 +12,7 @@ from conftest import run_cli
 
 from xlbridge.club.schema import open_database
 from xlbridge.club.season_render import nobody_qualifies, render_season
+from xlbridge.club.sessions import EntryLine, PlayerLine, SessionRecord, record_session
 from xlbridge.families.pairs.build import write_session
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.scoring.season import MemberScore, SeasonOptions, season_standings
@@ -128,3 +130,43 @@ def test_season_names_why_on_standard_error_beside_csv(tmp_path: Path) -> None:
     ]
     code, out, err = run_cli("season", "--db", str(db), "--best", "1")
     assert code == 0 and err == "" and "Nobody" not in out and "Ann" in out
+
+
+# -- club show: what record kept ------------------------------------------------------------
+
+
+def test_club_show_gives_the_handicap_and_stratum_that_record_stored(tmp_path: Path) -> None:
+    db = tmp_path / "club.sqlite"
+    con = open_database(db)
+    players = (PlayerLine(1, "1001", "Ann Lee"), PlayerLine(2, "1002", "Bo Chan"))
+    lines = (
+        EntryLine("NS 1", "NS", 9, 14.0, 77.78, "1", players, 78.53, "1", "A"),
+        EntryLine("NS 2", "NS", 9, 4.0, 22.22, "2", (), 24.72, "2", "B"),
+    )
+    rec = SessionRecord("Club", "2026-01-05", "mitchell", "pairs", "mp", "final", lines, "0")
+    record_session(con, rec, source="a.xlsx")
+    con.close()
+    code, out, err = run_cli("club", "show", "1", "--db", str(db))
+    assert code == 0, err
+    head, ns1, ns2 = out.splitlines()[1:4]
+    assert head.split() == ["Rank", "Entry", "Dir", "Played", "Total", "Pct", "Hcp", "Pct", "Hcp",
+                            "Rank", "Stratum", "Players"]  # fmt: skip
+    assert ns1.split()[:9] == ["1", "NS", "1", "NS", "9", "14", "77.78", "78.53", "1"]
+    assert ns1.split()[9] == "A" and ns2.split()[7:10] == ["24.72", "2", "B"]
+    csv_out = run_cli("club", "show", "1", "--db", str(db), "--format", "csv")[1].splitlines()
+    assert csv_out[0] == "Rank,Entry,Dir,Played,Total,Pct,Hcp Pct,Hcp Rank,Stratum,Players"
+    got = json.loads(run_cli("club", "show", "1", "--db", str(db), "--format", "json")[1])
+    first = got["entries"][0]
+    assert (first["handicapped_pct"], first["handicapped_rank"], first["stratum"]) == (
+        78.53, "1", "A")  # fmt: skip
+
+
+def test_club_show_adds_no_empty_columns(tmp_path: Path) -> None:
+    db = tmp_path / "club.sqlite"
+    con = open_database(db)
+    lines = (EntryLine("NS 1", "NS", 9, 14.0, 77.78, "1", ()),)
+    record_session(con, SessionRecord("Club", "", "mitchell", "pairs", "mp", "final", lines, "0"),
+                   source="a.xlsx")  # fmt: skip
+    con.close()
+    out = run_cli("club", "show", "1", "--db", str(db), "--format", "csv")[1]
+    assert out.splitlines()[0] == "Rank,Entry,Dir,Played,Total,Pct,Players"
