@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import openpyxl
-from conftest import run_cli
+from conftest import REPO, run_cli
 
 from xlbridge.club.schema import open_database
 from xlbridge.club.season_render import nobody_qualifies, render_season
@@ -170,3 +170,33 @@ def test_club_show_adds_no_empty_columns(tmp_path: Path) -> None:
     con.close()
     out = run_cli("club", "show", "1", "--db", str(db), "--format", "csv")[1]
     assert out.splitlines()[0] == "Rank,Entry,Dir,Played,Total,Pct,Players"
+
+
+# -- barometer standings with names ---------------------------------------------------------
+
+
+def test_barometer_standings_name_the_pairs(tmp_path: Path) -> None:
+    examples = REPO / "examples"
+    book, filled = tmp_path / "b.xlsx", tmp_path / "f.xlsx"
+    assert run_cli("new", "barometer-mitchell", "--tables", "3", "--boards-per-round", "3",
+                   "--names", str(examples / "names.csv"), "-o", str(book))[0] == 0  # fmt: skip
+    # The Mitchell's results file fits the barometer's first round at table 1 only: enough.
+    run_cli("import", str(book), "--from", str(examples / "results.csv"), "-o", str(filled))
+    code, out, _ = run_cli("results", str(filled))
+    assert code == 3  # most rows are empty: provisional
+    block = out[out.index("Standings after round 1 of 3"):].splitlines()
+    assert block[1:4] == [
+        "NS pairs",
+        "Rank  Pair  Names              Played      %",
+        "   1  NS 1  Ann Lee & Bo Chan       3  50.00",
+    ]
+    assert block[5] == "Rank  Pair  Names                Played      %"
+    assert block[6] == "   1  EW 1  Gus Hart & Hana Ito       3  50.00"
+
+
+def test_barometer_standings_without_names_have_no_empty_column(tmp_path: Path) -> None:
+    book = tmp_path / "b.xlsx"
+    assert run_cli("new", "barometer-mitchell", "--tables", "3", "-o", str(book))[0] == 0
+    out = run_cli("results", str(book))[1]
+    block = out[out.index("Standings after round 1 of"):].splitlines()
+    assert block[1:3] == ["NS pairs", "Rank  Pair  Played  %"]
