@@ -200,3 +200,23 @@ def test_barometer_standings_without_names_have_no_empty_column(tmp_path: Path) 
     out = run_cli("results", str(book))[1]
     block = out[out.index("Standings after round 1 of"):].splitlines()
     assert block[1:3] == ["NS pairs", "Rank  Pair  Played  %"]
+
+
+# -- the README's evening says why its USEBIO step names twelve players ------------------------
+
+
+def test_the_readme_says_why_the_usebio_step_names_twelve_players(tmp_path: Path) -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    evening = readme.split("\n## A club evening", 1)[1].split("\n## ", 1)[0]
+    said = " ".join(evening.split("The USEBIO line also prints 12 lines such as `", 1)[1]
+                    .split("`", 1)[0].split())  # fmt: skip
+    assert "source .venv/bin/activate" in evening.split("```", 1)[0]  # before the first command
+    book, filled = tmp_path / "t.xlsx", tmp_path / "f.xlsx"
+    run_cli("new", "mitchell", "--tables", "3", "--boards-per-round", "3", "--names",
+            str(REPO / "examples" / "names.csv"), "-o", str(book))  # fmt: skip
+    run_cli("import", str(book), "--from", str(REPO / "examples" / "results.csv"), "-o",
+            str(filled))  # fmt: skip
+    code, _, err = run_cli("results", str(filled), "--format", "usebio", "-o",
+                           str(tmp_path / "t.xml"))  # fmt: skip
+    named = [x for x in err.splitlines() if "has no member number" in x]
+    assert code == 0 and len(named) == 12 and said in named

@@ -133,11 +133,6 @@ def _season(args: argparse.Namespace) -> int:
         sessions, scores = read_season(con)
     standings = season_standings(scores, options, sessions)
     text = render_season(standings, args.format)
-    if args.format != "text" or args.output:  # the text table says it below its lines
-        from xlbridge.club.season_render import nobody_qualifies
-
-        for line in nobody_qualifies(standings).splitlines():
-            print(f"xlbridge season: {line}", file=sys.stderr)
     if args.output:
         from xlbridge.interchange.files import write_atomically
 
@@ -146,4 +141,9 @@ def _season(args: argparse.Namespace) -> int:
         print(f"wrote {out}", file=sys.stderr)
     else:
         print(text)
+    if args.format != "text" or args.output:  # the text table says it below its lines
+        from xlbridge.club.season_render import nobody_qualifies
+
+        for line in nobody_qualifies(standings).splitlines():
+            print(f"xlbridge season: {line}", file=sys.stderr)
     return 0
