@@ -220,3 +220,20 @@ def test_the_readme_says_why_the_usebio_step_names_twelve_players(tmp_path: Path
                            str(tmp_path / "t.xml"))  # fmt: skip
     named = [x for x in err.splitlines() if "has no member number" in x]
     assert code == 0 and len(named) == 12 and said in named
+
+
+def test_most_improved_says_which_of_window_and_minimum_to_change() -> None:
+    scores = [MemberScore("1", "Ann", k, f"2026-01-0{k}", 50.0 + k) for k in range(1, 6)]
+    # Five sessions: the window of 3 needs 6; --window 2 needs 4, which Ann has.
+    t = season_standings(scores, SeasonOptions("improved"))
+    assert "needs 6 (twice --window 3)" in nobody_qualifies(t)
+    assert nobody_qualifies(t).endswith("xlbridge season --competition improved --window 2")
+    assert season_standings(scores, SeasonOptions("improved", window=2)).lines[0].qualifies
+    t = season_standings(scores, SeasonOptions("improved", window=2, minimum=8))
+    assert "needs 8 (--minimum 8)" in nobody_qualifies(t)
+    assert nobody_qualifies(t).endswith("--competition improved --minimum 5")
+    t = season_standings(scores, SeasonOptions("improved", minimum=8))
+    assert nobody_qualifies(t).endswith("--competition improved --window 2 --minimum 5")
+    assert season_standings(scores, SeasonOptions("improved", window=2, minimum=5)).lines[0].rank
+    t = season_standings(scores[:1], SeasonOptions("improved"))
+    assert nobody_qualifies(t).endswith("To rank them now: wait for a second session")

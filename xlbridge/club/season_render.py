@@ -165,12 +165,14 @@ def nobody_qualifies(t: Standings) -> str:
     o = t.options
     most = max(x.played for x in t.lines)
     flag = "" if o.competition == "best" else f" --competition {o.competition}"
-    if o.minimum is not None or o.competition == "attendance":
-        given, fix = f"--minimum {t.minimum}", f"xlbridge season{flag} --minimum {most}"
-    elif o.competition == "improved":
+    if o.competition == "improved":  # at least twice the window, whatever --minimum says
         given = f"twice --window {o.window}"
-        fix = (f"xlbridge season{flag} --window {most // 2}" if most >= 2
-               else "wait for a member's second session")  # fmt: skip
+        given = f"--minimum {t.minimum}" if t.minimum > 2 * o.window else given
+        change = f" --window {most // 2}" if 2 * o.window > most else ""
+        change += f" --minimum {most}" if o.minimum is not None and o.minimum > most else ""
+        fix = f"xlbridge season{flag}{change}" if most >= 2 else "wait for a second session"
+    elif o.minimum is not None or o.competition == "attendance":
+        given, fix = f"--minimum {t.minimum}", f"xlbridge season{flag} --minimum {most}"
     else:
         given = f"--best {o.best}"
         fix = f"xlbridge season{flag} --best {most} (or --minimum {most}: all played averaged)"
