@@ -43,9 +43,9 @@ def workbooks(d: Path) -> None:
     from bench_families import rainbow_rows
     from workbook_fill import fill, random_fill
 
+    from xlbridge.families.duplicate.context import Options
     from xlbridge.families.pairs.build import write_session
     from xlbridge.movements.mitchell import mitchell
-    from xlbridge.workbook.context import Options
     from xlbridge.workbook.recalc import recalculate, soffice
 
     m, opt = mitchell(25, 1), Options()

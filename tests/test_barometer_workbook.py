@@ -24,6 +24,7 @@ from engines import excel_grammar_errors, recalc_gnumeric, recalc_strict, same_v
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from workbook_fill import Filled, fill, random_contract, random_fill
 
+from xlbridge.families.duplicate.context import Options, plays
 from xlbridge.families.pairs.barometer_sheet import CALC_FIELDS, calc_cell
 from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.families.registry import score_workbook
@@ -33,7 +34,6 @@ from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
 from xlbridge.results.session import SessionResults
-from xlbridge.workbook.context import Options, plays
 from xlbridge.workbook.recalc import recalculate, soffice
 
 

@@ -24,6 +24,7 @@ from conftest import needs_program, run_cli
 from test_individual_workbook_rules import fill_individual
 from workbook_fill import Filled, Result, fill, random_fill
 
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.individual.build import write_individuals
 from xlbridge.families.pairs.build import write_session
 from xlbridge.families.registry import score_workbook
@@ -34,7 +35,6 @@ from xlbridge.results.session import SessionResults
 from xlbridge.scoring.imp_pairs import butler_datum
 from xlbridge.scoring.imps import imps
 from xlbridge.scoring.session import factored_total
-from xlbridge.workbook.context import Options
 
 # The hand-checked session: a three-table Mitchell, two boards a round (boards 1-6). Its
 # travellers list the tables in playing order: board 1 and 2 are played by NS 1 v EW 1 (round

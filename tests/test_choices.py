@@ -9,8 +9,8 @@ import pytest
 from xlbridge.cli.results import FORMATS
 from xlbridge.errors import XlbridgeError
 from xlbridge.families import registry as families
+from xlbridge.families.duplicate import score
 from xlbridge.movements import registry as movements
-from xlbridge.results import session
 from xlbridge.scoring import choices, imp_pairs, vp
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.workbook import choices as workbook_choices
@@ -20,7 +20,7 @@ from xlbridge.workbook import choices as workbook_choices
     ("alias", "values"),
     [
         (choices.PairsScoring, workbook_choices.SCORINGS),
-        (choices.PairsScoring, session.SCORINGS),
+        (choices.PairsScoring, score.SCORINGS),
         (choices.PairsScoring, imp_pairs.BOARD_METHODS),
         (choices.ImpMethod, imp_pairs.IMP_METHODS),
         (choices.ResultEntry, workbook_choices.RESULT_ENTRIES),

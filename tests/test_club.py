@@ -27,8 +27,9 @@ from xlbridge.club.members import Member, fill_players, list_members
 from xlbridge.club.schema import open_database
 from xlbridge.club.sessions import record_of_results, record_session, session_entries
 from xlbridge.errors import InputFileError
+from xlbridge.families.duplicate.score import score_session
 from xlbridge.interchange.names import NamedPlayer
-from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 
 HEADER = "number,name,handicap,grade,masterpoints,email\n"
 MEMBERS = HEADER + (

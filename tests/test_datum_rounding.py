@@ -23,10 +23,10 @@ from conftest import needs_gnumeric, needs_libreoffice, run_cli
 from engines import recalc_gnumeric, recalc_strict
 from workbook_fill import Filled, Result, fill
 
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.pairs.build import write_session
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.scoring.imp_pairs import butler_datum
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.recalc import recalculate
 
 ROUNDINGS = ("half-away", "half-even", "half-up")

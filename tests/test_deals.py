@@ -389,9 +389,9 @@ def test_cli_does_not_import_endplay_at_start() -> None:
 
 
 def _session_with_records(tmp_path: Path) -> tuple[Path, list[HandRecord]]:
+    from xlbridge.families.duplicate.context import Options
     from xlbridge.families.pairs.build import build_workbook
     from xlbridge.movements.mitchell import mitchell
-    from xlbridge.workbook.context import Options
     from xlbridge.workbook.hand_records import add_hand_records
 
     m = mitchell(3, 2)

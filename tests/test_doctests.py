@@ -28,7 +28,6 @@ NO_EXAMPLES = frozenset(
         # command-line front ends: their tests run the commands (tests/test_cli_*.py)
         "xlbridge.cli.addin",
         "xlbridge.cli.movement",
-        "xlbridge.cli.new_individual",
         "xlbridge.cli.new_social",
         "xlbridge.cli.new_teams",
         "xlbridge.cli.rebuild",

@@ -21,21 +21,16 @@ from conftest import run_cli
 from workbook_fill import fill, random_fill
 
 from xlbridge.errors import SessionError
+from xlbridge.families.duplicate.context import Options
+from xlbridge.families.duplicate.score import score_session
 from xlbridge.families.pairs.build import write_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.movements.howell import howell
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.results.event import event_results
-from xlbridge.results.session import (
-    PairInfo,
-    ResultRow,
-    SessionInput,
-    SessionResults,
-    score_session,
-)
+from xlbridge.results.session import PairInfo, ResultRow, SessionInput, SessionResults
 from xlbridge.scoring.event import carry_forward, combine
-from xlbridge.workbook.context import Options
 
 PLAYERS = [f"Player {chr(65 + i)}" for i in range(22)]
 

@@ -13,10 +13,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 
 import seed000_seven_tables as ex
 
+from xlbridge.families.duplicate.context import plays
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.matchpoints import matchpoints
-from xlbridge.workbook.context import plays
 
 SEED = {f"NS {i + 1}": t for i, t in enumerate(ex.NS_TOTAL)}
 SEED.update({f"EW {i + 1}": t for i, t in enumerate(ex.EW_TOTAL)})

@@ -24,10 +24,10 @@ from engines import excel_grammar_errors, iter_formulas
 from excel_grammar import MAX_NESTING, check
 from openpyxl.workbook.workbook import Workbook
 
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import KINDS, family_of, parse_table_range
-from xlbridge.workbook.context import Options
 
 # --------------------------------------------------------------------------------------------
 # The parser is strict

@@ -23,10 +23,11 @@ from engines import excel_grammar_errors, recalc_gnumeric
 from workbook_fill import Filled, Result, fill, random_fill
 
 from xlbridge.errors import MovementError
+from xlbridge.families.duplicate.context import Options
+from xlbridge.families.duplicate.score import score_session
 from xlbridge.families.pairs.build import write_session
 from xlbridge.movements.field import join_sections, parse_sections, section_of
-from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
-from xlbridge.workbook.context import Options
+from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 from xlbridge.workbook.recalc import recalculate
 
 SECTIONS = "A:mitchell:7,B:mitchell:6"

@@ -113,10 +113,10 @@ def test_workbook_formulas_agree_with_python(tmp_path: Path) -> None:
     from tests.conftest import needs_libreoffice
 
     needs_libreoffice()
+    from xlbridge.families.duplicate.context import Options
     from xlbridge.families.pairs.build import write_session
     from xlbridge.movements.mitchell import mitchell
     from xlbridge.movements.registry import get_kind
-    from xlbridge.workbook.context import Options
     from xlbridge.workbook.recalc import recalculate
 
     names = tmp_path / "names.csv"
@@ -203,7 +203,7 @@ def test_individual_handicap_and_strata_agree_with_python(tmp_path: Path) -> Non
     p = tmp_path / "rainbow.xlsx"
     write_individuals(m, p, players=players, handicapped=True, strata=Strata.parse("1000,300,0"))
     assert excel_grammar_errors(p) == []
-    from xlbridge.workbook.context import Options
+    from xlbridge.families.duplicate.context import Options
 
     fill_individual(p, Options(), full_fill(m, 5))
     (done,) = recalculate([p], tmp_path / "r")

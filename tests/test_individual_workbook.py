@@ -20,6 +20,7 @@ from engines import same_value
 from test_individual_workbook_rules import Want, expected, fill_individual, full_fill
 from workbook_fill import Filled, Result, random_fill
 
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.individual.build import write_individuals
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.movements.individual import (
@@ -30,7 +31,6 @@ from xlbridge.movements.individual import (
 )
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW
 from xlbridge.workbook.recalc import recalculate
 

@@ -24,6 +24,7 @@ import pytest
 from workbook_fill import Filled, Result, random_contract
 
 from xlbridge.errors import MovementError, SessionError
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.movements.individual import (
     rainbow,
@@ -36,7 +37,6 @@ from xlbridge.movements.model import Movement
 from xlbridge.scoring.individual import Play, PlayerStanding, credit, standings
 from xlbridge.scoring.matchpoints import Adjusted, score_board, top
 from xlbridge.types import Contract
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW
 
 

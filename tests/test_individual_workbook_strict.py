@@ -19,12 +19,12 @@ from test_individual_workbook_rules import ALL_KINDS, expected, fill_individual
 from workbook_fill import Filled, Result, random_contract
 
 from xlbridge.cli import main
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.individual.build import build_individual_workbook, write_individuals
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.families.individual.sheets import play_order
 from xlbridge.movements.individual import six_couples, two_table_individual
 from xlbridge.movements.individual_seats import board_seats, guide
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import ALLOWED_FUNCTIONS, FIRST_ROW, HEADER_ROW, functions_in
 
 HEADERS = ["N", "S", "E", "W", "Contract", "By", "Made", "Down", "NS Score", "EW Score"]

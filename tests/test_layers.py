@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "xlbridge"
 
-RULES = ("types", "errors", "limits", "numerals", "scoring", "movements")
+RULES = ("types", "errors", "limits", "numerals", "text", "scoring", "movements")
 KITS = ("workbook", "results", "interchange", "rebuild", "club")
 FAMILIES = ("families",)
 FACES = ("cli", "excel", "udf", "__main__")
@@ -62,16 +62,76 @@ def test_imports_point_down(path: Path) -> None:
             assert top in sys.stdlib_module_names, f"{path.relative_to(ROOT)} imports {name}"
 
 
-def test_a_family_imports_no_other_family() -> None:
-    """A family's knowledge lives in its folder: what two families share lives in a kit."""
+def _declared(folder: str) -> tuple[str, ...]:
+    """The forms a family folder declares it builds on (``DEPENDS`` in its ``__init__``)."""
+    init = ROOT / "families" / folder / "__init__.py"
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else (
+            node.targets[0] if isinstance(node, ast.Assign) else None)  # fmt: skip
+        if isinstance(target, ast.Name) and target.id == "DEPENDS" and node.value is not None:
+            got = ast.literal_eval(node.value)
+            assert isinstance(got, tuple), f"{init.relative_to(ROOT)}: DEPENDS is not a tuple"
+            return got
+    return ()
+
+
+FAMILY_FOLDERS = sorted(
+    p.name for p in (ROOT / "families").iterdir() if (p / "__init__.py").exists()
+)
+
+
+def test_a_family_imports_only_what_it_declares() -> None:
+    """A family's knowledge lives in its folder: it imports its own folder, the registry and
+    the forms its ``__init__`` declares (``DEPENDS``: pairs and individual build on the
+    duplicate form), never another family."""
     for path in (ROOT / "families").rglob("*.py"):
         own = path.relative_to(ROOT / "families").parts
         if len(own) == 1:
             continue  # the registry knows every family
+        allowed = {own[0], "registry", *_declared(own[0])}
         for name in _imports(path):
             parts = name.split(".")
             if parts[:2] == ["xlbridge", "families"] and len(parts) > 2:
-                assert parts[2] in (own[0], "registry"), f"{path.relative_to(ROOT)} imports {name}"
+                assert parts[2] in allowed, f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_the_declared_forms_are_forms() -> None:
+    """What a family declares is a folder of ``families/`` that is no family itself (no
+    ``FAMILY``), and every form is declared by some family."""
+    from xlbridge.movements.registry import FAMILY_NAMES
+
+    declared = {d for f in FAMILY_FOLDERS for d in _declared(f)}
+    forms = set(FAMILY_FOLDERS) - set(FAMILY_NAMES)
+    assert declared == forms, (declared, forms)
+    assert _declared("pairs") == ("duplicate",) and _declared("individual") == ("duplicate",)
+    assert _declared("duplicate") == ()
+
+
+def test_faces_ask_the_registry() -> None:
+    """A face names no family: it asks ``xlbridge.families.registry``. The one exception is
+    the face that shows a family's own options of ``new`` (``cli/new_<family>.py``), which
+    calls its own family (and the forms that family declares) and no other."""
+    for path in MODULES:
+        part = path.relative_to(ROOT).parts[0].removesuffix(".py")
+        if _layer(part) != _layer("cli"):
+            continue
+        own = path.stem.removeprefix("new_") if path.stem.startswith("new_") else None
+        allowed = {"registry"} | ({own, *_declared(own)} if own in FAMILY_FOLDERS else set())
+        for name in _imports(path):
+            parts = name.split(".")
+            if parts[:2] == ["xlbridge", "families"] and len(parts) > 2:
+                assert parts[2] in allowed, f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_no_kit_or_rule_imports_a_family() -> None:
+    """A kit knows no family (nor the forms families share): only families and faces import
+    ``xlbridge.families``."""
+    for path in MODULES:
+        part = path.relative_to(ROOT).parts[0].removesuffix(".py")
+        if _layer(part) >= _layer("families"):
+            continue
+        for name in _imports(path):
+            assert not name.startswith("xlbridge.families"), f"{path.relative_to(ROOT)}: {name}"
 
 
 def _graph() -> dict[str, set[str]]:

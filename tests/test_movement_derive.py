@@ -59,7 +59,7 @@ def test_the_programs_ranking_is_the_mean_of_board_percentages() -> None:
 
 def test_the_pbn_carries_the_published_results() -> None:
     """The PBN's 351 results score what the published travellers show (Law 77)."""
-    from xlbridge.rebuild.sources import read_results
+    from xlbridge.interchange.scorer_files import read_results
 
     rows, bad = read_results(WB130801)
     assert bad == []
@@ -240,7 +240,7 @@ def test_a_pbn_without_results_is_one_line(tmp_path: Path) -> None:
 def test_a_pbn_of_two_sections_reads_the_first(tmp_path: Path) -> None:
     """A ScoreTable with a Section column: the first section's results are read, the others
     named (a workbook is one section), as for a Bridgemate file; the movement is refused."""
-    from xlbridge.rebuild.sources import read_results
+    from xlbridge.interchange.scorer_files import read_results
 
     path = tmp_path / "two.pbn"
     path.write_text(

@@ -11,10 +11,10 @@ from conftest import run_cli
 from workbook_fill import expected, fill, random_fill
 
 from xlbridge.errors import InputFileError
+from xlbridge.families.duplicate.context import Options
 from xlbridge.interchange.movement_file import movement_csv, parse_movement_csv, read_movement_file
 from xlbridge.movements.balance import balance
 from xlbridge.movements.validate import check
-from xlbridge.workbook.context import Options
 
 HEADER = "round,table,ns,ew,ns_label,ew_label,boards,switched\n"
 # The NBB 3-table Howell (schema N022_Howell_6.txt, as tabled in rules.md section 8), sets A-E

@@ -99,9 +99,9 @@ def test_a_value_that_is_no_number_fails_both(tmp_path: Path) -> None:
 def test_a_session_workbook_reads_the_same(tmp_path: Path) -> None:
     """Every sheet of a filled pairs workbook (stored values typed into the formula cells),
     the views asked in turn."""
+    from xlbridge.families.duplicate.context import Options
     from xlbridge.families.pairs.build import build_workbook
     from xlbridge.movements.mitchell import mitchell
-    from xlbridge.workbook.context import Options
 
     wb = build_workbook(mitchell(3, 2), Options())
     path = tmp_path / "p.xlsx"

@@ -22,7 +22,7 @@ from xlbridge.interchange.pbn import (
     table_lines,
     tag_line,
 )
-from xlbridge.rebuild.sources import read_pbn_results
+from xlbridge.interchange.scorer_files import read_pbn_results
 from xlbridge.results.pbn import read_pbn_scores
 from xlbridge.types import Seat
 

@@ -16,11 +16,11 @@ import openpyxl
 import pytest
 from conftest import needs_program
 
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.families.pairs.cards import cards_per_page
 from xlbridge.movements.cards import guide_cards, move_text, table_cards
 from xlbridge.movements.mitchell import mitchell
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.recalc import soffice
 
 

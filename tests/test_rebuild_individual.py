@@ -580,8 +580,8 @@ def test_rebuilt_rainbow_recap_equals_the_old_results(tmp_path: Path, capsys: An
     from test_individual_workbook_rules import fill_individual
     from workbook_fill import random_fill
 
+    from xlbridge.families.duplicate.context import Options
     from xlbridge.movements.individual import rainbow
-    from xlbridge.workbook.context import Options
     from xlbridge.workbook.recalc import recalculate
 
     old = cli_new(tmp_path, "r7", "rainbow", "--tables", "7", "--scale", "ebu", "--event", "Rb")

@@ -14,13 +14,13 @@ import pytest
 from test_rebuild import fill
 
 from xlbridge.cli import main
+from xlbridge.families.duplicate.session_sheet import movement_options_text
 from xlbridge.families.pairs.build import write_session
 from xlbridge.families.pairs.entries import Entered, read_entered
 from xlbridge.families.registry import rebuild_family
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.sections import add_table
 from xlbridge.rebuild.slots import RebuildChange
-from xlbridge.workbook.session import movement_options_text
 
 
 def _rows(path: Path | Entered) -> dict[tuple[int, str, str], tuple[tuple[str, Any], ...]]:

@@ -18,11 +18,11 @@ import pytest
 from conftest import cli_new
 
 from xlbridge.cli import main
+from xlbridge.families.duplicate.session_sheet import MOVEMENT_OPTIONS_LABEL
 from xlbridge.families.pairs.build import write_session
 from xlbridge.families.pairs.entries import read_entered
 from xlbridge.families.pairs.rebuild import slots_of
 from xlbridge.movements.mitchell import mitchell
-from xlbridge.workbook.session import MOVEMENT_OPTIONS_LABEL
 
 
 def _settings(path: Path) -> dict[str, Any]:

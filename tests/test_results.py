@@ -20,10 +20,11 @@ from hypothesis import strategies as st
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.score import score_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.results.html import render_html
 from xlbridge.results.render import render_session
-from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 from xlbridge.results.vector import (
     DOUBLINGS,
     SEATS,

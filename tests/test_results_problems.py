@@ -21,6 +21,7 @@ import openpyxl
 import pytest
 from conftest import cli_new, needs_nu_validator, run_cli
 
+from xlbridge.families.duplicate.score import score_session
 from xlbridge.families.individual.build import write_individuals
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.families.pairs.build import write_session
@@ -29,7 +30,7 @@ from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.results.pbn import read_pbn_scores
 from xlbridge.results.problems import PROVISIONAL_EXIT
-from xlbridge.results.session import CachedCell, Disagreement, SessionInput, score_session
+from xlbridge.results.session import CachedCell, Disagreement, SessionInput
 from xlbridge.results.usebio import read_usebio
 from xlbridge.workbook.formulas import FIRST_ROW, HEADER_ROW, TravellerCols, accepted_col
 from xlbridge.workbook.recalc import recalculate

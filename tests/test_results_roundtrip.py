@@ -19,6 +19,7 @@ import pytest
 from workbook_fill import Expected, expected, fill, fill_by_headers, random_fill
 
 from xlbridge.cli import main
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.pairs.build import write_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.movements.mitchell import mitchell
@@ -29,7 +30,6 @@ from xlbridge.results.render import render_session
 from xlbridge.results.session import SessionResults
 from xlbridge.results.usebio import pair_number, read_usebio, read_usebio_event
 from xlbridge.results.usebio_session import write_usebio
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate
 

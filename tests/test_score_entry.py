@@ -17,14 +17,14 @@ from conftest import cli_new, needs_tool, run_cli
 from engines import excel_grammar_errors, same_value
 from workbook_fill import Expected, Filled, Result, expected, fill, random_contract
 
+from xlbridge.families.duplicate.context import Options, plays
 from xlbridge.families.pairs.build import build_workbook, write_session
+from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.rebuild.importing import cells_for
-from xlbridge.rebuild.sources import ImportRow
 from xlbridge.scoring.contract import score, score_sizes
 from xlbridge.types import Contract
-from xlbridge.workbook.context import Options, plays
 from xlbridge.workbook.formulas import FIRST_ROW, HEADER_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate, soffice
 

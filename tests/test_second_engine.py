@@ -27,11 +27,11 @@ import pytest
 from engines import recalc_gnumeric, recalc_strict, same_value
 from workbook_fill import Expected, Result, expected, fill, random_fill, with_imp_adjusted
 
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.pairs.build import write_session
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import KINDS
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 
 pytestmark = pytest.mark.second_engine

@@ -1,4 +1,4 @@
-"""Issue 24: every user text goes through one rule (xlbridge.workbook.text), in every output:
+"""Issue 24: every user text goes through one rule (xlbridge.text), in every output:
 the event keeps the text format "@" in every kind's workbook (a named style applied after the
 text must not reset it), so retyping the cell keeps it text."""
 

@@ -23,7 +23,7 @@ from xlbridge.errors import TextError, XlbridgeError
 from xlbridge.families.pairs.build import write_session
 from xlbridge.limits import CELL_TEXT, EVENT_TEXT
 from xlbridge.movements.mitchell import mitchell
-from xlbridge.workbook.text import clean_text, header_text, put_text, sheet_title
+from xlbridge.text import clean_text, header_text, put_text, sheet_title
 
 # Text that spreadsheets treat as a formula, a code, or worse (OWASP "CSV injection" prefixes,
 # header codes, XML-illegal characters, bytes that were never UTF-8).

@@ -25,6 +25,7 @@ import pytest
 from conftest import run_cli
 
 from xlbridge.errors import TextError, WorkbookError
+from xlbridge.families.duplicate.score import score_session
 from xlbridge.families.individual.build import write_individuals
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.families.pairs.build import write_session
@@ -32,7 +33,7 @@ from xlbridge.families.registry import score_workbook
 from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.results.board import ResultRow
-from xlbridge.results.session import PairInfo, SessionInput, SessionResults, score_session
+from xlbridge.results.session import PairInfo, SessionInput, SessionResults
 from xlbridge.results.usebio import UsebioOptions, read_usebio, read_usebio_event
 from xlbridge.results.usebio_session import missing_numbers, write_usebio
 from xlbridge.workbook.formulas import FIRST_ROW

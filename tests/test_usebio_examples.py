@@ -21,10 +21,11 @@ from pathlib import Path
 import pytest
 from conftest import SHARED, run_cli
 
+from xlbridge.families.duplicate.score import score_session
 from xlbridge.results.awards import with_awards
 from xlbridge.results.board import ResultRow
 from xlbridge.results.check import check_usebio
-from xlbridge.results.session import PairInfo, SessionInput, SessionResults, score_session
+from xlbridge.results.session import PairInfo, SessionInput, SessionResults
 from xlbridge.results.usebio import UsebioOptions
 from xlbridge.results.usebio_session import write_usebio
 from xlbridge.workbook.formulas import FIRST_ROW

@@ -16,10 +16,10 @@ import pytest
 from engines import same_value
 from workbook_fill import Expected, Filled, Result, expected, fill, random_fill, with_imp_adjusted
 
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.pairs.build import write_session
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols, accepted_col
 from xlbridge.workbook.recalc import recalculate
 

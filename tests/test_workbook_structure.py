@@ -14,9 +14,9 @@ from openpyxl.styles import PatternFill
 
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.movements.mitchell import mitchell
-from xlbridge.workbook.context import Options
 from xlbridge.workbook.formulas import ALLOWED_FUNCTIONS, FIRST_ROW, HEADER_ROW, functions_in
 from xlbridge.workbook.styles import default_styles
 

@@ -76,11 +76,11 @@ def test_loaded_workbook_as_openpyxl() -> None:
 
 
 def test_session_workbooks_as_openpyxl() -> None:
+    from xlbridge.families.duplicate.context import Options
     from xlbridge.families.pairs.build import build_workbook
     from xlbridge.families.teams.build import build_teams_workbook
     from xlbridge.families.teams.plan import TeamsOptions, plan_knockout
     from xlbridge.movements.mitchell import mitchell
-    from xlbridge.workbook.context import Options
 
     assert_same_as_openpyxl(lambda: build_workbook(mitchell(3, 2), Options(event=" Club & co ")))
     assert_same_as_openpyxl(lambda: build_teams_workbook(plan_knockout(4, 4), TeamsOptions()))

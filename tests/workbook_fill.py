@@ -12,13 +12,13 @@ from pathlib import Path
 
 import openpyxl
 
+from xlbridge.families.duplicate.context import Context, Options, plays
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import score_imp_board
 from xlbridge.scoring.matchpoints import Adjusted, score_board
 from xlbridge.scoring.session import factored_total, percentage, ranks
 from xlbridge.types import Contract
-from xlbridge.workbook.context import Context, Options, plays
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 
 

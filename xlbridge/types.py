@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal, get_args
 
 from xlbridge.errors import (
     BoardError,
@@ -27,8 +27,10 @@ from xlbridge.errors import (
 )
 
 __all__ = [
+    "FAMILY_NAMES",
     "Contract",
     "Doubling",
+    "FamilyName",
     "Seat",
     "Side",
     "Strain",
@@ -38,6 +40,11 @@ __all__ = [
     "tricks_from_made_down",
     "tricks_taken",
 ]
+
+#: A game family: what decides the form of a kind's workbook (product spec, "Game families"),
+#: in the order the faces list them.
+FamilyName = Literal["pairs", "individual", "teams", "social"]
+FAMILY_NAMES: tuple[FamilyName, ...] = get_args(FamilyName)
 
 
 def check_board(board: int) -> int:

@@ -157,12 +157,12 @@ def path_arg(what: str) -> Callable[[str], str]:
 
 def text_arg(what: str, max_chars: int) -> Callable[[str], str]:
     """An argparse ``type`` for text written into a workbook: checked and cleaned by
-    :func:`xlbridge.workbook.text.clean_text` (control characters, bytes that are not UTF-8,
+    :func:`xlbridge.text.clean_text` (control characters, bytes that are not UTF-8,
     length) before any work starts."""
 
     def parse(text: str) -> str:
         from xlbridge.errors import XlbridgeError
-        from xlbridge.workbook.text import clean_text
+        from xlbridge.text import clean_text
 
         try:
             return clean_text(text, what, max_chars=max_chars)

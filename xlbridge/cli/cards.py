@@ -17,7 +17,6 @@ from typing import Any, Literal
 
 from xlbridge.cli._args import path_arg, text_arg
 from xlbridge.cli._output import deliver, refuse_overwriting_inputs
-from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
 
 __all__ = ["CardsOptions", "build", "register"]
@@ -100,20 +99,17 @@ def register(sub: Any) -> None:
 
 
 def _cards(args: argparse.Namespace) -> int:
-    from xlbridge.families.registry import read_workbook
+    from xlbridge.families.registry import score_workbook
     from xlbridge.results.cards import cards_html, cards_text, score_cards
     from xlbridge.results.problems import PROVISIONAL_EXIT
-    from xlbridge.results.session import SessionResults
 
     opt = CardsOptions.of(args)
     refuse_overwriting_inputs(opt.output, (opt.file,), opt.force)
-    res = read_workbook(opt.file)
-    if not isinstance(res, SessionResults):
-        raise WorkbookError(
-            f"this is a {res.family} workbook; score cards are for pairs and individuals"
-            " (a teams or social results page shows each match: xlbridge results FILE"
-            " --format html)"
-        )
+    res = score_workbook(opt.file, lambda family: (
+        f"this is a {family} workbook; score cards are for pairs and individuals"
+        " (a teams or social results page shows each match: xlbridge results FILE"
+        " --format html)"
+    ))  # fmt: skip
     cards = score_cards(res, opt.pairs)
     data = cards_html(res, cards) if opt.format == "html" else cards_text(res, cards)
     note = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"

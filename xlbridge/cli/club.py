@@ -17,22 +17,18 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import path_arg
 from xlbridge.club.schema import DEFAULT_DB
-from xlbridge.errors import WorkbookError
 from xlbridge.limits import PAGE_TEXT
 
 if TYPE_CHECKING:
-    from xlbridge.club.sessions import EntryLine, SessionRecord
-    from xlbridge.families.teams.model import TeamsResults
+    from xlbridge.club.sessions import EntryLine
 
 __all__ = ["register"]
 
 FORMATS = ("text", "csv", "json")
-_SEPARATORS = (";", ",")  # a team's players share one cell: "Ann Lee, Bo Chan, ..."
 
 
 def _say(command: str, text: str) -> None:
@@ -80,75 +76,12 @@ def _members(args: argparse.Namespace) -> int:
     return 0
 
 
-def _teams_record(res: TeamsResults) -> SessionRecord:
-    """A team game as the club database keeps it: each team with its players (the Names
-    sheet's players cell, split at commas or semicolons); no federation numbers."""
-    from xlbridge.club.sessions import EntryLine, PlayerLine, SessionRecord, digest_of
-    from xlbridge.numerals import shown
-
-    entries = []
-    for s in res.standings:
-        names = s.players
-        for sep in _SEPARATORS:
-            if sep in names:
-                names = names.replace(sep, "\n")
-        players = [n.strip() for n in names.split("\n") if n.strip()]
-        entries.append(
-            EntryLine(str(s.team), "", s.played, shown(s.total), None, s.rank,
-                      tuple(PlayerLine(i, None, n) for i, n in enumerate(players, start=1)))
-        )  # fmt: skip
-    entered = res.to_json()
-    entered.pop("disagreements", None)  # the workbook's stored values, not what was entered
-    return SessionRecord(
-        res.event, res.date, res.kind, "teams", res.scoring,
-        "provisional" if res.open_problems else "final", tuple(entries), digest_of(entered),
-    )  # fmt: skip
-
-
 def _record(args: argparse.Namespace) -> int:
-    from dataclasses import replace
+    from xlbridge.families.registry import record_workbook
 
-    from xlbridge.club.sessions import (
-        check_label,
-        check_page,
-        check_record,
-        record_of_results,
-        record_session,
-    )
-    from xlbridge.club.store import check_club, open_club
-    from xlbridge.families.registry import read_workbook
-    from xlbridge.families.teams.model import TeamsResults
-    from xlbridge.results.session import SessionResults
-
-    page = check_page(args.page)
-    label = check_label(args.label)
-    check_club(args.db)  # said before the workbook is read (seconds of work), nothing changed
-    res = read_workbook(args.file)
-    if isinstance(res, SessionResults):
-        rec = record_of_results(res)
-        entered = any(r.contract or r.typed_score is not None or r.adjusted
-                      for r in res.input.rows)  # fmt: skip
-    elif isinstance(res, TeamsResults):
-        rec = _teams_record(res)
-        boards = [b for m in res.matches for b in m.boards]
-        entered = any(x.contract or x.typed is not None or b.adjusted
-                      for b in boards for x in (b.room1, b.room2))  # fmt: skip
-    else:
-        raise WorkbookError(
-            f"this is a {res.family} game workbook; the club register records pairs,"
-            " individuals and teams sessions"
-        )
-    if res.disagreements:
-        raise WorkbookError(
-            f"{len(res.disagreements)} cell(s) of the workbook disagree with Python (xlbridge"
-            " results FILE lists them); nothing recorded"
-        )
-    if not entered:
-        raise WorkbookError("no result is entered in the workbook yet; nothing recorded")
-    rec = replace(rec, label=label)
-    check_record(rec)  # before the database is created: a refused workbook creates nothing
-    con = open_club(args.db, create=True)
-    done = record_session(con, rec, source=Path(args.file).name, page=page, replace=args.replace)
+    got = record_workbook(args.file, args.db, page=args.page, label=args.label,
+                          replace=args.replace)  # fmt: skip
+    rec, done = got.record, got.outcome
     what = ", ".join(x for x in (rec.event or "no event", rec.date or "no date", rec.kind,
                                  rec.label) if x)  # fmt: skip
     print(done.line(what))
@@ -168,7 +101,7 @@ def _record(args: argparse.Namespace) -> int:
         listed = ", ".join(empty[:8]) + (", ..." if len(empty) > 8 else "")
         _say("record", f"{len(empty)} entries name no player (no players recorded): {listed}")
     if rec.status == "provisional":
-        n = len(res.open_problems)
+        n = got.open_problems
         _say("record", f"{n} problem(s) open: recorded as provisional (xlbridge results FILE"
              " lists them; record it again with --replace once they are solved)")  # fmt: skip
     return 0

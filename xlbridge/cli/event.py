@@ -136,10 +136,9 @@ def _event(args: argparse.Namespace) -> int:
     import json
 
     from xlbridge.club.sessions import digest_of
-    from xlbridge.families.registry import read_workbook
+    from xlbridge.families.registry import score_workbook
     from xlbridge.results import event as ev_kit
     from xlbridge.results.problems import PROVISIONAL_EXIT
-    from xlbridge.results.session import SessionResults
 
     opt = EventOptions.of(args)
     if not EVENT_SESSIONS[0] <= len(opt.files) <= EVENT_SESSIONS[1]:
@@ -154,18 +153,18 @@ def _event(args: argparse.Namespace) -> int:
     sessions = []
     seen: dict[str, int] = {}
     for k, name in enumerate(opt.files, start=1):
-        res = read_workbook(name)
-        if not isinstance(res, SessionResults):
-            raise WorkbookError(
-                f"session {k} ({Path(name).name[:60]}) is a {res.family} workbook; an event"
-                " ranks pairs or individuals sessions"
-            )
+        where = f"session {k} ({Path(name).name[:60]})"
+
+        def refusal(family: str, where: str = where) -> str:
+            return f"{where} is a {family} workbook; an event ranks pairs or individuals sessions"
+
+        res = score_workbook(name, refusal)
         entered = res.to_json()
         entered.pop("disagreements", None)
         same = seen.setdefault(digest_of(entered), k)
         if same != k:
             raise WorkbookError(
-                f"session {k} ({Path(name).name[:60]}) holds the same session as session"
+                f"{where} holds the same session as session"
                 f" {same} ({Path(opt.files[same - 1]).name[:60]}): a copy would count it twice;"
                 " give each session's workbook once"
             )

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from xlbridge.movements.model import Movement
     from xlbridge.movements.registry import KindInfo
 
-__all__ = ["add_options", "run", "write"]
+__all__ = ["GAME", "add_options", "also_takes", "run", "write", "write_movement"]
+
+GAME = "an individual game"  # the family's games, in the one-line refusals of ``new``
 
 _PAIRS_EVENT_DEFAULT = "Club pairs"
 
@@ -53,6 +55,20 @@ def add_options(p: argparse.ArgumentParser) -> None:
             help="names: one row per pair (pairs games) or per player (individual games: "
             "the player's number, then the name)",
         )
+
+
+def also_takes() -> frozenset[str]:
+    """The options of ``new`` that another family's module adds and individual games take too:
+    the hand-record options, and ``--scoring`` (to refuse the IMP methods in their own words).
+
+    >>> sorted(also_takes())[:2]
+    ['--deal', '--deals']
+    """
+    from xlbridge.cli.deals import add_new_options
+
+    q = argparse.ArgumentParser(add_help=False)
+    add_new_options(q, q)
+    return frozenset(q._option_string_actions) | {"--scoring"}
 
 
 def run(args: argparse.Namespace, info: KindInfo) -> int:
@@ -116,3 +132,6 @@ def write(args: argparse.Namespace, movement: Movement) -> int:
         f"{movement.rounds} rounds" + (", hand records" if records else "")
     )
     return 0
+
+
+write_movement = write  # ``new --movement-file``: a club's own individual movement

@@ -30,13 +30,17 @@ if TYPE_CHECKING:
     from xlbridge.movements.registry import KindInfo
 
 __all__ = [
+    "GAME",
     "add_options",
     "import_engine",
     "registered",
     "run",
     "run_file",
     "run_sections",
+    "write_movement",
 ]
+
+GAME = "a pairs game"  # the family's games, in the one-line refusals of ``new``
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
@@ -128,9 +132,6 @@ def add_options(p: argparse.ArgumentParser) -> None:
 
 
 # What a movement file gives, so ``new --movement-file`` refuses these options by name.
-_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table", "--barometer")
-
-
 # Packages openpyxl loads when it can, that a written workbook never uses: numpy (cell values of
 # numpy types) and Pillow (images). Together about 0.2 s of CPU, a sixth of a whole `new` run.
 _UNUSED_BY_WRITERS = ("numpy", "PIL")
@@ -187,39 +188,14 @@ def _check_names(names: dict[str, tuple[str, ...]], labels: dict[str, int]) -> N
 
 def run(args: argparse.Namespace, info: KindInfo) -> int:
     """Build the movement (as ``xlbridge movement`` does) and write the pairs workbook."""
+    from xlbridge.families.duplicate.session_sheet import movement_options_text
     from xlbridge.movements.options import build_movement
-    from xlbridge.workbook.session import movement_options_text
 
     if args.scoring != "butler" and "--datum-rounding" in getattr(args, GIVEN, ()):
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
     movement = build_movement(info, args)
     return _write(args, movement, movement_options_text(args.even, args.arrow_switch,
                                                         args.half_table))  # fmt: skip
-
-
-def file_movement(args: argparse.Namespace) -> Movement:
-    """``new --movement-file FILE``'s movement, pairs or individual: the file's, with the kind
-    recorded as the file's (see :func:`~xlbridge.interchange.movement_file.recorded_kind`). A
-    movement breaking a binding Manning rule is refused (its workbook would score wrongly), as
-    are the options the file gives (kind, tables, rounds, movement options)."""
-    from xlbridge.interchange.movement_file import read_movement_file, recorded_kind
-    from xlbridge.movements.validate import check
-
-    if args.kind is not None:
-        raise WorkbookError(f"give a kind ({args.kind!r}) or --movement-file, not both")
-    typed: frozenset[str] = getattr(args, GIVEN, frozenset())
-    given = [o for o in _FILE_GIVES if o in typed]
-    if given:
-        raise WorkbookError(f"{given[0]} does not apply to --movement-file: the file gives "
-                            "the movement")  # fmt: skip
-    movement = recorded_kind(read_movement_file(args.movement_file, args.boards_per_round))
-    errors = check(movement).errors
-    if errors:
-        raise WorkbookError(
-            f"{args.movement_file}: {len(errors)} broken rule{'s' if len(errors) > 1 else ''}, "
-            f"first {errors[0]} (xlbridge movement --from lists them all)"
-        )
-    return movement
 
 
 def run_file(args: argparse.Namespace, movement: Movement) -> int:
@@ -350,3 +326,6 @@ def _write(
     print(f"wrote {out}: {len(movement.boards)} boards{dup}, {len(movement.pairs)} pairs"
           f"{where}{hands}")  # fmt: skip
     return 0
+
+
+write_movement = run_file  # ``new --movement-file``: a club's own pairs movement

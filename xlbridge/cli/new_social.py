@@ -17,7 +17,9 @@ from xlbridge.cli._args import int_arg
 if TYPE_CHECKING:
     from xlbridge.movements.registry import KindInfo
 
-__all__ = ["add_options", "run"]
+__all__ = ["GAME", "add_options", "run"]
+
+GAME = "a social game"  # the family's games, in the one-line refusals of ``new``
 
 
 def add_options(p: argparse.ArgumentParser) -> None:

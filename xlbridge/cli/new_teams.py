@@ -10,6 +10,7 @@ board-a-match, knockout and Swiss teams.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import float_arg, int_arg, range_help
@@ -20,7 +21,9 @@ if TYPE_CHECKING:
     from xlbridge.families.teams.plan import build_plan
     from xlbridge.movements.registry import KindInfo
 
-__all__ = ["add_options", "build_plan", "run"]
+__all__ = ["GAME", "add_options", "build_plan", "run"]
+
+GAME = "a team game"  # the family's games, in the one-line refusals of ``new``
 
 
 def __getattr__(name: str) -> Any:
@@ -91,36 +94,24 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
 
     import_engine("xlbridge.families.teams.build")  # the engine: loaded only to write, lean
     from xlbridge.families.teams.build import write_teams
-    from xlbridge.families.teams.plan import TeamsOptions, build_plan
+    from xlbridge.families.teams.plan import NewOptions, build_plan, options_of
 
     plan = build_plan(args, info)
-    chosen = getattr(args, "team_scoring", None)
-    bam = chosen == "bam" or (chosen is None and info.name == "board-a-match")
-    event = args.event if args.event != "Club pairs" else "Club teams"
-    options = TeamsOptions(
-        event=event,
-        date=args.date,
-        scoring="bam" if bam else "imps",
-        scale=getattr(args, "vp_scale", "wbf"),
+    given = NewOptions(
+        segments=getattr(args, "segments", 2),
+        team_scoring=getattr(args, "team_scoring", None),
+        vp_scale=getattr(args, "vp_scale", "wbf"),
         win_loss=bool(getattr(args, "win_loss", False)),
-        three_quarter=not getattr(args, "no_three_quarter", False),
+        no_three_quarter=bool(getattr(args, "no_three_quarter", False)),
         carry_over=getattr(args, "carry_over", 0) or 0,
     )
+    event = args.event if args.event != "Club pairs" else None  # None: the family's default
     names: dict[int, tuple[str, ...]] = {}
     if getattr(args, "names", None):
         from xlbridge.interchange.names import numbered, read_names
 
         names = numbered(read_names(args.names), "team (or Marvin pair)", headers=("team", "pair"))
-    options = TeamsOptions(
-        event=options.event,
-        date=options.date,
-        scoring=options.scoring,
-        scale=options.scale,
-        win_loss=options.win_loss,
-        three_quarter=options.three_quarter,
-        carry_over=options.carry_over,
-        names=names,
-    )
+    options = dataclasses.replace(options_of(info.name, event, args.date, given), names=names)
     out = write_teams(plan, args.output, options, template=args.template, force=args.force)
     n = len(plan.matches)
     print(f"wrote {out}: {n} match{'' if n == 1 else 'es'}, {len(plan.teams)} teams")

@@ -5,16 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from xlbridge.cli._args import path_arg, text_arg
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
 from xlbridge.scoring.choices import OUTPUT_FORMATS, OutputFormat
 from xlbridge.scoring.masterpoints import MASTERPOINT_SCALES
-
-if TYPE_CHECKING:
-    from xlbridge.results.usebio import UsebioOptions
 
 FORMATS: tuple[OutputFormat, ...] = OUTPUT_FORMATS
 TABLES = ("standings", "results", "barometer")
@@ -89,18 +86,10 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=_results)
 
 
-def _usebio_options(args: argparse.Namespace) -> UsebioOptions:
-    import xlbridge
-    from xlbridge.results.usebio import UsebioOptions
-
-    return UsebioOptions(args.club, args.club_id, args.charge_code, xlbridge.__version__,
-                         args.masterpoints or "")  # fmt: skip
-
-
 def _results(args: argparse.Namespace) -> int:
-    from xlbridge.families.registry import read_workbook
+    import xlbridge
+    from xlbridge.families.registry import RenderRequest, read_workbook, render_results
     from xlbridge.results.problems import PROVISIONAL_EXIT, banner
-    from xlbridge.results.session import IGNORED, SessionResults
 
     for name in (args.file, args.output, args.deals):
         if name and "\x00" in name:
@@ -113,37 +102,13 @@ def _results(args: argparse.Namespace) -> int:
         check_output(args.output, args.force)  # before the work
     res = read_workbook(args.file)
     fmt = args.format
-    data: str | bytes
-    if args.masterpoints and not isinstance(res, SessionResults) and (
-        res.family != "teams" or fmt != "usebio"
-    ):
-        raise WorkbookError(
-            f"masterpoints are awarded for pairs and individual workbooks (teams: in USEBIO);"
-            f" this is a {res.family} workbook"
-        )
-    if args.masterpoints and isinstance(res, SessionResults):
-        from xlbridge.results.awards import with_awards
-
-        res = with_awards(res, args.masterpoints)
-    if not isinstance(res, SessionResults):  # teams and social: their reader renders
-        if fmt == "usebio":  # the family writes its own (teams; social refuses)
-            from xlbridge.families.registry import family
-            from xlbridge.results.render import deals_of
-
-            data = family(res.family).usebio(res, _usebio_options(args),
-                                             deals_of(args.file, args.deals))  # fmt: skip
-        else:
-            data = res.render(fmt, args.table)
-    else:
-        from xlbridge.results.render import deals_of, render_session
-        from xlbridge.results.usebio_session import missing_numbers
-
-        deals = deals_of(args.file, args.deals) if fmt in ("html", "usebio") else None
-        options = _usebio_options(args)
-        data = render_session(res, fmt, args.table, deals=deals, club=args.club, usebio=options)
-        if fmt == "usebio":  # never dropped silently: the federation credits players by number
-            for line in missing_numbers(res):
-                print(f"xlbridge results: {line}", file=sys.stderr)
+    request = RenderRequest(fmt, args.table, args.file, args.deals, args.club, args.club_id,
+                            args.charge_code, args.masterpoints or "",
+                            xlbridge.__version__)  # fmt: skip
+    rendered = render_results(res, request)
+    data = rendered.data
+    for line in rendered.warnings:  # never dropped silently: e.g. USEBIO's unnumbered players
+        print(f"xlbridge results: {line}", file=sys.stderr)
     if args.output:
         from xlbridge.interchange.files import write_atomically
 
@@ -156,8 +121,8 @@ def _results(args: argparse.Namespace) -> int:
         )
     else:
         print(data)
-    for name in res.input.ignored if isinstance(res, SessionResults) and fmt != "text" else ():
-        print(f"xlbridge results: sheet {name[:40]!r}: {IGNORED}", file=sys.stderr)
+    for line in rendered.notes:
+        print(f"xlbridge results: {line}", file=sys.stderr)
     problems = res.open_problems
     # The text report on standard output already lists each problem and opens with the banner:
     # standard error repeats them only when the report went elsewhere (issue 31: once).

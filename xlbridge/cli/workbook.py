@@ -1,9 +1,10 @@
 """The ``new`` command: write a session workbook of the kind's own game family.
 
-The options every family shares live here; each family's own options and its writer live in
-one module per family (``FAMILY_MODULES``), which exposes ``add_options(parser)`` and
-``run(args, info) -> int``. A family whose module is not written yet is refused with one line
-naming the issue that brings it, never given another family's workbook.
+The options every family shares live here; each family's own options and its writer call live
+in the face module of each family the registry lists (``xlbridge.cli.new_<family>``), which
+exposes ``add_options(parser)``, ``run(args, info) -> int``, ``GAME`` (the family's games in a
+sentence: ``a team game``) and optionally ``also_takes()`` (options other modules add that its
+games take too). This module names no family.
 """
 
 from __future__ import annotations
@@ -11,36 +12,32 @@ from __future__ import annotations
 import argparse
 import importlib
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import GIVEN, add_size_options, date_arg, path_arg, text_arg, track_given
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import EVENT_TEXT
 
-__all__ = ["FAMILY_MODULES", "register"]
+if TYPE_CHECKING:
+    from xlbridge.movements.model import Movement
 
-# One CLI module per game family (product spec, "Game families"), and what brings it if absent.
-FAMILY_MODULES: dict[str, str] = {
-    "pairs": "xlbridge.cli.new_pairs",
-    "individual": "xlbridge.cli.new_individual",
-    "teams": "xlbridge.cli.new_teams",
-    "social": "xlbridge.cli.new_social",
-}
-_COMES_WITH = {
-    "individual": "the issue 'Individual and team games'",
-    "teams": "the issue 'Individual and team games'",
-    "social": "the issue 'Social games: rubber, Chicago and party bridge'",
-}
+__all__ = ["register"]
 
 
-def _family_module(family: str) -> ModuleType | None:
-    name = FAMILY_MODULES[family]
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+def _family_module(family: str) -> ModuleType:
+    """The face module of ``new`` for a family of the registry (product spec, "Game
+    families").
+
+    >>> _family_module("teams").GAME
+    'a team game'
+    """
+    return importlib.import_module(f"xlbridge.cli.new_{family}")
+
+
+def _families() -> tuple[str, ...]:
+    from xlbridge.types import FAMILY_NAMES  # the registry's names, without loading it
+
+    return FAMILY_NAMES
 
 
 def _epilog() -> str:
@@ -122,34 +119,19 @@ def register(sub: Any) -> None:
         required=True,
         help="the workbook to write (.xlsx)",
     )
-    for family in FAMILY_MODULES:
-        module = _family_module(family)
-        if module is not None:
-            module.add_options(p)
+    for family in _families():
+        _family_module(family).add_options(p)
     track_given(p)
     p.set_defaults(handler=_new)
-
-
-_FAMILY_WORDS = {"pairs": "pairs", "individual": "individual", "teams": "team", "social": "social"}
-
-
-def _article(word: str) -> str:
-    """``a team``, ``an individual``.
-
-    >>> _article("individual"), _article("pairs")
-    ('an individual', 'a pairs')
-    """
-    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _owners() -> dict[str, set[str]]:
     """Each family option of ``new`` and the families whose games take it.
 
     Each family's options are listed from a parser of their own, since a family that finds an
-    option already added by another skips adding it. Individual games take the hand-record
-    options that the pairs module adds.
+    option already added by another skips adding it; a family's module names the options that
+    others add and its games take too (``also_takes``).
     """
-    from xlbridge.cli.deals import add_new_options
 
     def names(add: Any) -> set[str]:
         q = argparse.ArgumentParser(add_help=False)
@@ -157,15 +139,11 @@ def _owners() -> dict[str, set[str]]:
         return set(q._option_string_actions)
 
     owners: dict[str, set[str]] = {}
-    for family in FAMILY_MODULES:
+    for family in _families():
         module = _family_module(family)
-        if module is not None:
-            for name in names(module.add_options):
-                owners.setdefault(name, set()).add(family)
-    for name in names(lambda q: add_new_options(q, q)):
-        owners.setdefault(name, set()).add("individual")
-    # Individual games take --scoring to refuse the IMP methods in their own words.
-    owners.setdefault("--scoring", set()).add("individual")
+        also = getattr(module, "also_takes", None)
+        for name in names(module.add_options) | (set(also()) if also else set()):
+            owners.setdefault(name, set()).add(family)
     return owners
 
 
@@ -180,27 +158,22 @@ def _foreign_option(given: frozenset[str], family: str) -> tuple[str, set[str]] 
 
 
 def _new(args: argparse.Namespace) -> int:
-    from xlbridge.movements.registry import family_of, get_kind
+    from xlbridge.movements.registry import family_of, family_of_file_movement, get_kind
 
     if getattr(args, "sections", None) is not None:
-        from xlbridge.cli.new_pairs import run_sections
-
-        _refuse_foreign(args, "pairs", "a sectioned game (--sections)")
-        return run_sections(args)
+        (family,) = _owners()["--sections"]  # the family whose games are played in sections
+        _refuse_foreign(args, family, "a sectioned game (--sections)")
+        result: int = _family_module(family).run_sections(args)
+        return result
     for name in ("--section-scoring", "--board-sets"):
         if name in getattr(args, GIVEN, frozenset()) and args.movement_file is None:
             raise WorkbookError(f"{name} is for sectioned games (--sections)")
     if args.movement_file is not None:
-        from xlbridge.cli.new_pairs import file_movement, run_file
-
         movement = file_movement(args)
-        family = "individual" if movement.individual else "pairs"
+        family = family_of_file_movement(movement)
         _refuse_foreign(args, family, "a club's own movement (--movement-file)")
-        if movement.individual:
-            from xlbridge.cli.new_individual import write
-
-            return write(args, movement)
-        return run_file(args, movement)
+        result = _family_module(family).write_movement(args, movement)
+        return result
     if args.kind is None:
         raise WorkbookError("give a movement kind (xlbridge movement list) or --movement-file")
     info = get_kind(args.kind)
@@ -208,14 +181,38 @@ def _new(args: argparse.Namespace) -> int:
         raise WorkbookError(f"{info.name}: give the number of tables with --tables")
     family = family_of(info.name)
     module = _family_module(family)
-    if module is None:
-        raise WorkbookError(
-            f"{info.name} is a {family} game; its workbook comes with {_COMES_WITH[family]}, "
-            "not yet built (a pairs workbook would score the wrong game)"
-        )
     _refuse_foreign(args, family, info.name)
-    result: int = module.run(args, info)
+    result = module.run(args, info)
     return result
+
+
+# What a movement file gives, so ``new --movement-file`` refuses these options by name.
+_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table", "--barometer")
+
+
+def file_movement(args: argparse.Namespace) -> Movement:
+    """``new --movement-file FILE``'s movement, pairs or individual: the file's, with the kind
+    recorded as the file's (see :func:`~xlbridge.interchange.movement_file.recorded_kind`). A
+    movement breaking a binding Manning rule is refused (its workbook would score wrongly), as
+    are the options the file gives (kind, tables, rounds, movement options)."""
+    from xlbridge.interchange.movement_file import read_movement_file, recorded_kind
+    from xlbridge.movements.validate import check
+
+    if args.kind is not None:
+        raise WorkbookError(f"give a kind ({args.kind!r}) or --movement-file, not both")
+    typed: frozenset[str] = getattr(args, GIVEN, frozenset())
+    given = [o for o in _FILE_GIVES if o in typed]
+    if given:
+        raise WorkbookError(f"{given[0]} does not apply to --movement-file: the file gives "
+                            "the movement")  # fmt: skip
+    movement = recorded_kind(read_movement_file(args.movement_file, args.boards_per_round))
+    errors = check(movement).errors
+    if errors:
+        raise WorkbookError(
+            f"{args.movement_file}: {len(errors)} broken rule{'s' if len(errors) > 1 else ''}, "
+            f"first {errors[0]} (xlbridge movement --from lists them all)"
+        )
+    return movement
 
 
 def _refuse_foreign(args: argparse.Namespace, family: str, what: str) -> None:
@@ -223,9 +220,19 @@ def _refuse_foreign(args: argparse.Namespace, family: str, what: str) -> None:
     foreign = _foreign_option(getattr(args, GIVEN, frozenset()), family)
     if foreign is not None:
         name, families = foreign
-        words = sorted(_FAMILY_WORDS[f] for f in families)
+        words = sorted(_word(f) for f in families)
         theirs = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         raise WorkbookError(
-            f"{what} is {_article(_FAMILY_WORDS[family])} game: {name} is an option of {theirs} "
+            f"{what} is {_family_module(family).GAME}: {name} is an option of {theirs} "
             "games only (xlbridge new --help lists each family's options)"
         )
+
+
+def _word(family: str) -> str:
+    """The family's games' word: ``team`` of ``a team game``.
+
+    >>> _word("individual"), _word("teams")
+    ('individual', 'team')
+    """
+    game: str = _family_module(family).GAME
+    return game.split(" ", 1)[1].removesuffix(" game")

@@ -32,7 +32,7 @@ from xlbridge.interchange.csvio import csv_lines
 from xlbridge.interchange.gate import MAX_TEXT_BYTES, read_text
 from xlbridge.interchange.names import NamedPlayer
 from xlbridge.limits import CLUB_MEMBERS, HANDICAP, MASTERPOINTS, MEMBER_NUMBER_TEXT, NAME_TEXT
-from xlbridge.workbook.text import unsafe_char
+from xlbridge.text import unsafe_char
 
 __all__ = [
     "COLUMNS",

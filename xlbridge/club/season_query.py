@@ -8,7 +8,7 @@ the session gave when the register does not know the number), or, without a numb
 the name the session gave (in brackets, :func:`unnumbered`, so that no name is taken for a
 number). Sessions scored in IMPs or VPs (no percentage) are not read. A
 session whose status is anything but ``final`` is provisional. Every text read (names, events,
-pages) is held to the one text rule (:func:`xlbridge.workbook.text.unsafe_char`).
+pages) is held to the one text rule (:func:`xlbridge.text.unsafe_char`).
 
 >>> from xlbridge.club.schema import open_database
 >>> con = open_database(":memory:")
@@ -33,7 +33,7 @@ from xlbridge.club.store import open_club
 from xlbridge.errors import InputFileError, XlbridgeError
 from xlbridge.scoring.dates import session_date
 from xlbridge.scoring.season import MemberScore, SeasonSession
-from xlbridge.workbook.text import unsafe_char
+from xlbridge.text import unsafe_char
 
 __all__ = ["SEASON_QUERY", "open_for_reading", "read_season", "unnumbered"]
 

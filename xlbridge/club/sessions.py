@@ -42,7 +42,7 @@ from xlbridge.limits import PAGE_TEXT
 from xlbridge.numerals import shown
 from xlbridge.results.session import SessionResults
 from xlbridge.scoring.dates import session_date
-from xlbridge.workbook.text import unsafe_char
+from xlbridge.text import unsafe_char
 
 __all__ = [
     "LABEL_CHARS",
@@ -235,7 +235,8 @@ def record_of_results(res: SessionResults) -> SessionRecord:
     """A pairs or individuals session scored in Python as the club database keeps it: each
     pair (player) with its players, their numbers where the Names sheet has them.
 
-    >>> from xlbridge.results.session import PairInfo, SessionInput, score_session
+    >>> from xlbridge.results.session import PairInfo, SessionInput
+    >>> from xlbridge.families.duplicate.score import score_session
     >>> s = SessionInput("Club", "", "howell", "mp", "acbl", (PairInfo(1, "1", "Ann", "Bo",
     ...     ("1001", "")),), (), {})
     >>> rec = record_of_results(score_session(s))

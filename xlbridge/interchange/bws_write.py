@@ -657,7 +657,7 @@ def received_rows(path: str | os.PathLike[str]) -> tuple[BwsReceived, ...]:
 
     from xlbridge.errors import InputFileError
     from xlbridge.interchange.gate import read_bytes
-    from xlbridge.rebuild.sources import MAX_BWS_BYTES
+    from xlbridge.interchange.scorer_files import MAX_BWS_BYTES
 
     name = Path(path).name
     data = read_bytes(path, max_bytes=MAX_BWS_BYTES, what="Bridgemate file")

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from xlbridge.errors import InputFileError
 from xlbridge.numerals import whole_or_none
-from xlbridge.workbook.text import unsafe_char
+from xlbridge.text import unsafe_char
 
 __all__ = [
     "MAX_FIELD",
@@ -81,7 +81,7 @@ def check_field(
     text: str, *, what: str, free_text: bool = False, max_chars: int = MAX_FIELD
 ) -> str:
     """``text`` if it is a plausible field: at most ``max_chars`` characters, no character the
-    one text rule refuses (:func:`xlbridge.workbook.text.unsafe_char`: control characters but
+    one text rule refuses (:func:`xlbridge.text.unsafe_char`: control characters but
     tab, undecoded bytes, non-characters), and (unless ``free_text``, such as a player's name)
     digits only in ASCII.
 

@@ -198,8 +198,8 @@ def movement_of_results(path: str | os.PathLike[str]) -> Movement:
     """
     from dataclasses import replace
 
+    from xlbridge.interchange.scorer_files import read_results
     from xlbridge.movements.derive import Play, derive_movement
-    from xlbridge.rebuild.sources import read_results
 
     base = os.path.basename(os.fspath(path))
     rows, bad = read_results(path)

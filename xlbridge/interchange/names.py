@@ -16,7 +16,7 @@ from xlbridge.errors import InputFileError, WorkbookError
 from xlbridge.interchange.csvio import csv_lines
 from xlbridge.interchange.gate import read_text
 from xlbridge.limits import HANDICAP, MASTERPOINTS, MEMBER_NUMBER_TEXT, NAME_TEXT, PLAYERS_TEXT
-from xlbridge.workbook.text import unsafe_char
+from xlbridge.text import unsafe_char
 
 __all__ = [
     "MAX_NAMES_BYTES",

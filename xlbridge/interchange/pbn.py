@@ -6,7 +6,7 @@ Reading: :func:`parse_games` splits PBN text into :class:`Game` objects, each a 
 section (a table's rows, an auction, a play) under it. Hand records
 (:func:`xlbridge.interchange.deals.loads_pbn`), score tables read back
 (:func:`xlbridge.results.pbn.read_pbn_scores`) and import results
-(:func:`xlbridge.rebuild.sources.read_pbn_results`) are views over these games; only the
+(:func:`xlbridge.interchange.scorer_files.read_pbn_results`) are views over these games; only the
 deals need endplay. The rules followed (PBN 2.1 §3, §3.2, §3.3, §3.8):
 
 - a game ends at a semi-empty line (only spaces or tabs), except inside a ``{ }`` comment;

@@ -23,11 +23,12 @@ import importlib
 import inspect
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any
 
 from xlbridge.errors import MovementError
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, check_count
 from xlbridge.movements.model import Movement
+from xlbridge.types import FAMILY_NAMES, FamilyName
 
 __all__ = [
     "FAMILIES",
@@ -36,13 +37,10 @@ __all__ = [
     "FamilyName",
     "KindInfo",
     "family_of",
+    "family_of_file_movement",
     "get_kind",
     "parse_table_range",
 ]
-
-#: A game family: what decides the form of a kind's workbook.
-FamilyName = Literal["pairs", "individual", "teams", "social"]
-FAMILY_NAMES: tuple[FamilyName, ...] = get_args(FamilyName)
 
 # The game family of each kind decides the form of its workbook (product spec, "Game families").
 # A kind not listed here is a pairs game.
@@ -234,6 +232,17 @@ class _Kinds(Mapping[str, KindInfo]):
 
 
 KINDS: Mapping[str, KindInfo] = _Kinds()
+
+
+def family_of_file_movement(movement: Movement) -> FamilyName:
+    """The game family of a club's own movement (``new --movement-file``): players by seat
+    make an individual game, pairs by table a pairs game.
+
+    >>> from xlbridge.movements.howell import howell
+    >>> family_of_file_movement(howell(3))
+    'pairs'
+    """
+    return "individual" if movement.individual else "pairs"
 
 
 def family_of(name: str) -> FamilyName:

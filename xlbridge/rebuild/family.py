@@ -56,7 +56,7 @@ from xlbridge.rebuild.slots import (
     Slot,
 )
 from xlbridge.workbook.cells import cell_map
-from xlbridge.workbook.session import read_settings
+from xlbridge.workbook.session import kind_of_workbook
 
 __all__ = [
     "FamilyRebuilt",
@@ -80,13 +80,9 @@ class FamilyRebuilt:
 
 
 def read_kind(book: Workbook) -> str:
-    """The kind named on a workbook's Session sheet (``Kind`` or ``Movement`` row)."""
-    kind = read_settings(book).kind
-    if kind:
-        return kind
-    raise WorkbookError(
-        "the Session sheet names no Kind; was the workbook written by xlbridge new?"
-    )
+    """The kind named on a workbook's Session sheet
+    (:func:`xlbridge.workbook.session.kind_of_workbook`)."""
+    return kind_of_workbook(book)
 
 
 def _same(a: Any, b: Any) -> bool:

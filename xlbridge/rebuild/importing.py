@@ -1,8 +1,8 @@
 """``xlbridge import``: an electronic scorer's results typed into a copy of a session workbook.
 
 The engine is here, for every family: it opens the workbook through the gate, reads the
-scorer's rows (:mod:`xlbridge.rebuild.sources`), asks the family's filler to place them on its
-input cells, lists on the Checks sheet what could not be placed, and writes the copy
+scorer's rows (:mod:`xlbridge.interchange.scorer_files`), asks the family's filler to place
+them on its input cells, lists on the Checks sheet what could not be placed, and writes the copy
 atomically. Each family's filler is in its folder (``xlbridge/families/*/importer.py``).
 
 >>> number_in("Team 3", "Team"), number_in(" 12 ", "Team"), number_in("Aces", "Team")
@@ -26,13 +26,14 @@ from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_notes, load_workbook
+from xlbridge.interchange.scorer_files import ImportRow, read_results
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
-from xlbridge.rebuild.sources import ImportRow, read_results
 from xlbridge.scoring.choices import ResultEntry
 from xlbridge.scoring.contract import check_possible_score, score
 from xlbridge.scoring.matchpoints import Adjusted
+from xlbridge.text import put_text
 from xlbridge.types import Contract, Seat, made_or_down, tricks_taken
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.cells import (
@@ -43,7 +44,6 @@ from xlbridge.workbook.cells import (
     whole_or_none,
 )
 from xlbridge.workbook.session import family_of_workbook
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "Filled",

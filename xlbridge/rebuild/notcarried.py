@@ -19,9 +19,9 @@ from xlbridge.errors import WorkbookError
 from xlbridge.limits import CELL_TEXT
 from xlbridge.movements.registry import FamilyName
 from xlbridge.scoring.contract import check_possible_score
+from xlbridge.text import put_text
 from xlbridge.workbook.cells import EXCEL_COLUMNS, EXCEL_ROWS, stored_cells
 from xlbridge.workbook.styles import fit_landscape
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "EARLIER",

@@ -2,7 +2,8 @@
 (:mod:`xlbridge.scoring.masterpoints`) given to each ranking group (each direction of a
 two-winner game, the whole field otherwise), kept on the results for every output.
 
->>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+>>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
+>>> from xlbridge.families.duplicate.score import score_session
 >>> rows = tuple(ResultRow(board=b, row=6, round=1, table=1, ns="1", ew="2", contract="1NT",
 ...     declarer="N", tricks=7 + b % 2) for b in range(1, 19))
 >>> res = score_session(SessionInput(event="Club", date="", kind="mitchell", scoring="mp",
@@ -52,7 +53,8 @@ def with_awards(res: SessionResults, scale: str) -> SessionResults:
 def award_of(res: SessionResults, label: str) -> int | None:
     """The award to each player of contestant ``label``; None when none were worked out.
 
-    >>> from xlbridge.results.session import SessionInput, score_session
+    >>> from xlbridge.results.session import SessionInput
+    >>> from xlbridge.families.duplicate.score import score_session
     >>> award_of(score_session(SessionInput(event="", date="", kind="howell", scoring="mp",
     ...     scale="acbl", pairs=(), rows=(), expected={})), "1") is None
     True

@@ -7,7 +7,8 @@ frequency table (each score, how many times it was scored, and what it earned ea
 figure comes from :class:`xlbridge.results.session.SessionResults` (one scorer,
 :func:`xlbridge.results.board.score_rows`); nothing is scored a second way here.
 
->>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+>>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
+>>> from xlbridge.families.duplicate.score import score_session
 >>> rows = (ResultRow(1, 6, 1, 1, "1", "2", "4S", "N", 10),
 ...         ResultRow(1, 7, 1, 2, "3", "4", "4S", "N", 9),
 ...         ResultRow(1, 8, 2, 1, "5", "6", "4S", "N", 10))

@@ -8,7 +8,8 @@ make the overall total is :mod:`xlbridge.scoring.event`'s: the sum or the averag
 percentages (IMP totals), or a qualifying stage carried forward into the final (the last
 session) by the EBU's formula.
 
->>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+>>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
+>>> from xlbridge.families.duplicate.score import score_session
 >>> def session(names: list[tuple[str, str]], scores: list[int]) -> SessionResults:
 ...     pairs = tuple(PairInfo(i + 1, str(i + 1), a, b) for i, (a, b) in enumerate(names))
 ...     rows = tuple(ResultRow(1, 6 + i, 1, i + 1, str(2 * i + 1), str(2 * i + 2), typed_score=s)

@@ -2,7 +2,8 @@
 CSV (standings, results or the barometer), JSON, the HTML page, USEBIO XML and PBN. Teams and
 social results render themselves (their ``render``); this is the same job for the traveller form.
 
->>> from xlbridge.results.session import SessionInput, score_session
+>>> from xlbridge.results.session import SessionInput
+>>> from xlbridge.families.duplicate.score import score_session
 >>> res = score_session(SessionInput(event="Club", date="", kind="mitchell", scoring="mp",
 ...     scale="acbl", pairs=(), rows=(), expected={}, cached=()))
 >>> render_session(res, "json").startswith("{")

@@ -2,7 +2,8 @@
 
 Every output (text, CSV, pandas, HTML) takes its rows from here, so they cannot drift apart.
 
->>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+>>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
+>>> from xlbridge.families.duplicate.score import score_session
 >>> rows = (ResultRow(1, 6, 1, 1, "1", "2", "4S", "N", 10), ResultRow(1, 7, 1, 2, "3", "4", "PASS"))
 >>> s = score_session(SessionInput("Club", "", "howell", "mp", "acbl",
 ...     tuple(PairInfo(i, str(i), "", "") for i in range(1, 5)), rows, {1: 2}))

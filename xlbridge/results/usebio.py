@@ -74,8 +74,8 @@ from xlbridge.interchange.usebio import (
     read_usebio_event,
 )
 from xlbridge.limits import NAME_TEXT
+from xlbridge.text import clean_text
 from xlbridge.types import Seat, Vulnerability
-from xlbridge.workbook.text import clean_text
 
 __all__ = [
     "BUTLER_PAIRS",

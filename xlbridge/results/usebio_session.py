@@ -13,7 +13,8 @@ masterpoints (:func:`xlbridge.results.awards.with_awards`) ``MASTER_POINT_SCALE`
 are a ``SECTION`` each (``SECTION_COUNT``), its pairs numbered within it (``A-NS 3`` is pair 3
 NS of section A) and placed in the field (in the section when scored apart).
 
->>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+>>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
+>>> from xlbridge.families.duplicate.score import score_session
 >>> row = ResultRow(board=1, row=6, round=1, table=1, ns="1", ew="2", contract="PASS")
 >>> res = score_session(SessionInput(event="Club", date="2026-11-24", kind="howell",
 ...     scoring="mp", scale="acbl", pairs=(PairInfo(1, "1", "Ann", "Bo"),
@@ -55,7 +56,7 @@ from xlbridge.results.usebio import (
     usebio_date,
     write_document,
 )
-from xlbridge.workbook.text import clean_text
+from xlbridge.text import clean_text
 
 __all__ = ["missing_numbers", "session_document", "write_usebio"]
 
@@ -91,7 +92,8 @@ def missing_numbers(res: SessionResults) -> tuple[str, ...]:
     """One line a player whose member number (``NATIONAL_ID_NUMBER``) the file cannot carry
     because the workbook's Names sheet has none, in ranking order.
 
-    >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput, score_session
+    >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
+    >>> from xlbridge.families.duplicate.score import score_session
     >>> row = ResultRow(board=1, row=6, round=1, table=1, ns="1", ew="2", contract="4S",
     ...                 declarer="N", tricks=10)
     >>> res = score_session(SessionInput(event="Club", date="", kind="howell", scoring="mp",

@@ -3,7 +3,7 @@ the input cells of a contract row, the shared formulas (Law 77, matchpoints, ran
 traveller form, the Checks sheet and recalculation. Each family's sheets are in its folder
 (``xlbridge/families/``).
 
->>> from xlbridge.workbook.text import clean_text
+>>> from xlbridge.text import clean_text
 >>> clean_text("Club pairs", "event")
 'Club pairs'
 """

@@ -40,23 +40,32 @@ from xlbridge.workbook.formulas import (
 )
 
 __all__ = [
+    "OK_HINT",
     "RESULT_CHECKS",
     "SCORE_CHECKS",
     "RowCells",
     "RowFacts",
+    "bad_contract_py",
     "board_problem",
     "board_problem_python",
     "count_key",
     "excel_text",
+    "excel_trim",
+    "is_filled",
+    "is_number",
     "pair_parts_python",
     "player_parts",
     "player_parts_python",
     "python_issues",
     "result_issue_parts",
+    "result_py",
     "row_facts",
     "row_issues",
     "row_line",
     "row_message",
+    "score_text_py",
+    "typed_over_py",
+    "understood_adjusted",
 ]
 
 # IMP games take only the Law 86A adjusted scores (``imp_pairs.adjusted_imps``).
@@ -82,17 +91,17 @@ def excel_text(v: Any) -> str:
     return str(v)
 
 
-def _filled(v: Any) -> bool:
+def is_filled(v: Any) -> bool:
     """``x<>""``: the cell holds something (a number, or text that is not empty)."""
     return v is not None and v != ""
 
 
-def _trimmed(v: Any) -> str:
+def excel_trim(v: Any) -> str:
     """``TRIM(x)``: the text with spaces trimmed and runs of spaces made one."""
     return " ".join(p for p in excel_text(v).split(" ") if p)
 
 
-def _number(v: Any) -> bool:
+def is_number(v: Any) -> bool:
     """``ISNUMBER(x)``."""
     return isinstance(v, int | float) and not isinstance(v, bool)
 
@@ -140,14 +149,14 @@ def row_facts(x: RowCells, c: TravellerCols, board: int, board_has: bool) -> Row
     tricks_entry = c.result_entry == "tricks"
     try:
         parsed: Contract | None = (
-            Contract.parse(_trimmed(x.contract)) if _filled(x.contract) else None
+            Contract.parse(excel_trim(x.contract)) if is_filled(x.contract) else None
         )
     except ValueError:  # an XlbridgeError, or anything else Contract.parse refuses
         parsed = None
     ok = parsed is not None
     is_pass = bool(parsed and parsed.is_pass)
     level = parsed.level if parsed and not parsed.is_pass else 0
-    by = _trimmed(x.by).upper()
+    by = excel_trim(x.by).upper()
     side = (
         "NS" if by in ("N", "S", "NORTH", "SOUTH") else
         "EW" if by in ("E", "W", "EAST", "WEST") else ""
@@ -170,10 +179,10 @@ def row_facts(x: RowCells, c: TravellerCols, board: int, board_has: bool) -> Row
 def _tricks(x: RowCells, level: int, tricks_entry: bool) -> int | None:
     """``formulas.tricks``: Made + 6, level + 6 − Down, or the Tricks column."""
     if tricks_entry:
-        return int(x.tricks) if _number(x.tricks) else None
-    if _number(x.made) and not _filled(x.down):
+        return int(x.tricks) if is_number(x.tricks) else None
+    if is_number(x.made) and not is_filled(x.down):
         return int(x.made) + 6
-    if _number(x.down) and not _filled(x.made):
+    if is_number(x.down) and not is_filled(x.made):
         return level + 6 - int(x.down)
     return None
 
@@ -185,28 +194,28 @@ def _result_message(x: RowCells, ok: bool, is_pass: bool, lv: int, tricks_entry:
     if tricks_entry:
         t = x.tricks
         if is_pass:
-            return "tricks on a passed-out board" if _filled(t) else ""
-        if not _filled(t):
+            return "tricks on a passed-out board" if is_filled(t) else ""
+        if not is_filled(t):
             return "tricks missing"
-        if not _number(t):
+        if not is_number(t):
             return f"tricks {excel_text(t)} not a number"
         if t != int(t) or t < 0 or t > 13:
             return f"tricks {excel_text(t)} cannot happen (0-13)"
         return ""
     m, d = x.made, x.down
     if is_pass:
-        return "result on a passed-out board" if _filled(m) or _filled(d) else ""
-    if _filled(m) and _filled(d):
+        return "result on a passed-out board" if is_filled(m) or is_filled(d) else ""
+    if is_filled(m) and is_filled(d):
         return "Made and Down both filled"
-    if not _filled(m) and not _filled(d):
+    if not is_filled(m) and not is_filled(d):
         return "Made or Down missing"
-    if _filled(m):
-        if not _number(m):
+    if is_filled(m):
+        if not is_number(m):
             return f"Made {excel_text(m)} not a number"
         if m != int(m) or m < lv or m > 7:
             return f"Made {excel_text(m)} cannot happen on a {lv}-level contract"
         return ""
-    if not _number(d):
+    if not is_number(d):
         return f"Down {excel_text(d)} not a number"
     if d != int(d) or d < 1 or d > lv + 6:
         return f"Down {excel_text(d)} cannot happen on a {lv}-level contract"
@@ -214,9 +223,9 @@ def _result_message(x: RowCells, ok: bool, is_pass: bool, lv: int, tricks_entry:
 
 
 @cache
-def _understood(imp: bool) -> frozenset[str]:
+def understood_adjusted(imp: bool) -> frozenset[str]:
     """The adjusted-score texts of the Lists sheet's table (``adjusted_pct``'s VLOOKUP)."""
-    from xlbridge.workbook.lists import adjusted_texts, imp_adjusted_rows  # lists needs context
+    from xlbridge.workbook.lists import adjusted_texts, imp_adjusted_rows
 
     if imp:
         return frozenset(t.upper() for t, _, _ in imp_adjusted_rows())
@@ -225,15 +234,15 @@ def _understood(imp: bool) -> frozenset[str]:
 
 def _adjusted_understood(f: RowFacts) -> bool:
     a = f.cells.adjusted
-    return excel_text(a).replace(" ", "").upper() in _understood(f.imp)
+    return excel_text(a).replace(" ", "").upper() in understood_adjusted(f.imp)
 
 
 def _any_input(f: RowFacts) -> bool:
     x = f.cells
     if f.score_entry:
-        return _filled(x.score)
+        return is_filled(x.score)
     inputs = [x.contract, x.by] + ([x.tricks] if f.tricks_entry else [x.made, x.down])
-    return any(_filled(v) for v in inputs)
+    return any(is_filled(v) for v in inputs)
 
 
 # -- the checks: formula part, then its Python twin --------------------------------------------
@@ -255,9 +264,9 @@ def _bad_contract(c: TravellerCols, b: BoardRange, r: int) -> str:
     return f'IF(AND(TRIM({con})<>"",${c.ok}{r}=0),"contract "&{con}&" does not parse; ","")'
 
 
-def _bad_contract_py(f: RowFacts) -> str:
+def bad_contract_py(f: RowFacts) -> str:
     con = f.cells.contract
-    return f"contract {excel_text(con)} does not parse; " if _trimmed(con) and not f.ok else ""
+    return f"contract {excel_text(con)} does not parse; " if excel_trim(con) and not f.ok else ""
 
 
 def _no_contract(c: TravellerCols, b: BoardRange, r: int) -> str:
@@ -265,7 +274,7 @@ def _no_contract(c: TravellerCols, b: BoardRange, r: int) -> str:
 
 
 def _no_contract_py(f: RowFacts) -> str:
-    return "contract missing; " if not _trimmed(f.cells.contract) and _any_input(f) else ""
+    return "contract missing; " if not excel_trim(f.cells.contract) and _any_input(f) else ""
 
 
 def _declarer(c: TravellerCols, b: BoardRange, r: int) -> str:
@@ -280,7 +289,7 @@ def _declarer_py(f: RowFacts) -> str:
     if not f.ok or f.is_pass or f.side:
         return ""
     by = f.cells.by
-    if not _trimmed(by):
+    if not excel_trim(by):
         return "declarer missing; "
     return f"declarer {excel_text(by)} is not N, E, S or W; "
 
@@ -289,7 +298,7 @@ def _result(c: TravellerCols, b: BoardRange, r: int) -> str:
     return f'IF(${c.result_msg}{r}<>"",${c.result_msg}{r}&"; ","")'
 
 
-def _result_py(f: RowFacts) -> str:
+def result_py(f: RowFacts) -> str:
     return f"{f.result_msg}; " if f.result_msg else ""
 
 
@@ -298,9 +307,11 @@ def _score_text(c: TravellerCols, b: BoardRange, r: int) -> str:
     return f'IF(AND({sc}<>"",NOT(ISNUMBER({sc}))),"NS Score "&{sc}&" is not a number; ","")'
 
 
-def _score_text_py(f: RowFacts) -> str:
+def score_text_py(f: RowFacts) -> str:
     sc = f.shown
-    return f"NS Score {excel_text(sc)} is not a number; " if _filled(sc) and not _number(sc) else ""
+    if is_filled(sc) and not is_number(sc):
+        return f"NS Score {excel_text(sc)} is not a number; "
+    return ""
 
 
 def _impossible(c: TravellerCols, b: BoardRange, r: int) -> str:
@@ -314,12 +325,12 @@ def _impossible(c: TravellerCols, b: BoardRange, r: int) -> str:
 
 def _impossible_py(f: RowFacts) -> str:
     sc = f.shown
-    if not _number(sc) or abs(sc) in score_sizes():
+    if not is_number(sc) or abs(sc) in score_sizes():
         return ""
     return f"NS Score {excel_text(sc)} is no bridge score; "
 
 
-_OK = ": type OK in the row to accept it"
+OK_HINT = ": type OK in the row to accept it"
 
 
 def _typed_over(c: TravellerCols, b: BoardRange, r: int) -> str:
@@ -327,21 +338,21 @@ def _typed_over(c: TravellerCols, b: BoardRange, r: int) -> str:
     sc, calc = f"${c.ns_score}{r}", f"${c.calc}{r}"
     return (
         f'IF(TRIM(${accepted_col(c)}{r})<>"","",'
-        f'IF(AND(ISNUMBER({sc}),{calc}=""),"NS Score "&{sc}&" typed over the formula{_OK}; ",'
+        f'IF(AND(ISNUMBER({sc}),{calc}=""),"NS Score "&{sc}&" typed over the formula{OK_HINT}; ",'
         f'IF(AND(ISNUMBER({sc}),ISNUMBER({calc})),IF({sc}<>{calc},"NS Score "&{sc}&'
-        f'" typed over the formula ("&{calc}&" computed){_OK}; ",""),"")))'
+        f'" typed over the formula ("&{calc}&" computed){OK_HINT}; ",""),"")))'
     )
 
 
-def _typed_over_py(f: RowFacts) -> str:
+def typed_over_py(f: RowFacts) -> str:
     sc, calc = f.shown, f.calc
-    if _trimmed(f.cells.ok) or not _number(sc):
+    if excel_trim(f.cells.ok) or not is_number(sc):
         return ""
     if calc is None:
-        return f"NS Score {excel_text(sc)} typed over the formula{_OK}; "
+        return f"NS Score {excel_text(sc)} typed over the formula{OK_HINT}; "
     if sc != calc:
         x, y = excel_text(sc), excel_text(calc)
-        return f"NS Score {x} typed over the formula ({y} computed){_OK}; "
+        return f"NS Score {x} typed over the formula ({y} computed){OK_HINT}; "
     return ""
 
 
@@ -355,7 +366,7 @@ def _bad_adjusted(c: TravellerCols, b: BoardRange, r: int) -> str:
 
 def _bad_adjusted_py(f: RowFacts) -> str:
     adj, hint = f.cells.adjusted, _ADJ_IMP_HINT if f.imp else ""
-    if not _trimmed(adj) or _adjusted_understood(f):
+    if not excel_trim(adj) or _adjusted_understood(f):
         return ""
     return f"adjusted score {excel_text(adj)} not understood{hint}; "
 
@@ -366,7 +377,7 @@ def _both(c: TravellerCols, b: BoardRange, r: int) -> str:
 
 
 def _both_py(f: RowFacts) -> str:
-    both = _trimmed(f.cells.adjusted) and _any_input(f)
+    both = excel_trim(f.cells.adjusted) and _any_input(f)
     return "both a result and an adjusted score; " if both else ""
 
 
@@ -380,17 +391,17 @@ def _no_result(c: TravellerCols, b: BoardRange, r: int) -> str:
 
 
 def _no_result_py(f: RowFacts) -> str:
-    blank = not _any_input(f) and not _number(f.shown) and not _trimmed(f.cells.adjusted)
+    blank = not _any_input(f) and not is_number(f.shown) and not excel_trim(f.cells.adjusted)
     return "no result; " if f.board_has and blank else ""
 
 
 RESULT_CHECKS: tuple[tuple[Formula, Rule], ...] = (
-    (_bad_contract, _bad_contract_py),
+    (_bad_contract, bad_contract_py),
     (_no_contract, _no_contract_py),
     (_declarer, _declarer_py),
-    (_result, _result_py),
-    (_score_text, _score_text_py),
-    (_typed_over, _typed_over_py),
+    (_result, result_py),
+    (_score_text, score_text_py),
+    (_typed_over, typed_over_py),
     (_bad_adjusted, _bad_adjusted_py),
     (_both, _both_py),
     (_no_result, _no_result_py),
@@ -398,7 +409,7 @@ RESULT_CHECKS: tuple[tuple[Formula, Rule], ...] = (
 # Score entry (``--result-entry score``): the typed NS Score is the result; Contract, By, Made
 # and Down are there for information only and are not checked.
 SCORE_CHECKS: tuple[tuple[Formula, Rule], ...] = (
-    (_score_text, _score_text_py),
+    (_score_text, score_text_py),
     (_impossible, _impossible_py),
     (_bad_adjusted, _bad_adjusted_py),
     (_both, _both_py),
@@ -433,9 +444,9 @@ def board_has_result(rows: Iterable[RowFacts | RowCells]) -> bool:
     cell filled, on any row of the board (COUNT and COUNTA)."""
     for x in rows:
         if isinstance(x, RowFacts):
-            if _number(x.shown) or _filled(x.cells.adjusted) or _filled(x.cells.contract):
+            if is_number(x.shown) or is_filled(x.cells.adjusted) or is_filled(x.cells.contract):
                 return True
-        elif _number(x.score) or _filled(x.adjusted) or _filled(x.contract):
+        elif is_number(x.score) or is_filled(x.adjusted) or is_filled(x.contract):
             return True
     return False
 
@@ -513,7 +524,7 @@ def player_parts_python(
     """
     out = ""
     for seat, x in zip("NESW", seats, strict=True):
-        if not _trimmed(x):
+        if not excel_trim(x):
             out += f"{seat} player missing; "
             continue
         if on_board[count_key(x)] > 1:
@@ -553,7 +564,7 @@ def board_problem_python(board: int, facts: Iterable[RowFacts], expected: Any) -
     total, so only "more results than Expected" can arise here; a workbook whose board is out
     of balance disagrees with Python in that cell."""
     rows = list(facts)
-    n = sum(1 for f in rows if _number(f.shown) and not _trimmed(f.cells.adjusted))
-    adj = sum(1 for f in rows if _trimmed(f.cells.adjusted) and _adjusted_understood(f))
-    field = expected if _number(expected) else n + adj
+    n = sum(1 for f in rows if is_number(f.shown) and not excel_trim(f.cells.adjusted))
+    adj = sum(1 for f in rows if excel_trim(f.cells.adjusted) and _adjusted_understood(f))
+    field = expected if is_number(expected) else n + adj
     return f"Board {board}: more results than Expected" if n + adj > field else ""

@@ -35,9 +35,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import DealError
 from xlbridge.interchange.deals import DD_SEATS, DD_STRAINS, MAX_BOARDS, HandRecord
+from xlbridge.text import header_text, put_text
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook.styles import fit_landscape
-from xlbridge.workbook.text import header_text, put_text
 
 __all__ = [
     "BLOCK_COLUMNS",

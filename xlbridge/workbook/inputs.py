@@ -28,10 +28,10 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring.contract import score_sizes
+from xlbridge.text import header_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.formulas import TravellerCols
 from xlbridge.workbook.styles import fit_landscape
-from xlbridge.workbook.text import header_text
 
 __all__ = [
     "BAD",

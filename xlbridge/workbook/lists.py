@@ -12,15 +12,13 @@ from functools import cache
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import XlbridgeError
-from xlbridge.scoring.contract import score_sizes
 from xlbridge.scoring.imp_pairs import adjusted_imps
 from xlbridge.scoring.imps import IMP_BOUNDS
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Doubling, Strain
-from xlbridge.workbook.context import LISTS, Context
 
-__all__ = ["ADJ_IMP_FIRST_COL", "adjusted_texts", "imp_adjusted_rows", "write_contracts_and_imps",
-           "write_lists"]  # fmt: skip
+__all__ = ["ADJ_IMP_FIRST_COL", "SCORES_COL", "adjusted_rows", "adjusted_texts",
+           "imp_adjusted_rows", "write_contracts_and_imps"]  # fmt: skip
 
 ADJ_IMP_FIRST_COL = 8  # H: text, then NS and EW IMPs (IMP games only)
 SCORES_COL = 12  # L: every score size Law 77 gives (score entry only; formulas.SCORES_LIST)
@@ -48,7 +46,7 @@ def adjusted_texts() -> list[str]:
 
 
 @cache
-def _adjusted_rows() -> tuple[tuple[str, float, float], ...]:
+def adjusted_rows() -> tuple[tuple[str, float, float], ...]:
     rows = []
     for text in _adjusted_texts():
         a = Adjusted.parse(text)
@@ -94,24 +92,3 @@ def write_contracts_and_imps(ws: Worksheet) -> None:
         ws.cell(row=i, column=1, value=text)
     for i, bound in enumerate((0, *IMP_BOUNDS), start=1):
         ws.cell(row=i, column=2, value=bound)
-
-
-def write_lists(ctx: Context) -> Worksheet:
-    """Write the hidden ``Lists`` sheet."""
-    ws: Worksheet = ctx.wb.create_sheet(LISTS)
-    write_contracts_and_imps(ws)
-    for i, (text, ns_pct, ew_pct) in enumerate(_adjusted_rows(), start=1):
-        ws.cell(row=i, column=4, value=text)
-        ws.cell(row=i, column=5, value=ns_pct)
-        ws.cell(row=i, column=6, value=ew_pct)
-    if ctx.options.scoring != "mp":
-        for i, (text, ns, ew) in enumerate(imp_adjusted_rows(), start=1):
-            ws.cell(row=i, column=ADJ_IMP_FIRST_COL, value=text)
-            ws.cell(row=i, column=ADJ_IMP_FIRST_COL + 1, value=ns)
-            ws.cell(row=i, column=ADJ_IMP_FIRST_COL + 2, value=ew)
-    if ctx.options.result_entry == "score":  # F.SCORES_LIST, the typed scores' check
-        for i, points in enumerate(score_sizes(), start=1):
-            ws.cell(row=i, column=SCORES_COL, value=points)
-    ws.sheet_state = "hidden"
-    ws.protection.sheet = True
-    return ws

@@ -135,10 +135,10 @@ def fit_portrait(ws: Any) -> None:
 
 class Styler:
     """Applies named styles fast: the style array of each name is looked up once. A cell
-    holding text in the ``@`` format (:func:`~xlbridge.workbook.text.put_text`) keeps it.
+    holding text in the ``@`` format (:func:`~xlbridge.text.put_text`) keeps it.
 
     >>> from openpyxl import Workbook
-    >>> from xlbridge.workbook.text import put_text
+    >>> from xlbridge.text import put_text
     >>> wb = Workbook()
     >>> for name, style in default_styles().items():
     ...     wb.add_named_style(style)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError
+from xlbridge.families.duplicate.names import PlayerColumns
 from xlbridge.families.individual.importer import _individual_board
 from xlbridge.interchange.bws_write import (
     BwsMember,
@@ -29,7 +30,6 @@ from xlbridge.interchange.bws_write import (
 )
 from xlbridge.workbook.cells import BOARD_SHEET, Book, typed_text
 from xlbridge.workbook.hand_records import read_hand_records
-from xlbridge.workbook.names import PlayerColumns
 from xlbridge.workbook.session import read_settings
 
 __all__ = ["seats_of", "session_of"]

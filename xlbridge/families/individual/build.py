@@ -20,10 +20,11 @@ with their side's matchpoints on every board they play
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openpyxl import Workbook
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
@@ -31,6 +32,9 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.context import Context, Options
+from xlbridge.families.duplicate.lists import write_lists
+from xlbridge.families.duplicate.traveller import ADJ_TABLE, instruction_line
 from xlbridge.families.individual import formulas as FI
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.families.individual.recap import write_individual_recap, write_individual_results
@@ -48,23 +52,23 @@ from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
 from xlbridge.scoring.strata import Strata
+from xlbridge.text import put_text
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
 from xlbridge.workbook.checks import write_checks
-from xlbridge.workbook.context import Context, Options
 from xlbridge.workbook.inputs import (
     finish_board_sheet,
     highlight_rows,
     score_rule,
     validate_contract_rows,
 )
-from xlbridge.workbook.lists import write_lists
 from xlbridge.workbook.styles import open_template
-from xlbridge.workbook.text import put_text
-from xlbridge.workbook.traveller import ADJ_TABLE, instruction_line
 
-__all__ = ["build_individual_workbook", "write_individual_traveller", "write_individuals"]
+if TYPE_CHECKING:
+    from xlbridge.families.registry import WriteRequest
+
+__all__ = ["build_individual_workbook", "write", "write_individual_traveller", "write_individuals"]
 
 
 @cache
@@ -315,3 +319,30 @@ def _highlight(
     typed = [ic.base.ns_score] if ic.base.score_entry else []
     cols = [*ic.seats, *input_cols, *typed, ic.base.adjusted]
     highlight_rows(ws, ic.base, [f"{col}{first}:{col}{last}" for col in cols], first, last)
+
+
+def write(
+    request: WriteRequest, out: str | os.PathLike[str], *,
+    template: str | os.PathLike[str] | None = None, force: bool = False,
+) -> Path:  # fmt: skip
+    """The individuals workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for
+    (the family's ``write``), with the options
+    :class:`~xlbridge.families.individual.settings.NewOptions` takes."""
+    from xlbridge.families.individual.settings import NewOptions
+    from xlbridge.movements.options import MovementArgs, build_movement
+    from xlbridge.movements.registry import get_kind
+
+    o = request.options_as(NewOptions())
+    if o.scoring != "mp":
+        raise WorkbookError(
+            f"--scoring {o.scoring[:20]}: individual games are scored by matchpoints "
+            "(IMP scoring for individuals is not built yet)"
+        )
+    size = MovementArgs(request.tables, request.boards_per_round, request.rounds)
+    movement = build_movement(get_kind(request.kind), size)
+    return write_individuals(
+        movement, Path(out), event="Club individual" if request.event is None else request.event,
+        date=request.date, scale=o.scale, result_entry=o.result_entry,
+        template=None if template is None else Path(template), force=force,
+        handicapped=o.handicap, strata=None if o.strata is None else Strata.parse(o.strata),
+    )  # fmt: skip

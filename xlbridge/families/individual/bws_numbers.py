@@ -1,6 +1,6 @@
 """``import --from FILE.bws`` for individuals: the federation numbers the players typed at the
 tables (Bridgemate's PlayerNumbers) onto the Names sheet, each seat's player found on the
-travellers (the writing: :func:`xlbridge.rebuild.seated.put_numbers`).
+travellers (the writing: :func:`xlbridge.families.duplicate.seated.put_numbers`).
 
 >>> _seat("E", (8, 1, 7, 3))
 ('7', 0)
@@ -30,8 +30,8 @@ def numbers_from_bws(
     on its boards, the travellers'. A movement whose players change seats within a round (a
     Rainbow: its Bridgemate rounds are its boards, so their numbers are not the workbook's
     rounds) has its numbers refused in one line rather than put on the wrong players."""
-    from xlbridge.rebuild.seated import put_numbers
-    from xlbridge.rebuild.sources import SeatedPlayer, read_bws_players
+    from xlbridge.families.duplicate.seated import put_numbers
+    from xlbridge.interchange.scorer_files import SeatedPlayer, read_bws_players
 
     if Path(job.source).suffix.lower() != ".bws":
         return 0, []

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.families.duplicate.reader import result_entry_of
 from xlbridge.families.individual.formulas import IndividualCols
+from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.rebuild.importing import (
     Filled,
     ImportTarget,
@@ -32,8 +34,6 @@ from xlbridge.rebuild.importing import (
     resolve_name,
     write_row,
 )
-from xlbridge.rebuild.sources import ImportRow
-from xlbridge.results.readers import result_entry_of
 from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, whole_or_none
 from xlbridge.workbook.session import read_settings
 

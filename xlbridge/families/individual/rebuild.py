@@ -33,15 +33,15 @@ from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST
+from xlbridge.families.duplicate.names import PLAYER_HEADERS
 from xlbridge.families.individual.settings import Settings, read
 from xlbridge.movements.individual_seats import Seats, board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
-from xlbridge.workbook.context import NAMES, NAMES_FIRST
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW
 from xlbridge.workbook.hand_records import add_hand_records, analysed
-from xlbridge.workbook.names import PLAYER_HEADERS
 
 __all__ = ["ADAPTER", "IndividualAdapter", "Settings", "seats_text"]
 
@@ -132,8 +132,8 @@ class IndividualAdapter:
 
     def build(self, settings: Settings, template: str | Path | None) -> Workbook:
         """The workbook ``xlbridge new`` writes for ``settings`` (without names), in memory."""
+        from xlbridge.families.duplicate.context import Options
         from xlbridge.families.individual.build import build_individual_workbook
-        from xlbridge.workbook.context import Options
 
         options = Options(
             event=settings.event,

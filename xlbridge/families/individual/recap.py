@@ -15,17 +15,17 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context
+from xlbridge.families.duplicate.recap_players import write_players_columns
 from xlbridge.families.individual import formulas as FI
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.movements.individual_seats import home_directions
 from xlbridge.scoring.session import places_to_rank
+from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
-from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context
 from xlbridge.workbook.inputs import highlight_places
-from xlbridge.workbook.recap_players import write_players_columns
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "FIRST",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.session_sheet import scale_of
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
 from xlbridge.movements.registry import FAMILIES
 from xlbridge.numerals import whole_or_none
@@ -21,11 +22,7 @@ from xlbridge.workbook.choices import RESULT_ENTRIES
 from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.session import SessionSettings, read_settings
 
-__all__ = ["Settings", "read"]
-
-# The Session sheet's "Matchpoint scale" text (individual_sheets.write_individual_session).
-_SCALES: dict[str, MPScaleName] = {"(ACBL)": "acbl", "(EBU": "ebu"}
-
+__all__ = ["NewOptions", "Settings", "read"]
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -83,11 +80,10 @@ def read(book: Any) -> Settings:
             f"Session sheet: movement {kind[:30]!r} is not an individual game"
             f" ({', '.join(sorted(_kinds()))})"
         )
-    scale_text = _text(rows.get("Matchpoint scale"))
-    scales = [v for k, v in _SCALES.items() if k in scale_text]
+    scale = scale_of(_text(rows.get("Matchpoint scale")))
     entry = _text(rows.get("Result entry")).strip()
-    if len(scales) != 1 or entry not in RESULT_ENTRIES:
-        bad = "Matchpoint scale" if len(scales) != 1 else "Result entry"
+    if scale is None or entry not in RESULT_ENTRIES:
+        bad = "Matchpoint scale" if scale is None else "Result entry"
         raise WorkbookError(
             f"Session sheet: {bad} {_text(rows.get(bad))[:40]!r} is not one xlbridge writes"
         )
@@ -98,7 +94,24 @@ def read(book: Any) -> Settings:
         boards_per_round=_number(rows, "Boards per round", BOARDS_PER_ROUND),
         event=_text(rows.event),
         date=_text(rows.get("Date")),
-        scale=scales[0],
+        scale=scale,
         result_entry=entry,
         deals=tuple(sorted(read_hand_records(book).items())),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class NewOptions:
+    """``new``'s options of individual games as the library gives them, with ``new``'s
+    defaults: the matchpoint scale, how results are entered, handicapped results, strata
+    (``strata="1000,300,0"``), and the scoring (matchpoints only).
+
+    >>> NewOptions().result_entry
+    'made-down'
+    """
+
+    scoring: str = "mp"
+    scale: MPScaleName = "acbl"
+    result_entry: ResultEntry = "made-down"
+    handicap: bool = False
+    strata: str | None = None

@@ -13,14 +13,15 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context
+from xlbridge.families.duplicate.movement_sheet import boards_text
+from xlbridge.families.duplicate.names import write_names
+from xlbridge.families.duplicate.session_sheet import SCALE_TEXTS, players_settings
 from xlbridge.families.individual.formulas import player_name
 from xlbridge.movements.individual_seats import Seats, guide, hands, home_directions
-from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context
-from xlbridge.workbook.movement_sheet import boards_text
-from xlbridge.workbook.names import write_names
-from xlbridge.workbook.session import players_settings, write_settings
+from xlbridge.text import put_text
+from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "partnership_text",
@@ -86,7 +87,7 @@ def write_individual_session(ctx: Context) -> Worksheet:
         ("Boards", len(m.boards)),
         ("Players", len(m.pairs)),
         ("Scoring", "matchpoints; each player takes their side's score"),
-        ("Matchpoint scale", "1 / ½ / 0 (ACBL)" if opt.per == 1 else "2 / 1 / 0 (EBU, Law 78A)"),
+        ("Matchpoint scale", SCALE_TEXTS["acbl" if opt.per == 1 else "ebu"]),
         ("Result entry", opt.result_entry),
         ("Results expected a board", ctx.expected),
         (

@@ -7,56 +7,9 @@ travellers, recap and results sheets, its reader, its rebuild and its importer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from xlbridge.families.duplicate.family import DuplicateFamily
 
-if TYPE_CHECKING:
-    from openpyxl import Workbook
+# The forms this family builds on (tests/test_layers.py: it imports no other family folder).
+DEPENDS = ("duplicate",)
 
-    from xlbridge.families.registry import FamilyName
-    from xlbridge.rebuild.importing import Filler
-    from xlbridge.rebuild.slots import FamilyAdapter, NextRound
-    from xlbridge.results.read_family import ScoredWorkbook
-    from xlbridge.results.session import SessionInput, SessionResults
-    from xlbridge.results.usebio import UsebioOptions
-    from xlbridge.workbook.cells import Book
-
-
-class _Pairs:
-    @property
-    def name(self) -> FamilyName:
-        return "pairs"
-
-    def read(self, formulas: Book, cached: Book) -> SessionInput:
-        from xlbridge.results.readers import read_traveller_session
-
-        return read_traveller_session(formulas, cached, "pairs")
-
-    def rebuild_adapter(self) -> FamilyAdapter | None:
-        from xlbridge.families.pairs.rebuild import ADAPTER
-
-        return ADAPTER
-
-    def importer(self) -> tuple[Filler, bool] | None:
-        from xlbridge.families.pairs.importer import fill_pairs
-
-        return fill_pairs, False
-
-    def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
-        return None  # no Swiss events
-
-    def usebio(
-        self,
-        res: SessionResults | ScoredWorkbook,
-        options: UsebioOptions,
-        deals: Mapping[int, str] | None,
-    ) -> bytes:
-        from xlbridge.results.session import SessionResults
-        from xlbridge.results.usebio_session import write_usebio
-
-        if not isinstance(res, SessionResults):
-            raise TypeError("this family's results are a SessionResults")
-        return write_usebio(res, options=options, deals=deals)
-
-
-FAMILY = _Pairs()
+FAMILY = DuplicateFamily("pairs", __name__, "fill_pairs")

@@ -11,12 +11,12 @@ once the Checks sheet lists no open problem, else ``provisional`` (as
 The hidden calculation area (column ``CALC`` onwards, one row a pair in the Recap's order)
 holds, for each round, the pair's boards played, its score (percentage of the tops, or the IMP
 total), rank key, place and rank, from the Recap's board columns of rounds 1..r: the rule of
-:func:`xlbridge.results.session.score_session`'s ``barometer`` (not factored; ranked by
+:func:`xlbridge.families.duplicate.score.score_session`'s ``barometer`` (not factored; ranked by
 percentage or IMPs, within each direction in two-winner games).
 
 >>> from xlbridge.movements.registry import get_kind
 >>> from xlbridge.families.pairs.build import build_workbook
->>> from xlbridge.workbook.context import Options
+>>> from xlbridge.families.duplicate.context import Options
 >>> wb = build_workbook(get_kind("barometer-howell").build(tables=2, boards_per_round=2),
 ...                     Options())
 >>> ws = wb["Barometer"]
@@ -33,15 +33,15 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.duplicate.context import Context
+from xlbridge.families.duplicate.movement_sheet import boards_text
 from xlbridge.families.pairs.recap import FIRST as RECAP_FIRST
 from xlbridge.families.pairs.recap import SESSION_DATE
+from xlbridge.text import put_text
 from xlbridge.workbook import checks
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
-from xlbridge.workbook.context import Context
-from xlbridge.workbook.movement_sheet import boards_text
 from xlbridge.workbook.styles import fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = ["BAROMETER", "CALC", "CALC_FIELDS", "NOT_FINAL", "calc_cell", "write_barometer"]
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
+from xlbridge.families.duplicate.names import PlayerColumns
 from xlbridge.families.pairs.entries import read_entered
 from xlbridge.interchange.bws_write import (
     BwsMember,
@@ -38,7 +39,6 @@ from xlbridge.interchange.bws_write import (
 from xlbridge.movements.field import FIELD_KIND
 from xlbridge.workbook.cells import Book, typed_text
 from xlbridge.workbook.hand_records import read_hand_records
-from xlbridge.workbook.names import PlayerColumns
 
 __all__ = ["numbers_from_bws", "pair_number", "session_of"]
 
@@ -85,7 +85,8 @@ def _sit_outs(opened: Any) -> list[tuple[int, int, str | None, str | None, tuple
     """(round, table, NS label, EW label, boards) of the movement's half-empty tables, where
     the movement can be built again from the Session sheet (a club's own file cannot: its
     sit-outs are not written)."""
-    from xlbridge.families.pairs.rebuild import ADAPTER, movement_of
+    from xlbridge.families.pairs.rebuild import ADAPTER
+    from xlbridge.families.pairs.settings import movement_of
 
     try:
         m = movement_of(ADAPTER.settings(opened))
@@ -200,7 +201,7 @@ def _players(
 
 def read_settings_scoring(book: Book) -> int:
     """The Section's ScoringType for the Session sheet's scoring (mp 1; ximp, butler 2)."""
-    from xlbridge.results.readers import scoring_of
+    from xlbridge.families.duplicate.reader import scoring_of
     from xlbridge.workbook.session import read_settings
 
     scoring, _scale = scoring_of(read_settings(book))
@@ -211,8 +212,8 @@ def numbers_from_bws(job: Any, at: dict[tuple[int, int], tuple[str, str]]) -> tu
     """``import --from FILE.bws``: the numbers the players typed at the tables (PlayerNumbers)
     onto the Names sheet; ``at`` is (round, table) -> (NS label, EW label), the travellers'.
     Player 1 of a pair sits North or East, player 2 South or West."""
-    from xlbridge.rebuild.seated import put_numbers
-    from xlbridge.rebuild.sources import SeatedPlayer, read_bws_players
+    from xlbridge.families.duplicate.seated import put_numbers
+    from xlbridge.interchange.scorer_files import SeatedPlayer, read_bws_players
 
     if Path(job.source).suffix.lower() != ".bws":
         return 0, []

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,6 +19,12 @@ from typing import TYPE_CHECKING
 from openpyxl import Workbook
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.context import Context, Options
+from xlbridge.families.duplicate.lists import write_lists
+from xlbridge.families.duplicate.movement_sheet import write_movement
+from xlbridge.families.duplicate.names import write_names
+from xlbridge.families.duplicate.session_sheet import write_session_sheet
+from xlbridge.families.duplicate.traveller import write_paper_travellers, write_traveller
 from xlbridge.families.pairs.barometer_sheet import write_barometer
 from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
@@ -31,18 +39,14 @@ from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.checks import write_checks
-from xlbridge.workbook.context import Context, Options
-from xlbridge.workbook.lists import write_lists
-from xlbridge.workbook.movement_sheet import write_movement
-from xlbridge.workbook.names import write_names
-from xlbridge.workbook.session import write_session_sheet
 from xlbridge.workbook.styles import open_template
-from xlbridge.workbook.traveller import write_paper_travellers, write_traveller
 
 if TYPE_CHECKING:
+    from xlbridge.families.pairs.settings import Settings
+    from xlbridge.families.registry import WriteRequest
     from xlbridge.interchange.deals import HandRecord
 
-__all__ = ["build_workbook", "write_session"]
+__all__ = ["build_settings", "build_workbook", "write", "write_session"]
 
 
 def build_workbook(
@@ -107,7 +111,8 @@ def write_session(
     deals of the boards) add a diagram to each traveller and a ``Hand Records`` sheet.
     ``datum_rounding``: how a Butler datum's exact 5 goes to a ten
     (:func:`~xlbridge.scoring.imp_pairs.butler_datum`). ``movement_options``
-    (:func:`~xlbridge.workbook.session.movement_options_text`) goes on the Session sheet.
+    (:func:`~xlbridge.families.duplicate.session_sheet.movement_options_text`) goes on the
+    Session sheet.
     ``sections``: several sections on the same boards (``movement`` is then
     ``sections.movement``), matchpointed across the field.
     """
@@ -135,3 +140,57 @@ def write_session(
 
         add_hand_records(wb, hand_records, options.event)
     return write_atomically(out, saver(wb), force=force)
+
+
+
+
+def build_settings(settings: Settings, template: str | Path | None) -> Workbook:
+    """The workbook ``xlbridge new`` writes for the pairs ``settings`` (without names), in
+    memory: what ``rebuild`` regenerates and the library's ``write`` saves."""
+    from xlbridge.families.pairs.fouled import mark_fouled
+    from xlbridge.families.pairs.settings import movement_of, options_text
+    from xlbridge.workbook.hand_records import add_hand_records, analysed
+
+    m = movement_of(settings)
+    options = Options(
+        event=settings.event, date=settings.date, scoring=settings.scoring,
+        scale=settings.scale, result_entry=settings.result_entry,
+        datum_rounding=settings.datum_rounding, movement_options=options_text(settings),
+        handicapped=settings.handicapped, strata=settings.strata,
+    )  # fmt: skip
+    wb = build_workbook(m, options, template)
+    records = [r for r in analysed(settings.deals) if r.board in m.boards]
+    if records:
+        add_hand_records(wb, records, options.event)
+    fouls = {b: frozenset(t) for b, t in settings.fouled}
+    if fouls:
+        mark_fouled(wb, m, fouls, settings.result_entry, options.per)
+    return wb
+
+
+def write(
+    request: WriteRequest, out: str | os.PathLike[str], *,
+    template: str | os.PathLike[str] | None = None, force: bool = False,
+) -> Path:  # fmt: skip
+    """The pairs workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
+    family's ``write``): the workbook ``new`` writes for the family's one
+    :class:`~xlbridge.families.pairs.settings.Settings` (its options by field name:
+    ``scoring``, ``scale``, ``result_entry``, ``datum_rounding``, ``even``, ``arrow_switch``,
+    ``half_table``, ``handicapped``, ``strata``), built as ``rebuild`` builds it, checked as
+    ``new`` checks it."""
+    from xlbridge.families.pairs.settings import Settings
+
+    base = Settings(request.kind, request.tables, request.rounds, request.boards_per_round,
+                    date=request.date)  # fmt: skip
+    if request.event is not None:
+        base = dataclasses.replace(base, event=request.event)
+    settings = request.options_as(base)
+    if settings.scoring != "butler" and "datum_rounding" in request.options:
+        raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
+    path = Path(out)
+    if path.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"output {str(path)!r} must end in .xlsx")
+    if path.exists() and not force:
+        raise WorkbookError(f"{str(path)!r} already exists; use --force to replace it")
+    wb = build_settings(settings, None if template is None else Path(template))
+    return write_atomically(path, saver(wb), force=force)

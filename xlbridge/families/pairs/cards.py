@@ -13,11 +13,11 @@ from typing import Any
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context
 from xlbridge.movements.cards import boards_text, guide_cards, move_text, table_cards
-from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context
+from xlbridge.text import put_text
 from xlbridge.workbook.formulas_recap import join_names
 from xlbridge.workbook.styles import fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = ["ROWS_PER_PAGE", "card_width", "cards_per_page", "write_cards"]
 

@@ -1,6 +1,7 @@
 """What the director typed into a pairs session workbook, and its settings (the pairs rebuild
 adapter reads them from here): every input cell, read through the results engine's reader
-(:mod:`xlbridge.results.readers`, which opens the file through the gate and never writes it).
+(:mod:`xlbridge.families.duplicate.reader`, which opens the file through the gate and never
+writes it).
 
 Each traveller row's input cells (Contract, By, Made, Down or Tricks, a score typed over NS
 Score, Adjusted, OK) are kept exactly as typed, keyed by board and the pair labels of the row,
@@ -18,11 +19,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate import reader as R
+from xlbridge.families.duplicate.session_sheet import (
+    MOVEMENT_OPTIONS_LABEL,
+    parse_movement_options,
+    players_options,
+)
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.limits import BOARDS_PER_ROUND, EXPECTED, ROUNDS, TABLES
 from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.rebuild.notcarried import family_article
-from xlbridge.results import readers as R
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.scoring.strata import Strata
 from xlbridge.workbook.cells import (
@@ -33,14 +39,7 @@ from xlbridge.workbook.cells import (
     typed_text,
     whole_or_none,
 )
-from xlbridge.workbook.session import (
-    MOVEMENT_OPTIONS_LABEL,
-    SessionSettings,
-    family_of_workbook,
-    parse_movement_options,
-    players_options,
-    read_settings,
-)
+from xlbridge.workbook.session import SessionSettings, family_of_workbook, read_settings
 
 __all__ = ["INPUT_LABELS", "Entered", "RowEntry", "read_entered"]
 

@@ -19,12 +19,12 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.context import plays
 from xlbridge.families.pairs import formulas_fouled as G
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.choices import PairsScoring, ResultEntry
+from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
-from xlbridge.workbook.context import plays
-from xlbridge.workbook.text import put_text
 
 __all__ = ["GROUP_HEADING", "check_fouled", "group_column", "mark_fouled"]
 

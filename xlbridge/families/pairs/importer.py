@@ -1,11 +1,11 @@
 """``xlbridge import``: type an electronic scorer's results into a copy of a session workbook.
 
-Each row of the results file (:mod:`xlbridge.rebuild.sources`) is placed on the traveller row
-where its two pairs play its board (or, with no pairs, at its round and table). A row that does
+Each row of the results file (:mod:`xlbridge.interchange.scorer_files`) is placed on the traveller
+row where its two pairs play its board (or, with no pairs, at its round and table). A row that does
 not fit (a board not in the session, a pair not in it, pairs that do not meet on the board, a
-contract, declarer or result that is not one) is reported by line and board, on standard error
-and at the foot of the output's Checks sheet. A cell already typed is never replaced unless
-``force``; a row whose cells already hold the same result counts as already there.
+contract, declarer or result that is not one) is reported by line and board, on standard error and
+at the foot of the output's Checks sheet. A cell already typed is never replaced unless ``force``; a
+row whose cells already hold the same result counts as already there.
 
 The user's workbook is read through the gate and never written; the copy is written atomically.
 Individual and teams workbooks are filled by :mod:`xlbridge.families.individual.importer` (the same
@@ -23,6 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.families.duplicate.reader import result_entry_of, scoring_of
+from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.movements.field import FIELD_KIND
 from xlbridge.rebuild.importing import (
     Filled,
@@ -32,8 +34,6 @@ from xlbridge.rebuild.importing import (
     traveller_of,
     write_row,
 )
-from xlbridge.rebuild.sources import ImportRow
-from xlbridge.results.readers import result_entry_of, scoring_of
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.cells import BOARD_SHEET
 from xlbridge.workbook.session import read_settings

@@ -37,8 +37,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -46,18 +44,25 @@ from openpyxl import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlbridge.errors import MovementError, TextError, WorkbookError, XlbridgeError
-from xlbridge.families.pairs.build import build_workbook
-from xlbridge.families.pairs.fouled import check_fouled, mark_fouled
+from xlbridge.families.duplicate.context import NAMES_FIRST, plays
+from xlbridge.families.duplicate.names import PAIR_HEADERS
+from xlbridge.families.pairs.build import build_settings
+from xlbridge.families.pairs.fouled import check_fouled
+from xlbridge.families.pairs.settings import (
+    Settings,
+    extra_options,
+    movement_for,
+    movement_of,
+)
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.field import FIELD_KIND
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import KINDS, FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
-from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
-from xlbridge.scoring.strata import Strata
+from xlbridge.scoring.choices import PairsScoring, ResultEntry
+from xlbridge.text import clean_text
 from xlbridge.workbook.cells import cell_map
-from xlbridge.workbook.context import NAMES_FIRST, Options, plays
 from xlbridge.workbook.formulas import (
     EXPECTED_CELL,
     FIRST_ROW,
@@ -65,9 +70,7 @@ from xlbridge.workbook.formulas import (
     TravellerCols,
     accepted_col,
 )
-from xlbridge.workbook.hand_records import add_hand_records, analysed, read_hand_records
-from xlbridge.workbook.names import PAIR_HEADERS
-from xlbridge.workbook.text import clean_text
+from xlbridge.workbook.hand_records import read_hand_records
 
 __all__ = [
     "ADAPTER",
@@ -89,41 +92,10 @@ _VARIANTS: tuple[dict[str, Any], ...] = (
 Layout = tuple[tuple[int, int | None, int | None, str, str], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Everything ``xlbridge new`` took to write a pairs workbook, bar the names (typed into
-    input cells, so carried as entries) and the template (styles only)."""
-
-    kind: str
-    tables: int  # for add-table, the size before the addition (its --tables)
-    rounds: int | None
-    boards_per_round: int | None
-    event: str = "Club pairs"
-    date: str = ""
-    scoring: PairsScoring = "mp"
-    scale: MPScaleName = "acbl"
-    result_entry: ResultEntry = "made-down"
-    datum_rounding: DatumRounding = "half-away"
-    even: str | None = None
-    arrow_switch: str | None = None
-    half_table: bool = False
-    # Whether the Session sheet has the "Movement options" line (workbooks written before it
-    # have none, and are regenerated without it).
-    options_recorded: bool = True
-    fouled: tuple[tuple[int, tuple[int, ...]], ...] = ()  # board, tables of its fouled group
-    # After a table is added (seed 003): new pair label -> old label, new board -> old board,
-    # so that the new workbook's keys name pairs and boards as the old one did.
-    pairs_from: tuple[tuple[str, str], ...] = ()
-    # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again.
-    deals: tuple[tuple[int, str], ...] = ()
-    boards_from: tuple[tuple[int, int], ...] = ()
-    handicapped: bool = False  # new --handicap, --strata: the Session sheet's lines
-    strata: Strata | None = None
-
-
 def slots_of(movement: Movement) -> dict[tuple[int, str, str], int]:
     """(board, NS label, EW label) -> the traveller row of that play in a new workbook (the
-    rows are written in :func:`xlbridge.workbook.context.plays` order from ``FIRST_ROW``)."""
+    rows are written in :func:`xlbridge.families.duplicate.context.plays` order from
+    ``FIRST_ROW``)."""
     out: dict[tuple[int, str, str], int] = {}
     for b in movement.boards:
         for i, (_e, ns, ew) in enumerate(plays(movement, b)):
@@ -189,44 +161,6 @@ def add_table_maps(
     notes = [f"pair {a} is now {b} (ACBL guide chart)" for a, b in renumber.items()]
     notes += [f"board {a} is now board {b}: it moved with its table" for a, b in boards.items()]
     return pairs, boards, notes
-
-
-@lru_cache(maxsize=32)
-def _movement(
-    kind: str, tables: int, boards_per_round: int | None, rounds: int | None,
-    extra: tuple[tuple[str, Any], ...] = (),
-) -> Movement:  # fmt: skip
-    """The movement ``new`` builds for these options (a size or option the kind cannot take
-    is its own error)."""
-    from xlbridge.movements.options import MovementArgs, build_movement
-
-    ns = MovementArgs(
-        tables=tables, boards_per_round=boards_per_round, rounds=rounds, **dict(extra)
-    )
-    return build_movement(get_kind(kind), ns)
-
-
-def _extra(even: str | None, arrow: str | None, half: bool) -> tuple[tuple[str, Any], ...]:
-    given = {"even": even, "arrow_switch": arrow, "half_table": half}
-    return tuple((k, v) for k, v in given.items() if v not in (None, False))
-
-
-def movement_of(s: Settings) -> Movement:
-    """The movement of ``s``."""
-    extra = _extra(s.even, s.arrow_switch, s.half_table)
-    return _movement(s.kind, s.tables, s.boards_per_round, s.rounds, extra)
-
-
-def _options_text(s: Settings) -> str | None:
-    from xlbridge.workbook.session import movement_options_text
-
-    if not s.options_recorded:
-        return None
-    return movement_options_text(s.even, s.arrow_switch, s.half_table)
-
-
-def _fouls(s: Settings) -> dict[int, frozenset[int]]:
-    return {b: frozenset(t) for b, t in s.fouled}
 
 
 def _renamed(pairs: Mapping[str, str]) -> dict[str, str]:
@@ -299,8 +233,8 @@ class PairsAdapter:
     ) -> tuple[Settings, tuple[str, ...]]:
         """The new settings and the notes: the movement options kept, given or chosen to fit
         the most entered traveller rows, a table added (seed 003), fouled boards."""
+        from xlbridge.families.duplicate.session_sheet import movement_options_text
         from xlbridge.scoring.fouled import parse_fouled
-        from xlbridge.workbook.session import movement_options_text
 
         opts = args.options
         fouled: dict[int, frozenset[int]] = {}
@@ -319,7 +253,7 @@ class PairsAdapter:
         # The old Session sheet's "Movement options" line (same kind): those not given are
         # kept; a workbook written before that line has them guessed from its entries.
         stored = (
-            dict(_extra(old.even, old.arrow_switch, old.half_table))
+            dict(extra_options(old.even, old.arrow_switch, old.half_table))
             if old.options_recorded and info.name == old.kind
             else None
         )
@@ -337,11 +271,11 @@ class PairsAdapter:
         best: tuple[int, Movement, dict[str, Any]] | None = None
         first_error: MovementError | None = None
         for extra in variants:
-            ext = _extra(
+            ext = extra_options(
                 extra.get("even"), extra.get("arrow_switch"), bool(extra.get("half_table"))
             )
             try:
-                m = _movement(info.name, tables, bpr, rounds, ext)
+                m = movement_for(info.name, tables, bpr, rounds, ext)
             except MovementError as exc:
                 first_error = first_error or exc
                 continue
@@ -389,21 +323,7 @@ class PairsAdapter:
 
     def build(self, settings: Settings, template: str | Path | None) -> Workbook:
         """The workbook ``xlbridge new`` writes for ``settings`` (without names), in memory."""
-        m = movement_of(settings)
-        options = Options(
-            event=settings.event, date=settings.date, scoring=settings.scoring,
-            scale=settings.scale, result_entry=settings.result_entry,
-            datum_rounding=settings.datum_rounding, movement_options=_options_text(settings),
-            handicapped=settings.handicapped, strata=settings.strata,
-        )  # fmt: skip
-        wb = build_workbook(m, options, template)
-        records = [r for r in analysed(settings.deals) if r.board in m.boards]
-        if records:
-            add_hand_records(wb, records, options.event)
-        fouls = _fouls(settings)
-        if fouls:
-            mark_fouled(wb, m, fouls, settings.result_entry, options.per)
-        return wb
+        return build_settings(settings, template)
 
     def slots(self, wb: Workbook, settings: Settings) -> Sequence[Slot]:
         """A slot for every unlocked cell: ``("session", "Date")``, ``("pair", label, 1 or

@@ -14,14 +14,14 @@ from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context, cell_at, pair_value
+from xlbridge.families.duplicate.recap_players import write_players_columns
 from xlbridge.scoring.session import places_to_rank
+from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
-from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, cell_at, pair_value
 from xlbridge.workbook.inputs import highlight_places
-from xlbridge.workbook.recap_players import write_players_columns
 from xlbridge.workbook.styles import fit_landscape
-from xlbridge.workbook.text import put_text
 
 __all__ = ["FIRST", "HEADER", "write_recap"]
 

@@ -8,7 +8,7 @@ font.
 
 >>> from xlbridge.movements.mitchell import mitchell
 >>> from xlbridge.families.pairs.build import build_workbook
->>> from xlbridge.workbook.context import Options
+>>> from xlbridge.families.duplicate.context import Options
 >>> ws = build_workbook(mitchell(3, 2), Options())["Results"]
 >>> ws["A4"].value, [c.value for c in ws[5]]
 ('North-South', ['Rank', 'Pair', 'Names', 'Total', '%'])
@@ -21,12 +21,12 @@ from __future__ import annotations
 from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.duplicate.context import Context
 from xlbridge.families.pairs.recap import SESSION_DATE
+from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
-from xlbridge.workbook.context import Context
 from xlbridge.workbook.styles import fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = ["RESULTS", "write_results"]
 

@@ -21,14 +21,14 @@ from __future__ import annotations
 from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.context import Context
 from xlbridge.families.pairs import formulas_fouled as G
 from xlbridge.families.pairs.fouled import group_column
 from xlbridge.families.pairs.recap import FIRST, HEADER
 from xlbridge.movements.field import Field, section_fields
+from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
-from xlbridge.workbook.context import Context
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "SECTION_HEADING",

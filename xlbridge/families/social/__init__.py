@@ -8,26 +8,24 @@ round-robin pairs, marathons): score sheets, the back score, its reader, rebuild
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from xlbridge.families.registry import PackageFamily
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import FamilyName
-    from xlbridge.rebuild.importing import Filler
-    from xlbridge.rebuild.slots import FamilyAdapter, NextRound
+    from xlbridge.rebuild.slots import NextRound
     from xlbridge.results.read_family import ScoredWorkbook
-    from xlbridge.results.session import SessionResults
-    from xlbridge.results.usebio import UsebioOptions
     from xlbridge.workbook.cells import Book
 
 
-class _Social:
-    @property
-    def name(self) -> FamilyName:
-        return "social"
+# The forms this family builds on (tests/test_layers.py): none, its form is its own.
+DEPENDS: tuple[str, ...] = ()
 
+
+class _Social(PackageFamily):
     def read(self, formulas: Book, cached: Book) -> ScoredWorkbook:
         from xlbridge.families.social.reader import read_social
         from xlbridge.families.social.reader_pairs import read_marathon, read_pair_game
@@ -41,14 +39,6 @@ class _Social:
             return read_marathon(formulas, cached, settings)
         return read_social(formulas, cached)
 
-    def rebuild_adapter(self) -> FamilyAdapter | None:
-        from xlbridge.families.social.rebuild import ADAPTER
-
-        return ADAPTER
-
-    def importer(self) -> tuple[Filler, bool] | None:
-        return None
-
     def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
         if kind != "swiss-pairs":
             return None
@@ -56,15 +46,5 @@ class _Social:
 
         return next_round
 
-    def usebio(
-        self,
-        res: SessionResults | ScoredWorkbook,
-        options: UsebioOptions,
-        deals: Mapping[int, str] | None,
-    ) -> bytes:
-        from xlbridge.results.read_family import refuse
 
-        raise refuse("usebio", "social", getattr(res, "kind", "social"))
-
-
-FAMILY = _Social()
+FAMILY = _Social("social", __name__)

@@ -13,8 +13,10 @@ partners after every rubber or chukker by seed 002's rotations: one score sheet 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
@@ -38,14 +40,18 @@ from xlbridge.families.social.sheet import (
     write_block,
     write_session,
 )
+from xlbridge.families.social.texts import chicago_vulnerability_text, net_rounding_text
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
+from xlbridge.text import put_text
 from xlbridge.workbook.formulas import sheet_ref
 from xlbridge.workbook.styles import Styler, fit_landscape, open_template
-from xlbridge.workbook.text import put_text
+
+if TYPE_CHECKING:
+    from xlbridge.families.registry import WriteRequest
 
 __all__ = [
     "FIXED_KINDS",
@@ -54,6 +60,7 @@ __all__ = [
     "SocialOptions",
     "build_social",
     "score_sheet_layouts",
+    "write",
     "write_social",
 ]
 
@@ -85,14 +92,14 @@ def _player_ref(number: int) -> str:
 
 
 def _write_session(wb: Workbook, st: Styler, opt: SocialOptions, movement: Movement) -> None:
-    variant = "New York (non-dealer vulnerable on 2-3)" if opt.new_york else "standard"
+    variant = chicago_vulnerability_text(opt.new_york)
     rows: list[tuple[str, str | int]] = [
         ("Date", opt.date),
         ("Kind", opt.kind),
         ("Scored as", opt.scoring),
         (f"{opt.what}s", movement.rounds),
         ("Players", opt.player_count),
-        ("Net rounding", f"to hundreds, 50 rounds {opt.rounding}"),
+        ("Net rounding", net_rounding_text(opt.rounding)),
     ]
     if opt.scoring == "chicago":
         rows.append(("Chicago vulnerability", variant))
@@ -252,3 +259,30 @@ def write_social(
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
     wb = build_social(opt, template)
     return write_atomically(out, saver(wb), force=force)
+
+
+def write(
+    request: WriteRequest, out: str | os.PathLike[str], *,
+    template: str | os.PathLike[str] | None = None, force: bool = False,
+) -> Path:  # fmt: skip
+    """The social workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
+    family's ``write``): score sheets, a pairs event (progressive, Swiss or round-robin pairs)
+    or a marathon, with the options :class:`~xlbridge.families.social.options.SocialArgs`
+    takes, checked as ``new`` checks them."""
+    import dataclasses
+
+    from xlbridge.families.social.marathon import write_marathon
+    from xlbridge.families.social.options import SocialArgs, options_of
+    from xlbridge.families.social.pairs import PairsOptions, write_pairs_event
+
+    base = SocialArgs(request.kind, tables=request.tables, rounds=request.rounds,
+                      boards_per_round=request.boards_per_round, date=request.date)  # fmt: skip
+    if request.event is not None:
+        base = dataclasses.replace(base, event=request.event)
+    opt = options_of(request.options_as(base), request.kind)
+    where = None if template is None else Path(template)
+    if isinstance(opt, SocialOptions):
+        return write_social(opt, Path(out), template=where, force=force)
+    if isinstance(opt, PairsOptions):
+        return write_pairs_event(opt, Path(out), template=where, force=force)
+    return write_marathon(opt, Path(out), template=where, force=force)

@@ -31,9 +31,9 @@ from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.home import MONTHS, marathon, marathon_months
 from xlbridge.scoring.vp import vp
+from xlbridge.text import put_text
 from xlbridge.workbook.formulas import sheet_ref
 from xlbridge.workbook.styles import Styler, fit_landscape, open_template
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "BACK_FIRST",

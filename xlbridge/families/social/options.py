@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
-from xlbridge.workbook.text import clean_text
+from xlbridge.text import clean_text
 
 if TYPE_CHECKING:
     from xlbridge.families.social.marathon import MarathonOptions

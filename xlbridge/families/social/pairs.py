@@ -35,14 +35,15 @@ from xlbridge.families.social.sheet import (
     write_block,
     write_session,
 )
+from xlbridge.families.social.texts import pairs_scoring_text
 from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.home import round_robin_pairs
 from xlbridge.scoring.vp import vp
+from xlbridge.text import put_text
 from xlbridge.workbook.formulas import sheet_ref
 from xlbridge.workbook.styles import Styler, fit_landscape, open_template
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "PAIRS_KINDS",
@@ -262,12 +263,7 @@ def _write_session(wb: Workbook, st: Styler, opt: PairsOptions) -> None:
         ("Rounds (Chicago chukkers)", opt.round_count),
         ("Chukkers a match", opt.chukkers),
         ("Chicago vulnerability", "new-york" if opt.new_york else "standard"),
-        (
-            "Scoring",
-            "net points; VPs from Party Bridge's Swiss table"
-            if opt.with_vps
-            else f"net points in hundreds (50 rounds {opt.rounding})",
-        ),
+        ("Scoring", pairs_scoring_text(opt.with_vps, opt.rounding)),
     ]
     if opt.kind == "progressive":
         # The one setting the instructions alone used to carry: results and rebuild read it

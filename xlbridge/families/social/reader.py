@@ -29,6 +29,7 @@ from openpyxl.utils import get_column_letter
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.calcutta import CALCUTTA, CalcuttaShare, read_calcutta
 from xlbridge.families.social.sheet import COLS, BlockLayout
+from xlbridge.families.social.texts import new_york_of, rounding_of
 from xlbridge.movements.registry import get_kind
 from xlbridge.results.pages import render_page
 from xlbridge.results.problems import Problem, banner, from_lines, problems_json
@@ -571,14 +572,9 @@ def read_social(formulas: Book, cached: Book) -> SocialResults:
     scoring = str(s.get("Scored as") or "")
     if scoring not in SOCIAL_SCORINGS:
         raise WorkbookError(f"Session sheet: 'Scored as' {scoring!r} is not rubber or chicago")
-    rounding = (
-        Rounding.HALF_DOWN if "rounds down" in str(s.get("Net rounding")) else Rounding.HALF_UP
-    )
-    variant = (
-        "new-york"
-        if str(s.get("Chicago vulnerability") or "").startswith("New York")
-        else "standard"
-    )
+    down = rounding_of(s.get("Net rounding")) == "down"
+    rounding = Rounding.HALF_DOWN if down else Rounding.HALF_UP
+    variant = "new-york" if new_york_of(s.get("Chicago vulnerability")) else "standard"
     count = whole(s.get("Players")) or 4
     fixed = kind in ("rubber", "chicago")
     names = _players(formulas, count)

@@ -29,6 +29,7 @@ from xlbridge.families.social.reader import (
     score_block,
 )
 from xlbridge.families.social.sheet import BlockLayout
+from xlbridge.families.social.texts import new_york_of, rounding_of, with_vps_of
 from xlbridge.movements.home import progressive_next
 from xlbridge.numerals import whole_or_none
 from xlbridge.results.read_family import (
@@ -83,8 +84,8 @@ def read_pair_game(formulas: Book, cached: Book, s: SessionSettings) -> SocialRe
         raise WorkbookError("Session sheet: the Tables or Rounds line is lost")
     if not 1 <= n_rounds <= _MAX_ROUNDS or PROGRESS not in formulas.sheetnames:
         raise WorkbookError("the workbook has no Progress sheet or too many rounds")
-    with_vps = str(s.get("Scoring") or "").startswith("net points; VPs")
-    variant = "new-york" if str(s.get("Chicago vulnerability")) == "new-york" else "standard"
+    with_vps = with_vps_of(s.get("Scoring"))
+    variant = "new-york" if new_york_of(s.get("Chicago vulnerability")) else "standard"
     moves = progression_of(s, s.lines) if kind == "progressive" else "stay"
     step = BlockLayout.of(1, "chicago").bottom + 2
     layouts = [BlockLayout.of(1 + t * step, "chicago") for t in range(tables)]
@@ -93,7 +94,7 @@ def read_pair_game(formulas: Book, cached: Book, s: SessionSettings) -> SocialRe
         if "Round 1" in formulas.sheetnames
         else ""
     )
-    rounding = Rounding.HALF_DOWN if "rounds down" in str(label) else Rounding.HALF_UP
+    rounding = Rounding.HALF_DOWN if rounding_of(label) == "down" else Rounding.HALF_UP
     n_pairs = 2 * tables
     names = _pair_names(formulas, n_pairs)
     prog = formulas[PROGRESS]

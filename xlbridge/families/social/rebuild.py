@@ -86,6 +86,7 @@ from xlbridge.families.social.settings import (
     SocialOptions,
 )
 from xlbridge.families.social.sheet import COLS, RUBBER_DEAL_ROWS, BlockLayout
+from xlbridge.families.social.texts import new_york_of, rounding_of, with_vps_of
 from xlbridge.movements.home import DEALS_PER_CHUKKER, round_robin_pairs
 from xlbridge.movements.model import Entry
 from xlbridge.movements.registry import FamilyName, get_kind
@@ -152,15 +153,14 @@ def _event(info: SessionSettings) -> str:
 
 
 def _rounding(text: str) -> str:
-    return "down" if "rounds down" in text else "up"
+    return rounding_of(text) or "up"
 
 
 def _label_rounding(book: Workbook, sheet: str, lay: BlockLayout) -> str | None:
     """The rounding a score sheet's block says it uses (``Net in hundreds (50 rounds up)``)."""
     if sheet not in book.sheetnames:
         return None
-    label = book[sheet][f"D{lay.result}"].value
-    return _rounding(label) if isinstance(label, str) and "rounds" in label else None
+    return rounding_of(book[sheet][f"D{lay.result}"].value)
 
 
 def _deal_rows(book: Workbook, sheet: str) -> int:
@@ -187,7 +187,7 @@ def _one_table_settings(book: Workbook, info: SessionSettings, kind: str) -> Set
         rounds=rounds,
         game=scoring if kind in PLAYER_KINDS else None,
         rounding=_rounding(info.text("Net rounding")),
-        new_york=info.text("Chicago vulnerability").startswith("New York"),
+        new_york=new_york_of(info.text("Chicago vulnerability")),
         first_dealer=dealer if dealer in _SEATS else "N",
         calcutta=CALCUTTA in book.sheetnames,
         event=_event(info),
@@ -201,14 +201,14 @@ def _pairs_settings(book: Workbook, info: SessionSettings, kind: str) -> Setting
     rounds = info.whole("Rounds (Chicago chukkers)")
     chukkers = info.whole("Chukkers a match") if "Chukkers a match" in info else 1
     scoring = info.text("Scoring")
-    with_vps = scoring.startswith("net points; VPs")
+    with_vps = with_vps_of(scoring)
     rounding = _label_rounding(book, "Round 1", BlockLayout.of(1, "chicago"))
     return Settings(
         kind=kind,
         tables=tables,
         rounds=None if kind == "round-robin-pairs" else rounds,
         rounding=rounding or _rounding(scoring),
-        new_york=info.text("Chicago vulnerability") == "new-york",
+        new_york=new_york_of(info.text("Chicago vulnerability")),
         progression=progression_of(info, info.lines) if kind == "progressive" else "stay",
         vp=kind == "progressive" and with_vps,
         chukkers=chukkers,

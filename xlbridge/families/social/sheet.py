@@ -22,10 +22,11 @@ from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.families.social import formulas as F
+from xlbridge.families.social.texts import block_rounding_text
 from xlbridge.scoring.chicago import DEALS_PER_CHUKKER
+from xlbridge.text import put_text
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import Styler, fit_landscape
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "COLS",
@@ -293,7 +294,7 @@ def _write_totals(ws: Worksheet, st: Styler, b: BlockLayout, rounding: str) -> N
     rows.append(
         (
             b.result,
-            f"Net in hundreds (50 rounds {rounding})",
+            block_rounding_text(rounding),
             F.rounded_result(f"{ns}{b.net}", over, rounding),
             F.negate(f"{ns}{b.result}"),
         )

@@ -10,32 +10,38 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from xlbridge.errors import WorkbookError
+from xlbridge.families.registry import PackageFamily
+
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
-    from xlbridge.families.registry import FamilyName
+    from xlbridge.families.registry import Recorded, Scored
     from xlbridge.rebuild.importing import Filler
-    from xlbridge.rebuild.slots import FamilyAdapter, NextRound
+    from xlbridge.rebuild.slots import NextRound
     from xlbridge.results.read_family import ScoredWorkbook
     from xlbridge.results.session import SessionResults
     from xlbridge.results.usebio import UsebioOptions
     from xlbridge.workbook.cells import Book
 
 
-class _Teams:
-    @property
-    def name(self) -> FamilyName:
-        return "teams"
+# The forms this family builds on (tests/test_layers.py): none, its form is its own.
+DEPENDS: tuple[str, ...] = ()
 
+
+class _Teams(PackageFamily):
     def read(self, formulas: Book, cached: Book) -> ScoredWorkbook:
         from xlbridge.families.teams.reader import read_teams
 
         return read_teams(formulas, cached)
 
-    def rebuild_adapter(self) -> FamilyAdapter | None:
-        from xlbridge.families.teams.rebuild import ADAPTER
+    def record(self, res: Scored) -> Recorded:
+        from xlbridge.families.teams.model import TeamsResults
+        from xlbridge.families.teams.record import record
 
-        return ADAPTER
+        if not isinstance(res, TeamsResults):
+            raise WorkbookError(f"a {res.family} workbook's results are not a team game's")
+        return record(res)
 
     def importer(self) -> tuple[Filler, bool] | None:
         from xlbridge.families.teams.importer import fill_teams
@@ -63,4 +69,4 @@ class _Teams:
         return write_teams_usebio(res, options, deals)
 
 
-FAMILY = _Teams()
+FAMILY = _Teams("teams", __name__)

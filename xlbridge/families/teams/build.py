@@ -18,8 +18,9 @@ carried to the next round).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -39,6 +40,7 @@ from xlbridge.families.teams.standings import (
 from xlbridge.interchange.files import check_output, write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
+from xlbridge.text import header_text, put_text
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.checks import write_checks
@@ -46,9 +48,18 @@ from xlbridge.workbook.inputs import validate_contract_rows
 from xlbridge.workbook.lists import imp_adjusted_rows, write_contracts_and_imps
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import Styler, fit_landscape, fit_portrait, open_template
-from xlbridge.workbook.text import header_text, put_text
 
-__all__ = ["FIRST_ROW", "HEADER_ROW", "TeamsOptions", "build_teams_workbook", "write_teams"]
+if TYPE_CHECKING:
+    from xlbridge.families.registry import WriteRequest
+
+__all__ = [
+    "FIRST_ROW",
+    "HEADER_ROW",
+    "TeamsOptions",
+    "build_teams_workbook",
+    "write",
+    "write_teams",
+]
 
 HEADER_ROW = 5
 FIRST_ROW = 6
@@ -423,3 +434,21 @@ def write_teams(
     check_output(out, force)  # before the work: a refusal then costs nothing
     wb = build_teams_workbook(plan, options, template)
     return write_atomically(out, saver(wb), force=force)
+
+
+def write(
+    request: WriteRequest, out: str | os.PathLike[str], *,
+    template: str | os.PathLike[str] | None = None, force: bool = False,
+) -> Path:  # fmt: skip
+    """The teams workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
+    family's ``write``), with the options :class:`~xlbridge.families.teams.plan.NewOptions`
+    takes."""
+    from xlbridge.families.teams.plan import NewOptions, PlanArgs, build_plan, options_of
+    from xlbridge.movements.registry import get_kind
+
+    o = request.options_as(NewOptions())
+    size = PlanArgs(request.tables, request.boards_per_round, request.rounds, o.segments)
+    plan = build_plan(size, get_kind(request.kind))
+    options = options_of(request.kind, request.event, request.date, o)
+    where = None if template is None else Path(template)
+    return write_teams(plan, Path(out), options, template=where, force=force)

@@ -61,8 +61,8 @@ def _no_contract(c: TravellerCols, r: int, room: int) -> str:
 
 def _no_contract_py(f: RowFacts) -> str:
     x = f.cells
-    anyin = any(FC._filled(v) for v in (x.by, x.made, x.down))
-    return "contract missing; " if not FC._trimmed(x.contract) and anyin else ""
+    anyin = any(FC.is_filled(v) for v in (x.by, x.made, x.down))
+    return "contract missing; " if not FC.excel_trim(x.contract) and anyin else ""
 
 
 def _declarer(c: TravellerCols, r: int, room: int) -> str:
@@ -104,16 +104,16 @@ def _typed_over(c: TravellerCols, r: int, room: int) -> str:
 
 def _typed_over_py(f: RowFacts) -> str:
     # The pairs rule (``f.cells.ok`` is the room's OK cell); a match sheet's text has no hint.
-    return FC._typed_over_py(f).replace(FC._OK, "")
+    return FC.typed_over_py(f).replace(FC.OK_HINT, "")
 
 
 # The pairs traveller's rules where the teams text and test are the same (the tag aside).
 ROOM_CHECKS: tuple[tuple[RoomFormula, RoomRule], ...] = (
-    (_bad_contract, FC._bad_contract_py),
+    (_bad_contract, FC.bad_contract_py),
     (_no_contract, _no_contract_py),
     (_declarer, _declarer_py),
-    (_result, FC._result_py),
-    (_score_text, FC._score_text_py),
+    (_result, FC.result_py),
+    (_score_text, FC.score_text_py),
     (_typed_over, _typed_over_py),
 )
 
@@ -128,9 +128,9 @@ def _bad_adjusted(r: int) -> str:
 
 def _bad_adjusted_py(adjusted: Any) -> str:
     """``adjusted_imps``' lookup (``imp_adjusted_rows``) in Python: a text it does not find."""
-    if not FC._trimmed(adjusted):
+    if not FC.excel_trim(adjusted):
         return ""
-    if excel_text(adjusted).replace(" ", "").upper() in FC._understood(True):
+    if excel_text(adjusted).replace(" ", "").upper() in FC.understood_adjusted(True):
         return ""
     return f"adjusted score {excel_text(adjusted)} not understood{_ADJ_HINT}; "
 
@@ -190,7 +190,7 @@ def winner_problem_python(
     >>> winner_problem_python(1, True, 1, 4, 7.0, 7.0, None)
     'Match 1: tied; type the winner after extra boards'
     """
-    typed = FC._trimmed(override) != ""
+    typed = FC.excel_trim(override) != ""
     if typed and not _same(override, home) and not _same(override, away):
         return (
             f"Match {match}: winner {excel_text(override)} is neither {excel_text(home)}"
@@ -205,8 +205,8 @@ def _same(x: Any, y: Any) -> bool:
     """Excel's ``=``: numbers by value, texts ignoring case, a number never equal to a text
     (a blank is 0 beside a number and "" beside a text)."""
     if y is None:
-        y = 0 if FC._number(x) else ""
-    if FC._number(x) and FC._number(y):
+        y = 0 if FC.is_number(x) else ""
+    if FC.is_number(x) and FC.is_number(y):
         return float(x) == float(y)
     if isinstance(x, str) and isinstance(y, str):
         return x.upper() == y.upper()

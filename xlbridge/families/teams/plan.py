@@ -25,11 +25,13 @@ from xlbridge.scoring.choices import TEAMS_SCORINGS, TeamsScoring, VPScaleName
 from xlbridge.scoring.vp import TEAM_SCALES, vp
 
 __all__ = [
+    "NewOptions",
     "PlanArgs",
     "PlannedMatch",
     "TeamsOptions",
     "TeamsPlan",
     "build_plan",
+    "options_of",
     "parse_team_scale",
     "parse_team_scoring",
     "plan_knockout",
@@ -346,3 +348,36 @@ def build_plan(args: Any, info: KindInfo) -> TeamsPlan:
     if kind.startswith("marvin-"):
         return plan_schedule(sched.marvin(int(kind.split("-")[1])))
     raise WorkbookError(f"{kind}: no teams workbook for this kind")
+
+
+@dataclass(frozen=True, slots=True)
+class NewOptions:
+    """``new``'s options of team games as the library gives them, with ``new``'s defaults:
+    segments of a head-to-head or knockout, ``imps`` or ``bam`` (None: bam for board-a-match,
+    else imps), the VP scale, win/loss scoring (``no_three_quarter``: a win by 1-2 IMPs is a full
+    win) and the home team's carry-over.
+
+    >>> NewOptions().vp_scale, NewOptions().segments
+    ('wbf', 2)
+    """
+
+    segments: int = 2
+    team_scoring: str | None = None
+    vp_scale: VPScaleName = "wbf"
+    win_loss: bool = False
+    no_three_quarter: bool = False
+    carry_over: float = 0
+
+
+def options_of(kind: str, event: str | None, date: str, o: NewOptions) -> TeamsOptions:
+    """The teams workbook's settings for ``new``'s options (``event`` None: ``Club teams``).
+
+    >>> options_of("board-a-match", None, "", NewOptions()).scoring
+    'bam'
+    """
+    bam = o.team_scoring == "bam" or (o.team_scoring is None and kind == "board-a-match")
+    return TeamsOptions(
+        event="Club teams" if event is None else event, date=date,
+        scoring="bam" if bam else "imps", scale=o.vp_scale, win_loss=o.win_loss,
+        three_quarter=not o.no_three_quarter, carry_over=o.carry_over or 0,
+    )  # fmt: skip

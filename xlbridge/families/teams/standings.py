@@ -17,10 +17,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.families.teams import formulas as T
 from xlbridge.movements.teams import MARVIN_TEAMS
+from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.styles import fit_landscape
-from xlbridge.workbook.text import put_text
 
 if TYPE_CHECKING:
     from xlbridge.families.teams.context import TeamsContext

@@ -22,11 +22,11 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context, pair_value
 from xlbridge.interchange.names import HANDICAP_RANGE, MASTERPOINTS_MAX, NUMBER_CHARS, NamedPlayer
+from xlbridge.text import put_text
 from xlbridge.workbook.cells import Sheet, typed_text
-from xlbridge.workbook.context import NAMES, NAMES_FIRST, Context, pair_value
 from xlbridge.workbook.styles import fit_landscape
-from xlbridge.workbook.text import put_text
 
 __all__ = ["PAIR_HEADERS", "PLAYER_HEADERS", "PlayerColumns", "write_names"]
 

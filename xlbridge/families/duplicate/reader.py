@@ -22,6 +22,15 @@ from typing import Any, Literal
 from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
+from xlbridge.families.duplicate.names import PlayerColumns
+from xlbridge.families.duplicate.session_sheet import (
+    BOARD_SETS_LABEL,
+    DATUM_ROUNDING_LABEL,
+    SECTION_SCORING_LABEL,
+    SECTIONS_LABEL,
+    players_options,
+    scale_of,
+)
 from xlbridge.movements.field import (
     SECTION_SCORINGS,
     parse_board_sets,
@@ -56,15 +65,7 @@ from xlbridge.workbook.cells import (
     whole_or_none,
 )
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
-from xlbridge.workbook.names import PlayerColumns
-from xlbridge.workbook.session import (
-    BOARD_SETS_LABEL,
-    DATUM_ROUNDING_LABEL,
-    SECTION_SCORING_LABEL,
-    SECTIONS_LABEL,
-    players_options,
-    read_settings,
-)
+from xlbridge.workbook.session import read_settings
 
 __all__ = [
     "MAX_PAIRS",
@@ -102,7 +103,7 @@ def scoring_of(settings: Mapping[str, Any]) -> tuple[PairsScoring, MPScaleName]:
     )  # fmt: skip
     if not scoring:
         raise WorkbookError(f"Session sheet: scoring {text!r} is not matchpoints, Butler or cross")
-    scale: MPScaleName = "ebu" if "EBU" in str(settings.get("Matchpoint scale") or "") else "acbl"
+    scale: MPScaleName = scale_of(settings.get("Matchpoint scale")) or "acbl"
     return scoring, scale
 
 

@@ -30,10 +30,10 @@ from xlbridge.scoring.choices import (
 )
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.strata import Strata
+from xlbridge.text import clean_text
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 from xlbridge.workbook.formulas import FIRST_ROW, BoardRange, TravellerCols
 from xlbridge.workbook.styles import Styler
-from xlbridge.workbook.text import clean_text
 
 __all__ = [
     "RESULT_ENTRIES",

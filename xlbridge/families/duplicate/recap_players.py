@@ -3,12 +3,12 @@
 Hcp rank; Stratum and a Rank column for each stratum (the pair's rank in its own stratum and
 each above it). Hidden helper columns hold the keys the ranks compare. The rules:
 :mod:`xlbridge.scoring.handicap`, :mod:`xlbridge.scoring.strata`; the formula text:
-:mod:`xlbridge.workbook.formulas_players`.
+:mod:`xlbridge.families.duplicate.formulas_players`.
 
 >>> from xlbridge.movements.mitchell import mitchell
 >>> from xlbridge.families.pairs.build import build_workbook
 >>> from xlbridge.scoring.strata import Strata
->>> from xlbridge.workbook.context import Options
+>>> from xlbridge.families.duplicate.context import Options
 >>> ws = build_workbook(mitchell(3, 2), Options(handicapped=True,
 ...     strata=Strata.parse("1000,0")))["Recap"]
 >>> [ws.cell(row=4, column=c).value for c in range(18, 26)]
@@ -22,9 +22,9 @@ from __future__ import annotations
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.workbook import formulas_players as P
+from xlbridge.families.duplicate import formulas_players as P
+from xlbridge.families.duplicate.context import NAMES, Context
 from xlbridge.workbook import formulas_recap as R
-from xlbridge.workbook.context import NAMES, Context
 
 __all__ = ["write_players_columns"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.duplicate.context import Context
 from xlbridge.movements.model import Movement
-from xlbridge.workbook.context import Context
 from xlbridge.workbook.styles import fit_landscape
 
 __all__ = ["boards_text", "switched_text", "write_movement"]

@@ -1,10 +1,10 @@
 """``xlbridge import`` from a Bridgemate file: the federation numbers the players typed at the
-tables (``PlayerNumbers``, :func:`xlbridge.rebuild.sources.read_bws_players`) put on the Names
-sheet, for every family whose Names sheet has number columns. The family says whose number a
-seat is (:data:`SeatOf`); this module writes it, by the import's rules: a cell already holding
-another number is never replaced without ``force`` (reported), the same number is no change,
-and a name BCS found for the number fills an empty name cell only. Numbers and names are
-written as text (``00123`` keeps its zeros; a name like a formula stays text).
+tables (``PlayerNumbers``, :func:`xlbridge.interchange.scorer_files.read_bws_players`) put on
+the Names sheet, for every family whose Names sheet has number columns. The family says whose
+number a seat is (:data:`SeatOf`); this module writes it, by the import's rules: a cell already
+holding another number is never replaced without ``force`` (reported), the same number is no
+change, and a name BCS found for the number fills an empty name cell only. Numbers and names
+are written as text (``00123`` keeps its zeros; a name like a formula stays text).
 
 >>> from openpyxl import Workbook
 >>> wb = Workbook()
@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from xlbridge.rebuild.sources import SeatedPlayer
+from xlbridge.families.duplicate.names import PlayerColumns
+from xlbridge.interchange.scorer_files import SeatedPlayer
+from xlbridge.text import put_text
 from xlbridge.workbook.cells import Sheet, typed_text
-from xlbridge.workbook.names import PlayerColumns
-from xlbridge.workbook.text import put_text
 
 __all__ = ["SeatOf", "put_numbers"]
 

@@ -18,12 +18,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.families.duplicate import formulas_imp as FX
+from xlbridge.families.duplicate.context import LISTS, Context, cell_at, pair_value
 from xlbridge.movements.model import Entry
+from xlbridge.text import put_text
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
-from xlbridge.workbook import formulas_imp as FX
-from xlbridge.workbook.context import LISTS, Context, cell_at, pair_value
 from xlbridge.workbook.inputs import (
     finish_board_sheet,
     highlight_rows,
@@ -31,7 +32,6 @@ from xlbridge.workbook.inputs import (
     validate_contract_rows,
 )
 from xlbridge.workbook.styles import fit_portrait
-from xlbridge.workbook.text import put_text
 
 __all__ = [
     "ADJ_IMP_TABLE",
