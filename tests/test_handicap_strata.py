@@ -10,7 +10,9 @@ Sources (named in xlbridge/scoring/handicap.py and strata.py):
   the points held by the more accomplished player", some events average them.
 - Bridge Montréal, "Horizontal stratified pairs": all pairs are ranked for the top stratum, its
   pairs then removed and the rest ranked again, and so on.
-- BBO, "Stratification in ACBL games": a player without a number on file goes in stratum A.
+- BBO, "Stratification in ACBL games": a player without a number on file goes in stratum A
+  (``unknown="highest"``, an online site's rule); an ACBL club game counts unknown
+  masterpoints as 0, the lowest stratum (the default; see strata.py).
 """
 
 from __future__ import annotations
@@ -47,10 +49,13 @@ def test_pair_handicap_bridgewebs_examples() -> None:
 
 
 def test_stratum_by_higher_or_average_and_unknown() -> None:
-    """Las Candelas: by the more accomplished player (or averaged); BBO: unknown goes to A."""
+    """Las Candelas: by the more accomplished player (or averaged); unknown: the lowest (ACBL
+    club game), or A (BBO)."""
     s = Strata.parse("A:1000,B:300,C:0")
     assert [s.stratum(x) for x in ([1200, 80], [400, 250], [50, 20], [None, 20])] == [
-        "A", "B", "C", "A"]  # fmt: skip
+        "A", "B", "C", "C"]  # fmt: skip
+    bbo = Strata.parse("A:1000,B:300,C:0", unknown="highest")
+    assert [bbo.stratum(x) for x in ([None, 20], [None, None], [50, 20])] == ["A", "A", "C"]
     avg = Strata.parse("1000,300,0", "average")
     assert [avg.stratum(x) for x in ([1200, 80], [400, 250], [900, 1000])] == ["B", "B", "B"]
     assert s.stratum([300, 0]) == "B" and s.stratum([299.99, 0]) == "C"  # the least is in
@@ -143,7 +148,7 @@ def test_workbook_formulas_agree_with_python(tmp_path: Path) -> None:
         assert one.handicap == -1.65 and one.stratum == ("A" if p.stem == "mitchell" else "B")
         assert one.pct is not None and one.handicapped_pct == pytest.approx(one.pct - 1.65)
         three = next(s for s in res.standings if s.pair.id == 3)  # masterpoints not known
-        assert three.stratum == "A" and three.handicap == -1.5
+        assert three.stratum == "C" and three.handicap == -1.5  # unknown: the lowest
 
 
 def test_results_outputs_carry_the_fields(tmp_path: Path) -> None:
@@ -211,7 +216,7 @@ def test_individual_handicap_and_strata_agree_with_python(tmp_path: Path) -> Non
     assert res.recalculated and res.disagreements == ()
     by = {s.pair.id: s for s in res.standings}
     assert (by[1].handicap, by[1].stratum, by[2].stratum, by[3].stratum, by[4].stratum) == (
-        -3.0, "B", "A", "A", "C")  # fmt: skip
+        -3.0, "B", "A", "C", "C")  # fmt: skip  # player 3's masterpoints unknown: lowest
     assert by[4].stratum_ranks[-1][0] == "C" and len(by[4].stratum_ranks) == 3
     seen = Counter(c.key[2] for c in res.input.cached if c.value not in (None, ""))
     assert seen["handicapped_rank"] == 20 and seen["rank C"] > 0

@@ -357,16 +357,17 @@ def test_several_sections_each_a_section(tmp_path: Path) -> None:
 
 
 def test_each_family_writes_its_own_file_through_the_registry() -> None:
-    """``Family.usebio``: pairs and individuals their session's file, teams theirs
+    """``Family.render`` in USEBIO: pairs and individuals their session's file, teams theirs
     (tests/test_usebio_teams.py), social games refused in one line."""
-    from xlbridge.families.registry import family
+    from xlbridge.families.registry import RenderRequest, family
 
+    usebio = RenderRequest("usebio")
     res = _session(numbers=NUMBERS)
-    assert family("pairs").usebio(res, UsebioOptions(), None) == write_usebio(res)
+    assert family("pairs").render(res, usebio).data == write_usebio(res)
     ind = _individual_session(("1", "2", "3", "4", "5", "6", "7", "8"))
-    assert family("individual").usebio(ind, UsebioOptions(), None) == write_usebio(ind)
+    assert family("individual").render(ind, usebio).data == write_usebio(ind)
     with pytest.raises(WorkbookError, match="USEBIO XML output is for pairs, individuals and"
                                             " teams; this is a social workbook"):  # fmt: skip
-        family("social").usebio(res, UsebioOptions(), None)
+        family("social").render(res, usebio)
     with pytest.raises(TypeError):
-        family("teams").usebio(res, UsebioOptions(), None)
+        family("teams").render(res, usebio)

@@ -117,6 +117,14 @@ def add_movement_options(
             f"(at most {ARROW_SWITCH_ITEMS[1]} items; optimal searches within a fixed work "
             "budget, so its answer is the same on every machine)",
         )
+    if "--sit-out" not in have:
+        g.add_argument(
+            "--sit-out",
+            default=None,
+            metavar="LABEL",
+            help="an odd field: the pair labelled LABEL (as the movement prints it, e.g. 10 or "
+            "'EW 3') is absent; the pairs due to meet it sit out those rounds",
+        )
     if barometer and "--barometer" not in have:
         g.add_argument(
             "--barometer",
@@ -181,7 +189,7 @@ def _run_file(args: argparse.Namespace) -> int:
         raise MovementError(f"give a kind ({args.kind!r}) or --from FILE, not both")
     given = [
         "--" + k.replace("_", "-")
-        for k in ("tables", "rounds", "even", "arrow_switch", "half_table", "barometer")
+        for k in ("tables", "rounds", "even", "arrow_switch", "half_table", "barometer", "sit_out")
         if getattr(args, k, None) not in (None, False)
     ]
     if given:

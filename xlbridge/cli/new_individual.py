@@ -45,6 +45,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
     if "--strata" not in have:
         g.add_argument("--strata", default=None, help="stratified results: 1000,300,0")
         g.add_argument("--strata-by", choices=("higher", "average"), default=None)
+    if "--unknown-stratum" not in have:
+        g.add_argument("--unknown-stratum", choices=("lowest", "highest"), default=None)
     if "--db" not in have:
         g.add_argument("--db", default=None, help="the club database (players by number)")
     if "--names" not in have:
@@ -107,7 +109,8 @@ def write(args: argparse.Namespace, movement: Movement) -> int:
     if args.strata is not None:
         from xlbridge.scoring.strata import Strata
 
-        strata = Strata.parse(args.strata)  # one player: higher and average agree
+        # One player: higher and average agree.
+        strata = Strata.parse(args.strata, "higher", args.unknown_stratum or "lowest")
     event = "Club individual" if args.event == _PAIRS_EVENT_DEFAULT else args.event
     from xlbridge.cli.deals import hand_records_for
 

@@ -99,6 +99,13 @@ def add_options(p: argparse.ArgumentParser) -> None:
         help="with --strata: place a pair by the higher of its players' masterpoints "
         "(default) or their average",
     )
+    g.add_argument(
+        "--unknown-stratum",
+        choices=("lowest", "highest"),
+        default=None,
+        help="with --strata: the stratum of a pair whose masterpoints are not known: the lowest "
+        "(default; an ACBL club game counts them as 0) or the highest (an online site's rule)",
+    )
     add_movement_options(p, g)
     g.add_argument(
         "--sections",
@@ -195,7 +202,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
     movement = build_movement(info, args)
     return _write(args, movement, movement_options_text(args.even, args.arrow_switch,
-                                                        args.half_table))  # fmt: skip
+                                                        args.half_table, args.sit_out))  # fmt: skip
 
 
 def run_file(args: argparse.Namespace, movement: Movement) -> int:
@@ -243,7 +250,7 @@ def registered(
 
 # What ``--sections`` gives, so ``new --sections`` refuses these options by name.
 _SECTIONS_GIVE = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table",
-                  "--movement-file")  # fmt: skip
+                  "--movement-file", "--sit-out")  # fmt: skip
 
 
 def run_sections(args: argparse.Namespace) -> int:
@@ -289,9 +296,11 @@ def _write(
     if args.strata is not None:
         from xlbridge.scoring.strata import Strata
 
-        strata = Strata.parse(args.strata, args.strata_by or "higher")
-    elif args.strata_by is not None:
-        raise WorkbookError("--strata-by: give --strata too (the strata's thresholds)")
+        strata = Strata.parse(args.strata, args.strata_by or "higher",
+                              args.unknown_stratum or "lowest")  # fmt: skip
+    elif args.strata_by is not None or args.unknown_stratum is not None:
+        flag = "--strata-by" if args.strata_by is not None else "--unknown-stratum"
+        raise WorkbookError(f"{flag}: give --strata too (the strata's thresholds)")
     _check_names(names, {p.label: p.id for p in movement.pairs})
     records = hand_records_for(args, movement.boards)  # [] without --deals/--deal
     import_engine("xlbridge.families.pairs.build")  # the engine: loaded only to write, lean

@@ -100,7 +100,7 @@ def _same_file(a: str, b: str) -> None:
         raise WorkbookError("the output would replace the workbook; choose another -o file")
 
 
-_FAMILY_FLAGS = ("even", "arrow_switch", "half_table", "full_table", "fouled")
+_FAMILY_FLAGS = ("even", "arrow_switch", "half_table", "full_table", "fouled", "sit_out")
 
 
 def _rebuild(args: argparse.Namespace) -> int:

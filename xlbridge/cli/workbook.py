@@ -187,7 +187,8 @@ def _new(args: argparse.Namespace) -> int:
 
 
 # What a movement file gives, so ``new --movement-file`` refuses these options by name.
-_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table", "--barometer")
+_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table", "--barometer",
+               "--sit-out")  # fmt: skip
 
 
 def file_movement(args: argparse.Namespace) -> Movement:

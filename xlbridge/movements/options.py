@@ -1,6 +1,7 @@
 """A movement built from the options ``movement``, ``new`` and ``rebuild`` take (``tables``,
 ``boards_per_round``, ``rounds``, ``even``, ``arrow_switch``, ``half_table``, ``barometer``
-(the kind's barometer form, movements/barometer.py): attributes of any
+(the kind's barometer form, movements/barometer.py), ``sit_out`` (an absent pair,
+movements/absent.py): attributes of any
 object, such as an argparse namespace), each checked against what the kind's generator takes.
 
 >>> from types import SimpleNamespace
@@ -40,6 +41,7 @@ class MovementArgs:
     arrow_switch: str | None = None
     half_table: bool = False
     barometer: bool = False
+    sit_out: str | None = None
 
 
 def parse_arrow_switch(text: str) -> str | list[tuple[int, int] | tuple[int, int, list[int]]]:
@@ -112,13 +114,19 @@ def build_movement(info: KindInfo, args: Any) -> Movement:
     for key in kwargs:
         if key not in params and not takes_any:
             raise _not_for(info, key)
+    label = getattr(args, "sit_out", None)
     try:
-        return info.build(**kwargs)
+        built = info.build(**kwargs)
     except TypeError as exc:  # a generator taking **kw passed on an option it has no use for
         for key in kwargs:
             if f"'{key}'" in str(exc):
                 raise _not_for(info, key) from None
         raise
+    if label is None:
+        return built
+    from xlbridge.movements.absent import absent
+
+    return absent(built, label)
 
 
 def _not_for(info: KindInfo, key: str) -> MovementError:

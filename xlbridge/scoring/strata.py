@@ -8,10 +8,16 @@ Sources:
   https://www.bridgewebs.com/lascandelas/page10.html; the ABA's "How to stratify games",
   https://ababridge.org/how-to-stratify-games: a B entry "indicates that one person has 300 mps
   but not more than 1199"). So ``higher`` is the default and ``average`` the option.
-- A player whose masterpoints are not known is placed in the top stratum (BBO, "Stratification
-  in ACBL games": players without an ACBL number on file "are automatically placed in Stratum
-  A"; Kendal Bridge Club: a player who keeps masterpoints private is "assigned the highest
-  level").
+- A player whose masterpoints are not known: ``unknown="lowest"`` (the default) counts them as
+  0, so the pair goes in the lowest stratum, as in an ACBL club game: ACBLscore stratifies by
+  the masterpoint holdings of its player database (Bridgewebs guide 6.12, "ACBL Master
+  Points"), and a player not on it, a guest or a new player who is not an ACBL member, holds
+  no ACBL masterpoints (ACBL Handbook, "Issuing the awards": masterpoint receipts are given to
+  new players who are not members). ``unknown="highest"`` puts the pair in the top stratum,
+  an online site's rule (BBO, "Stratification in ACBL games": players without an ACBL number
+  on file "are automatically placed in Stratum A"; Kendal Bridge Club: a player who keeps
+  masterpoints private is "assigned the highest level"). Workbooks written before the choice
+  existed put such a pair at the top, and are read back so.
 - The rankings: "All pairs in the event are ranked when computing the overalls in the top
   stratum. The pairs in the top stratum are then eliminated, and a second set of rankings is
   determined for the pairs remaining", and so on (Bridge Montréal, "Horizontal stratified
@@ -24,7 +30,7 @@ pair has a stratum (``1000,300,0``: A 1000 or more, B 300 to under 1000, C under
 >>> s = Strata.parse("1000,300,0")
 >>> s.text(), s.stratum([1200.0, 80.0]), Strata.parse("A:1000,B:300,C:0", "average").stratum(
 ...     [1200.0, 80.0])
-('A 1000, B 300, C 0; by the higher', 'A', 'B')
+('A 1000, B 300, C 0; by the higher; unknown in the lowest', 'A', 'B')
 """
 
 from __future__ import annotations
@@ -38,24 +44,36 @@ from typing import Literal, get_args
 from xlbridge.errors import SessionError
 from xlbridge.scoring.session import ranks
 
-__all__ = ["LETTERS", "STRATA_BY", "Strata", "StrataBy", "stratum_ranks"]
+__all__ = [
+    "LETTERS",
+    "STRATA_BY",
+    "UNKNOWN_STRATA",
+    "Strata",
+    "StrataBy",
+    "UnknownStratum",
+    "stratum_ranks",
+]
 
 LETTERS = "ABCD"
 StrataBy = Literal["higher", "average"]
 STRATA_BY: tuple[StrataBy, ...] = get_args(StrataBy)
+UnknownStratum = Literal["lowest", "highest"]  # where a pair with unknown masterpoints goes
+UNKNOWN_STRATA: tuple[UnknownStratum, ...] = get_args(UnknownStratum)
 _MOST = 1_000_000.0  # masterpoints: as the Names sheet allows
 
 
 @dataclass(frozen=True, slots=True)
 class Strata:
     """The strata: each letter's least masterpoints, highest first (the last 0), and whether a
-    pair is placed by the ``higher`` or the ``average`` of its players' masterpoints."""
+    pair is placed by the ``higher`` or the ``average`` of its players' masterpoints, and the
+    stratum of a pair whose masterpoints are not all known (``lowest``: ACBL club games)."""
 
     bounds: tuple[tuple[str, float], ...]
     by: StrataBy = "higher"
+    unknown: UnknownStratum = "lowest"
 
     @classmethod
-    def parse(cls, text: str, by: str = "higher") -> Strata:
+    def parse(cls, text: str, by: str = "higher", unknown: str = "lowest") -> Strata:
         """``1000,300,0`` or ``A:1000,B:300,C:0`` (two to four strata).
 
         >>> Strata.parse("A:1000,B:300,C:0").bounds
@@ -68,6 +86,10 @@ class Strata:
         """
         if by not in STRATA_BY:
             raise SessionError(f"strata by {by!r} is not one of {', '.join(STRATA_BY)}")
+        if unknown not in UNKNOWN_STRATA:
+            raise SessionError(
+                f"unknown stratum {unknown[:20]!r} is not one of {', '.join(UNKNOWN_STRATA)}"
+            )
         parts = [p.strip() for p in text.split(",")]
         bounds: list[tuple[str, float]] = []
         for i, part in enumerate(parts):
@@ -91,23 +113,31 @@ class Strata:
                 f"strata {text[:40]!r}: the thresholds must go down (A highest) and end with 0,"
                 " e.g. 1000,300,0"
             )
-        return cls(tuple(bounds), by)
+        return cls(tuple(bounds), by, unknown)
 
     def text(self) -> str:
-        """As the Session sheet shows it: ``A 1000, B 300, C 0; by the higher``."""
+        """As the Session sheet shows it: ``A 1000, B 300, C 0; by the higher; unknown in the
+        lowest``."""
         each = ", ".join(f"{letter} {value:.10g}" for letter, value in self.bounds)
-        return f"{each}; by the {self.by}"
+        return f"{each}; by the {self.by}; unknown in the {self.unknown}"
 
     @classmethod
     def from_text(cls, text: str) -> Strata:
         """:meth:`text` read back.
 
-        >>> Strata.from_text("A 1000, B 300, C 0; by the average").by
+        >>> Strata.from_text("A 1000, B 300, C 0; by the average; unknown in the lowest").by
         'average'
+
+        Without the ``unknown`` part (a workbook written before it), unknown is highest, as
+        that workbook's formulas place the pair:
+
+        >>> Strata.from_text("A 1000, B 300, C 0; by the average").unknown
+        'highest'
         """
-        each, _, by = text.partition("; by the ")
+        rest, _, unknown = text.partition("; unknown in the ")
+        each, _, by = rest.partition("; by the ")
         values = ",".join(part.strip().replace(" ", ":", 1) for part in each.split(","))
-        return cls.parse(values, by.strip() or "higher")
+        return cls.parse(values, by.strip() or "higher", unknown.strip() or "highest")
 
     @property
     def letters(self) -> str:
@@ -115,7 +145,7 @@ class Strata:
 
     def value(self, masterpoints: Sequence[float | None]) -> float | None:
         """The pair's masterpoints for its stratum: the higher (or the average) of its players';
-        None when a player's are not known (the pair goes in the top stratum).
+        None when a player's are not known (the pair goes in the ``unknown`` stratum).
 
         >>> Strata.parse("1000,0").value([500, 2000]), Strata.parse("1000,0", "average").value(
         ...     [500, 2000]), Strata.parse("1000,0").value([500, None])
@@ -131,11 +161,13 @@ class Strata:
 
         >>> s = Strata.parse("1000,300,0")
         >>> s.stratum([1000, 0]), s.stratum([999.5, 0]), s.stratum([299, 10]), s.stratum([None])
-        ('A', 'B', 'C', 'A')
+        ('A', 'B', 'C', 'C')
+        >>> Strata.parse("1000,300,0", unknown="highest").stratum([2000, None])
+        'A'
         """
         value = self.value(masterpoints)
         if value is None:
-            return self.bounds[0][0]
+            return self.bounds[0 if self.unknown == "highest" else -1][0]
         return next(letter for letter, least in self.bounds if value >= least)
 
 

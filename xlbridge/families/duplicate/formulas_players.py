@@ -4,8 +4,10 @@
 >>> pair_handicap(["Names!$F$4", "Names!$G$4"])
 '=(N(Names!$F$4)+N(Names!$G$4))/2'
 >>> stratum_number(["Names!$H$4", "Names!$I$4"], Strata.parse("1000,300,0"))
-'=IF(COUNT(Names!$H$4,Names!$I$4)<2,1,IF(MAX(Names!$H$4,Names!$I$4)>=1000,1,\
+'=IF(COUNT(Names!$H$4,Names!$I$4)<2,3,IF(MAX(Names!$H$4,Names!$I$4)>=1000,1,\
 IF(MAX(Names!$H$4,Names!$I$4)>=300,2,3)))'
+>>> stratum_number(["Names!$H$4", "Names!$I$4"], Strata.parse("1000,300,0", unknown="highest"))[:40]
+'=IF(COUNT(Names!$H$4,Names!$I$4)<2,1,IF('
 """
 
 from __future__ import annotations
@@ -42,15 +44,17 @@ def handicapped_key(hpct: str) -> str:
 
 
 def stratum_number(cells: Sequence[str], strata: Strata) -> str:
-    """``Strata.stratum`` as a number (1 for A): the top one when a player's masterpoints are
-    not there, else the first whose threshold the higher (or average) reaches."""
+    """``Strata.stratum`` as a number (1 for A): the lowest (or, ``unknown="highest"``, the top)
+    one when a player's masterpoints are not there, else the first whose threshold the higher
+    (or average) reaches."""
     joined = ",".join(cells)
     value = f"{'MAX' if strata.by == 'higher' else 'AVERAGE'}({joined})"
     body = str(len(strata.bounds))
     for i in range(len(strata.bounds) - 1, 0, -1):
         body = f"IF({value}>={strata.bounds[i - 1][1]:.10g},{i},{body})"
     # The innermost test is the top stratum's threshold: built from the bottom up.
-    return f"=IF(COUNT({joined})<{len(cells)},1,{body})"
+    unknown = 1 if strata.unknown == "highest" else len(strata.bounds)
+    return f"=IF(COUNT({joined})<{len(cells)},{unknown},{body})"
 
 
 def stratum_letter(number: str) -> str:

@@ -33,6 +33,7 @@ __all__ = [
     "STRATA_LABEL",
     "movement_options_text",
     "parse_movement_options",
+    "parse_sit_out",
     "players_options",
     "players_settings",
     "scale_of",
@@ -87,13 +88,17 @@ _METHODS = {
 
 
 
-def movement_options_text(even: str | None, arrow_switch: str | None, half_table: bool) -> str:
+def movement_options_text(
+    even: str | None, arrow_switch: str | None, half_table: bool, sit_out: str | None = None
+) -> str:
     """The pairs-movement options as ``xlbridge new`` takes them, for the Session sheet.
 
     >>> movement_options_text("skip", "7:1, 7:2", True)
     '--even skip --arrow-switch 7:1,7:2 --half-table'
     >>> movement_options_text(None, None, False)
     'none'
+    >>> movement_options_text(None, None, False, "EW  3")
+    '--sit-out EW 3'
     """
     words: list[str] = []
     if even:
@@ -102,6 +107,8 @@ def movement_options_text(even: str | None, arrow_switch: str | None, half_table
         words += ["--arrow-switch", "".join(arrow_switch.split())]
     if half_table:
         words.append("--half-table")
+    if sit_out:
+        words += ["--sit-out", *sit_out.split()]
     return " ".join(words) or "none"
 
 
@@ -115,10 +122,25 @@ def parse_movement_options(text: str) -> tuple[str | None, str | None, bool]:
     ...
     xlbridge.errors.WorkbookError: Session sheet: movement options '--even sideways' are not ...
     """
+    even, arrow, half, _sit_out = _parse_options(text)
+    return even, arrow, half
+
+
+def parse_sit_out(text: str) -> str | None:
+    """The absent pair's label (``--sit-out LABEL``) in :func:`movement_options_text`'s text.
+
+    >>> parse_sit_out("--even skip --sit-out NS 3"), parse_sit_out("none")
+    ('NS 3', None)
+    """
+    return _parse_options(text)[3]
+
+
+def _parse_options(text: str) -> tuple[str | None, str | None, bool, str | None]:
     words = text.split()
     even: str | None = None
     arrow: str | None = None
     half = False
+    sit_out: str | None = None
     i = 0
     ok = words != []
     while ok and i < len(words) and words != ["none"]:
@@ -129,14 +151,19 @@ def parse_movement_options(text: str) -> tuple[str | None, str | None, bool]:
             arrow, i = nxt, i + 2
         elif word == "--half-table" and not half:
             half, i = True, i + 1
+        elif word == "--sit-out" and nxt and not nxt.startswith("--") and sit_out is None:
+            end = i + 1
+            while end < len(words) and not words[end].startswith("--"):
+                end += 1
+            sit_out, i = " ".join(words[i + 1 : end]), end
         else:
             ok = False
     if not ok:
         raise WorkbookError(
             f"Session sheet: movement options {text[:60]!r} are not what xlbridge writes"
-            " (--even skip|relay, --arrow-switch SPEC, --half-table, or none)"
+            " (--even skip|relay, --arrow-switch SPEC, --half-table, --sit-out LABEL, or none)"
         )
-    return even, arrow, half
+    return even, arrow, half, sit_out
 
 
 def instructions(ctx: Context) -> list[str]:
@@ -198,8 +225,9 @@ def players_settings(opt: Options) -> list[tuple[str, Any]]:
     :func:`players_options`).
 
     >>> from xlbridge.scoring.strata import Strata
-    >>> players_settings(Options(handicapped=True, strata=Strata.parse("1000,0")))
-    [('Handicaps', "the pair's handicap added to its %"), ('Strata', 'A 1000, B 0; by the higher')]
+    >>> got = players_settings(Options(handicapped=True, strata=Strata.parse("1000,0")))
+    >>> got[0][0], got[1]
+    ('Handicaps', ('Strata', 'A 1000, B 0; by the higher; unknown in the lowest'))
     """
     out: list[tuple[str, Any]] = []
     if opt.handicapped:
@@ -213,7 +241,7 @@ def players_options(settings: Mapping[str, Any]) -> tuple[bool, Strata | None]:
     """Whether the session is handicapped, and its strata, from its Session sheet's lines.
 
     >>> players_options({"Strata": "A 1000, B 0; by the average"})
-    (False, Strata(bounds=(('A', 1000.0), ('B', 0.0)), by='average'))
+    (False, Strata(bounds=(('A', 1000.0), ('B', 0.0)), by='average', unknown='highest'))
     """
     handicapped = str(settings.get(HANDICAPS_LABEL) or "").strip() != ""
     text = str(settings.get(STRATA_LABEL) or "").strip()

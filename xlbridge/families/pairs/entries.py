@@ -23,6 +23,7 @@ from xlbridge.families.duplicate import reader as R
 from xlbridge.families.duplicate.session_sheet import (
     MOVEMENT_OPTIONS_LABEL,
     parse_movement_options,
+    parse_sit_out,
     players_options,
 )
 from xlbridge.interchange.gate import load_workbook
@@ -102,6 +103,7 @@ class Entered:
     arrow_switch: str | None = None
     half_table: bool = False
     options_recorded: bool = False
+    sit_out: str | None = None  # the absent pair's label (new --sit-out)
     datum_rounding: DatumRounding = "half-away"
     # The Session sheet's "Handicaps" and "Strata" lines (new --handicap, --strata).
     handicapped: bool = False
@@ -136,6 +138,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     stored = settings.get(MOVEMENT_OPTIONS_LABEL)
     recorded = stored not in (None, "")
     even, arrow, half = parse_movement_options(str(stored)) if recorded else (None, None, False)
+    sit_out = parse_sit_out(str(stored)) if recorded else None
     names, name_formulas = _names(book)
     handicapped, strata = players_options(settings)
     rows: list[RowEntry] = []
@@ -167,6 +170,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
         layout=tuple(layout),
         fouled=tuple((b, tuple(sorted(set(t)))) for b, t in sorted(fouled.items())),
         even=even, arrow_switch=arrow, half_table=half, options_recorded=recorded,
+        sit_out=sit_out,
         datum_rounding=R.datum_rounding_of(settings), handicapped=handicapped, strata=strata,
     )  # fmt: skip
 

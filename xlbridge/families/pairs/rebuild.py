@@ -9,11 +9,11 @@ their pair label, a typed-over Expected follows its board. Whatever has no place
 session (the pairs no longer meet on that board, the pair is gone, a formula typed by hand) is
 listed, one line for a traveller row or a pair's names, never dropped silently.
 
-The planning: movement options (``--even``, ``--arrow-switch``, ``--half-table``) are taken from
-the old Session sheet's "Movement options" line (same kind; those given replace them), or, for a
-workbook written before that line, chosen among the variants as the one most entries fit;
-``--full-table`` drops a recorded half table; ``--fouled`` marks fouled boards (Law 87), added
-to those the old workbook marked.
+The planning: movement options (``--even``, ``--arrow-switch``, ``--half-table``,
+``--sit-out``) are taken from the old Session sheet's "Movement options" line (same kind;
+those given replace them), or, for a workbook written before that line, chosen among the
+variants as the one most entries fit; ``--full-table`` drops a recorded half table;
+``--fouled`` marks fouled boards (Law 87), added to those the old workbook marked.
 
 Seed 003 (ACBL PAIRS.033, "adding a table"): the last one or two tables move back one, "taking
 their boards with them and assuming the new pair number". :func:`add_table_maps` turns that into
@@ -175,7 +175,7 @@ class PairsAdapter:
     :class:`~xlbridge.rebuild.slots.Planning` and :class:`~xlbridge.rebuild.slots.Placing`)."""
 
     family: FamilyName = _FAMILY
-    options = ("even", "arrow_switch", "half_table", "full_table", "fouled")
+    options = ("even", "arrow_switch", "half_table", "full_table", "fouled", "sit_out")
 
     def settings(self, book: Workbook) -> Settings:
         """Kind, size, event, date, scoring, scale, result entry, movement options and fouled
@@ -206,6 +206,7 @@ class PairsAdapter:
             result_entry=e.result_entry, datum_rounding=e.datum_rounding, even=e.even,
             arrow_switch=e.arrow_switch,
             half_table=e.half_table, options_recorded=e.options_recorded, fouled=e.fouled,
+            sit_out=e.sit_out,
             deals=tuple(sorted(read_hand_records(book).items())),
             handicapped=e.handicapped, strata=e.strata,
         )  # fmt: skip
@@ -248,12 +249,12 @@ class PairsAdapter:
         same = info.name == old.kind and tables == old.tables
         bpr = args.boards_per_round or old.boards_per_round
         rounds = args.rounds or (old.rounds if same else None)
-        given: dict[str, Any] = {k: opts.get(k) for k in ("even", "arrow_switch", "half_table")
-                 if opts.get(k) not in (None, False)}  # fmt: skip
+        given: dict[str, Any] = {k: opts.get(k) for k in ("even", "arrow_switch", "half_table",
+                 "sit_out") if opts.get(k) not in (None, False)}  # fmt: skip
         # The old Session sheet's "Movement options" line (same kind): those not given are
         # kept; a workbook written before that line has them guessed from its entries.
         stored = (
-            dict(extra_options(old.even, old.arrow_switch, old.half_table))
+            dict(extra_options(old.even, old.arrow_switch, old.half_table, old.sit_out))
             if old.options_recorded and info.name == old.kind
             else None
         )
@@ -264,6 +265,8 @@ class PairsAdapter:
         kept = {k: v for k, v in (stored or {}).items() if k not in given}
         if stored is not None:
             given = {**stored, **given}
+        if str(given.get("sit_out", "")).strip().lower() == "none":  # --sit-out none: all play
+            given = {k: v for k, v in given.items() if k != "sit_out"}
         variants = [given] if given or stored is not None else list(_VARIANTS)
         rows: set[tuple[Any, ...]] = {e.slot.key[1:4] for e in entries if e.slot.key[0] == "play"}
         layout = layout_of(movement_of(old))
@@ -272,7 +275,10 @@ class PairsAdapter:
         first_error: MovementError | None = None
         for extra in variants:
             ext = extra_options(
-                extra.get("even"), extra.get("arrow_switch"), bool(extra.get("half_table"))
+                extra.get("even"),
+                extra.get("arrow_switch"),
+                bool(extra.get("half_table")),
+                extra.get("sit_out"),
             )
             try:
                 m = movement_for(info.name, tables, bpr, rounds, ext)
@@ -306,7 +312,8 @@ class PairsAdapter:
         if kept:
             notes.append("movement options kept from the old workbook's Session sheet: "
                          + movement_options_text(kept.get("even"), kept.get("arrow_switch"),
-                                                 bool(kept.get("half_table"))))  # fmt: skip
+                                                 bool(kept.get("half_table")),
+                                                 kept.get("sit_out")))  # fmt: skip
         fouls = {boards.get(b, b): frozenset(t) for b, t in old.fouled}
         for b, t in fouled.items():
             fouls[b] = fouls.get(b, frozenset()) | t
@@ -314,7 +321,8 @@ class PairsAdapter:
         new = dataclasses.replace(
             old, kind=info.name, tables=tables, rounds=rounds, boards_per_round=bpr,
             even=extra.get("even"), arrow_switch=extra.get("arrow_switch"),
-            half_table=bool(extra.get("half_table")), options_recorded=True,
+            half_table=bool(extra.get("half_table")), sit_out=extra.get("sit_out"),
+            options_recorded=True,
             fouled=tuple((b, tuple(sorted(t))) for b, t in sorted(fouls.items())),
             pairs_from=tuple((n, o) for o, n in pairs.items()),
             boards_from=tuple((n, o) for o, n in boards.items()),

@@ -39,6 +39,7 @@ class Settings:
     even: str | None = None
     arrow_switch: str | None = None
     half_table: bool = False
+    sit_out: str | None = None  # the absent pair's label (new --sit-out, movements/absent.py)
     # Whether the Session sheet has the "Movement options" line (workbooks written before it
     # have none, and are regenerated without it).
     options_recorded: bool = True
@@ -68,15 +69,17 @@ def movement_for(
     return build_movement(get_kind(kind), ns)
 
 
-def extra_options(even: str | None, arrow: str | None, half: bool) -> tuple[tuple[str, Any], ...]:
+def extra_options(
+    even: str | None, arrow: str | None, half: bool, sit_out: str | None = None
+) -> tuple[tuple[str, Any], ...]:
     """The movement options given, as :func:`movement_for` takes them."""
-    given = {"even": even, "arrow_switch": arrow, "half_table": half}
+    given = {"even": even, "arrow_switch": arrow, "half_table": half, "sit_out": sit_out}
     return tuple((k, v) for k, v in given.items() if v not in (None, False))
 
 
 def movement_of(s: Settings) -> Movement:
     """The movement of ``s``."""
-    extra = extra_options(s.even, s.arrow_switch, s.half_table)
+    extra = extra_options(s.even, s.arrow_switch, s.half_table, s.sit_out)
     return movement_for(s.kind, s.tables, s.boards_per_round, s.rounds, extra)
 
 
@@ -87,4 +90,4 @@ def options_text(s: Settings) -> str | None:
 
     if not s.options_recorded:
         return None
-    return movement_options_text(s.even, s.arrow_switch, s.half_table)
+    return movement_options_text(s.even, s.arrow_switch, s.half_table, s.sit_out)
