@@ -77,7 +77,9 @@ def test_barometer_workbook_sheets() -> None:
     assert len(blocks) == m.rounds == 5
     status = [ws.cell(row=r + 1, column=1).value for r in blocks]
     assert status[:-1] == ["not final"] * 4
-    assert status[-1].startswith("=IF(Checks!$Z$") and '"final","provisional"' in status[-1]
+    # Issue 30: the last round's status is "no results entered yet" before any result is in
+    assert status[-1].startswith('=IF(Checks!$Z$2>0,"provisional",IF(SUM(Recap!$')
+    assert status[-1].endswith(')=0,"no results entered yet","final"))')
     assert len(ws.row_breaks.brk) == m.rounds - 1  # a page a round, for the notice board
     assert excel_grammar_errors(wb) == []
     plain = build_workbook(mitchell(5, 3), Options())
@@ -162,6 +164,7 @@ CASES: dict[str, tuple[Movement, Options, int | None]] = {
     "mitchell-final": (_mitchell(4, 2, even="skip", arrow_switch="last"), Options(), None),
     "howell-ximp": (_howell(3, 3), Options(scoring="ximp", scale="ebu"), 33),
     "damaged": (_howell(3, 2), Options(), 34),
+    "empty": (_howell(3, 2), Options(), -1),  # nothing entered (issue 30)
 }
 
 
@@ -174,7 +177,8 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         path = src / f"{name}.xlsx"
         write_session(m, path, scoring=opt.scoring, scale=opt.scale, event="Barometer",
                       names={"1": ("Ann", "Bo")} if "howell" in name else {})  # fmt: skip
-        fill(path, m, opt, _complete(m, 7) if seed is None else random_fill(m, opt, seed))
+        if seed != -1:
+            fill(path, m, opt, _complete(m, 7) if seed is None else random_fill(m, opt, seed))
         paths.append(path)
     wb = openpyxl.load_workbook(src / "damaged.xlsx")
     wb["Barometer"][calc_cell(2, "rank", 1)] = "9"  # a rank typed over the formula
@@ -187,7 +191,7 @@ def _pairs_in_recap_order(res: SessionResults, ws: Any) -> list[str]:
 
 
 @pytest.mark.libreoffice
-@pytest.mark.parametrize("name", [n for n in CASES if n != "damaged"])
+@pytest.mark.parametrize("name", [n for n in CASES if n not in ("damaged", "empty")])
 def test_per_round_standings_equal_python(name: str, books: dict[str, Path]) -> None:
     res = score_workbook(books[name])
     m, opt, seed = CASES[name]
@@ -233,6 +237,21 @@ def test_per_round_standings_equal_python(name: str, books: dict[str, Path]) -> 
         assert [int(r.rstrip("=")) for r, _ in shown] == sorted(
             int(r.rstrip("=")) for r, _ in shown
         )
+
+
+@pytest.mark.libreoffice
+def test_no_result_entered_is_not_final(books: dict[str, Path]) -> None:
+    """Issue 30: a barometer with no result entered reads "no results entered yet" after its
+    last round, in the workbook as calculated and in Python, never "final" over empty tables."""
+    res = score_workbook(books["empty"])
+    m = CASES["empty"][0]
+    assert res.recalculated and res.disagreements == ()
+    col_a = _column(load_workbook(books["empty"], data_only=True)["Barometer"], 1)
+    starts = [i for i, v in enumerate(col_a) if str(v).startswith("Standings after round")]
+    assert [col_a[i + 1] for i in starts] == ["not final"] * (m.rounds - 1) + [
+        "no results entered yet"
+    ]
+    assert res.round_status(m.rounds) == "no results entered yet"
 
 
 @pytest.mark.libreoffice

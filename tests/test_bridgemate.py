@@ -457,7 +457,7 @@ def test_a_rainbows_typed_numbers_are_refused(kinds: dict[str, tuple[Path, Any]]
     out = tmp_path / "r.xlsx"
     code, printed, err = run_cli("import", str(path.with_suffix(".xlsx")), "--from", str(bws),
                                  "-o", str(out))  # fmt: skip
-    assert code == 0 and printed.endswith(" 1 not imported\n"), err
+    assert code == 3 and printed.endswith(" 1 not imported\n"), err  # an open problem
     assert "the players change seats within a round (a Rainbow)" in err
     assert "1234" not in str(_names_sheet(out))
 
@@ -608,7 +608,7 @@ def test_a_result_from_a_table_the_movement_does_not_have(made: dict[str, Path],
                        BwsReceived(1, 1, 3, 2, 1, 1, "N", "4 S", "=")])  # fmt: skip
     code, printed, err = run_cli("import", str(made["mitchell.xlsx"]), "--from", str(bws),
                                  "-o", str(tmp_path / "w.xlsx"))  # fmt: skip
-    assert code == 0 and "1 results filled, 0 already there, 2 not imported" in printed, err
+    assert code == 3 and "1 results filled, 0 already there, 2 not imported" in printed, err
     assert err.splitlines()[:2] == [
         "xlbridge import: w.bws ReceivedData line 3: board 2: NS 1 and EW 1 play it at table 1"
         " in round 1, not table 9 in round 1",
@@ -639,7 +639,7 @@ def test_numbers_typed_at_the_tables(made: dict[str, Path], tmp_path: Path) -> N
     out = tmp_path / "h-scored.xlsx"
     code, printed, err = run_cli("import", str(made["howell.xlsx"]), "--from", str(bws), "-o",
                                  str(out))  # fmt: skip
-    assert code == 0, err
+    assert code == 3, err  # rows not imported are open problems
     assert printed.endswith("2 not imported; 3 players' numbers on the Names sheet\n")
     names = _names_sheet(out)
     # Pair, Player 1, Player 2, Number 1, Number 2 (North/East player 1, South/West player 2)
@@ -668,7 +668,7 @@ def test_numbers_typed_at_an_individual(made: dict[str, Path], tmp_path: Path) -
     out = tmp_path / "i-scored.xlsx"
     code, printed, err = run_cli("import", str(made["individual.xlsx"]), "--from", str(bws),
                                  "-o", str(out))  # fmt: skip
-    assert code == 0, err
+    assert code == 3, err  # rows not imported are open problems
     assert printed.endswith("1 not imported; 2 players' numbers on the Names sheet\n")
     names = _names_sheet(out)  # Player: Name, Number
     assert names[str(north)][:2] == ("Hal", "2008")  # both were empty

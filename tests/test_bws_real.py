@@ -18,6 +18,9 @@ AutoNumber, the order rows were received.
 
 Expected cells: tricks = level + 6 + the signed result (Laws of Duplicate Bridge 2017, Law 77
 scores by tricks over six), so ``4 S +1`` is made 5 and ``3 NT x -2`` is down 2.
+
+Each fixture has bad rows, so every import exits 3: the rows left out are open problems on the
+copy's Checks sheet (issue 30).
 """
 
 from __future__ import annotations
@@ -146,7 +149,7 @@ def test_import_real_bws_places_good_rows_and_reports_bad_ones(
     before, bws_before = digest(book), digest(bws)
     capsys.readouterr()
     out = tmp_path / "filled.xlsx"
-    assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
+    assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 3
     assert digest(book) == before and digest(bws) == bws_before  # inputs only read
     got = capsys.readouterr()
     assert got.err.strip().splitlines() == [f"xlbridge import: {p}" for p in REPORTED]
@@ -165,10 +168,10 @@ def test_import_again_finds_every_result_there_and_keeps_a_typed_one(
     bws = tmp_path / NAME
     bws.write_bytes(FIXTURE.read_bytes())
     first = tmp_path / "first.xlsx"
-    assert main(["import", str(book), "--from", str(bws), "-o", str(first)]) == 0
+    assert main(["import", str(book), "--from", str(bws), "-o", str(first)]) == 3
     capsys.readouterr()
     again = tmp_path / "again.xlsx"
-    assert main(["import", str(first), "--from", str(bws), "-o", str(again)]) == 0
+    assert main(["import", str(first), "--from", str(bws), "-o", str(again)]) == 3
     assert "0 results filled, 11 already there, 7 not imported" in capsys.readouterr().out
     assert _cells(again) == PLACED
 
@@ -180,14 +183,14 @@ def test_import_again_finds_every_result_there_and_keeps_a_typed_one(
     typed = tmp_path / "typed.xlsx"
     wb.save(typed)
     kept = tmp_path / "kept.xlsx"
-    assert main(["import", str(typed), "--from", str(bws), "-o", str(kept)]) == 0
+    assert main(["import", str(typed), "--from", str(bws), "-o", str(kept)]) == 3
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == len(REPORTED) + 1
     assert err[0].startswith(f"xlbridge import: {NAME} ReceivedData line 2: board 1: row {r} ")
     assert "already holds Made=4; not replaced (use --force)" in err[0]
     assert _cells(kept)[(1, "NS 1", "EW 1")]["Made"] == 4
     forced = tmp_path / "forced.xlsx"
-    assert main(["import", str(typed), "--from", str(bws), "-o", str(forced), "--force"]) == 0
+    assert main(["import", str(typed), "--from", str(bws), "-o", str(forced), "--force"]) == 3
     assert _cells(forced) == PLACED
 
 
@@ -199,7 +202,7 @@ TEAMS = FIXTURE.parent / "roundrobin4.bws"
 # room 2: away team NS (section B). One entry per good row.
 TEAMS_PLACED = {
     ("Match 1", 1, 1): {"Contract": "4S", "By": "N", "Made": 4},  # line 2: 4 S =
-    ("Match 1", 1, 2): {"Contract": "4S", "By": "N", "Down": 1},  # line 3: 4 S -1
+    # line 3 (4 S -1) and line 21 (4 S =, the same room): a conflict, neither placed (issue 30)
     ("Match 1", 2, 1): {"Contract": "3NT", "By": "W", "Made": 4},  # line 4: 3 NT +1
     ("Match 1", 2, 2): {"Contract": "PASS"},  # line 5
     ("Match 1", 3, 1): {"Contract": "2HX", "By": "E", "Down": 2},  # line 6: 2 H x -2
@@ -213,7 +216,14 @@ TEAMS_PLACED = {
     ("Match 6", 21, 1): {"Contract": "1S", "By": "E", "Made": 3},  # line 24 (line 25 erased)
 }
 
+_OTHER = (
+    " gives this play another result ({}): neither imported; type the one played on the"
+    " traveller, then OK beside this line"
+)
+
 TEAMS_REPORTED = [
+    "line 3: board 1: roundrobin4.bws ReceivedData line 21"
+    + _OTHER.format("Contract 4S By N Down 1 / Contract 4S By N Made 4"),
     "line 10: board 5: level 8 in '8S'; levels are 1-7",
     "line 11: board 6: team '9' is not in this session (EW)",
     "line 15: board 9: result '+4' on 4S means 14 tricks; declarer takes 0-13",
@@ -221,7 +231,6 @@ TEAMS_REPORTED = [
     "line 17: board 99: the board is not played in this session",
     "line 18: board 10: seat 'X' is not one of N, E, S, W",
     "line 19: board 13: not played (Remarks: Not played)",
-    "line 21: board 1: a second result for that room (first: roundrobin4.bws ReceivedData line 3)",
 ]
 
 
@@ -289,7 +298,7 @@ def _import_checked(
     before, bws_before = digest(book), digest(bws)
     capsys.readouterr()
     out = tmp_path / "filled.xlsx"
-    assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
+    assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 3
     assert digest(book) == before and digest(bws) == bws_before  # inputs only read
     got = capsys.readouterr()
     want = [f"{fixture.name} ReceivedData {p}" for p in reported]
@@ -303,20 +312,21 @@ def _import_checked(
 
 def test_import_real_teams_bws(tmp_path: Path, capsys: Any) -> None:
     new = ["round-robin-4", "--tables", "4", "--boards-per-round", "4"]
-    counts = "13 results filled, 0 already there, 8 not imported"
+    counts = "12 results filled, 0 already there, 8 not imported"
     out = _import_checked(tmp_path, capsys, new, TEAMS, TEAMS_REPORTED, counts)
     assert _match_cells(out) == TEAMS_PLACED  # erased, replaced and refused rows: nothing
     bws = tmp_path / TEAMS.name
-    # Law 77: 4S by N, 10 tricks, none vulnerable (board 1) = +420 to home in room 1; in room 2
-    # the away team's 4S one down = -50 to away: home +470 on the board, 10 IMPs (rules.md §3,
-    # WBF scale 430-490 = 10), won by home: 10 and 0 on the scorecard.
+    # Law 77: 4S by N, 10 tricks, none vulnerable (board 1) = +420 to home in room 1; room 2
+    # is the conflict of lines 3 and 21, left empty: no IMPs on the board until the director
+    # types the result played, and the session is not final (issue 30).
     res = read_workbook(out)
     assert isinstance(res, TeamsResults)
     b1 = res.matches[0].boards[0]
-    assert (b1.room1.score, b1.room2.score, b1.home, b1.away) == (420, -50, 10, 0)
+    assert (b1.room1.score, b1.room2.score, b1.home, b1.away) == (420, None, None, None)
+    assert any("line 21 gives this play another result" in p.problem for p in res.open_problems)
     again = tmp_path / "again.xlsx"
-    assert main(["import", str(out), "--from", str(bws), "-o", str(again)]) == 0
-    assert "0 results filled, 13 already there, 8 not imported" in capsys.readouterr().out
+    assert main(["import", str(out), "--from", str(bws), "-o", str(again)]) == 3
+    assert "0 results filled, 12 already there, 8 not imported" in capsys.readouterr().out
 
 
 # -- individual: individual2.bws ----------------------------------------------------------------
@@ -333,7 +343,7 @@ INDIVIDUAL_PLACED = {
     (4, (8, 2, 1, 4)): {"Contract": "4H", "By": "E", "Made": 4},  # line 10
     (5, (3, 5, 6, 7)): {"Contract": "5CX", "By": "S", "Down": 1},  # line 13: 5 C x -1
     (8, (8, 3, 2, 5)): {"Contract": "3NT", "By": "N", "Made": 3},  # line 19 (ID 19) over 20
-    (8, (4, 6, 7, 1)): {"Contract": "2D", "By": "W", "Made": 2},  # line 21
+    # line 21 (2 D =) and line 22 (2 D +1, the same play): a conflict, neither placed
 }
 
 INDIVIDUAL_REPORTED = [
@@ -346,7 +356,8 @@ INDIVIDUAL_REPORTED = [
     "line 16: board 6: level 8 in '8S'; levels are 1-7",
     "line 17: board 7: seat 'X' is not one of N, E, S, W",
     "line 18: board 7: result '+4' on 4S means 14 tricks; declarer takes 0-13",
-    "line 22: board 8: a second result for that play (first: individual2.bws ReceivedData line 21)",
+    "line 21: board 8: individual2.bws ReceivedData line 22"
+    + _OTHER.format("Contract 2D By W Made 2 / Contract 2D By W Made 3"),
     "line 23: board 9: no contract (Remarks: Arbitral score)",
 ]
 
@@ -391,7 +402,7 @@ def test_individual_fixture_round_data_is_the_movement_xlbridge_writes() -> None
 
 
 def test_import_real_individual_bws(tmp_path: Path, capsys: Any) -> None:
-    counts = "9 results filled, 0 already there, 10 not imported"
+    counts = "8 results filled, 0 already there, 10 not imported"
     new = ["individual-2", "--tables", "2"]
     out = _import_checked(tmp_path, capsys, new, INDIVIDUAL, INDIVIDUAL_REPORTED, counts)
     assert _board_cells(out) == INDIVIDUAL_PLACED  # line 8, replaced by "not played": empty
@@ -418,7 +429,7 @@ def test_import_two_sections_takes_the_first_section_wherever_its_rows_are(
     before, bws_before = digest(book), digest(bws)
     capsys.readouterr()
     out = tmp_path / "filled.xlsx"
-    assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
+    assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 3
     assert digest(book) == before and digest(bws) == bws_before
     got = capsys.readouterr()
     assert got.err.strip().splitlines() == [

@@ -42,7 +42,6 @@ NO_EXAMPLES = frozenset(
         "xlbridge.results",
         "xlbridge.scoring",
         # sheet writers, the Swiss next-round readers, the HTML results page
-        "xlbridge.workbook.checks",
         "xlbridge.families.individual.recap",
         "xlbridge.families.pairs.recap",
         "xlbridge.families.social.swiss",

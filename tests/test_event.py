@@ -154,7 +154,7 @@ def test_event_cli_formats(mitchells: tuple[Path, Path, Path], tmp_path: Path) -
     code, out, err = run_cli("event", *files)
     assert code in (0, 3), err
     assert out.startswith("Event of 3 sessions, ranked by the sum of the session percentages")
-    assert out.count("missing") == 7 and "Session 3: s3.xlsx" in out
+    assert out.count("missing") == 7 and "Session 3: Club pairs (s3.xlsx)" in out
     code, out, _ = run_cli("event", *files, "--format", "json", "--total", "average")
     data = json.loads(out)
     assert data["total"] == "average" and len(data["sessions"]) == 3

@@ -241,19 +241,13 @@ def test_libreoffice_agrees_with_python_and_by_hand(
                              "Section B, East-West"]  # fmt: skip
 
 
-def test_rebuild_and_import_refuse_a_sectioned_workbook(
-    sectioned: tuple[Path, Any], tmp_path: Path
-) -> None:
+def test_rebuild_refuses_a_sectioned_workbook(sectioned: tuple[Path, Any], tmp_path: Path) -> None:
+    """(``import`` fills a sectioned workbook: test_import_sections.)"""
     path, _f = sectioned
     code, _o, err = run_cli("rebuild", str(path), "-o", str(tmp_path / "r.xlsx"))
     assert code != 0 and "rebuild cannot build its sections again yet" in err, err
-    source = tmp_path / "scores.csv"
-    source.write_text("board,ns,ew,contract,declarer,result\n1,A-NS 1,A-EW 1,4S,N,=\n")
-    code, _o, err = run_cli("import", str(path), "--from", str(source), "-o",
-                            str(tmp_path / "i.xlsx"))  # fmt: skip
-    assert code != 0 and "import does not place results on its sections yet" in err, err
     assert "Traceback" not in err
-    assert not (tmp_path / "r.xlsx").exists() and not (tmp_path / "i.xlsx").exists()
+    assert not (tmp_path / "r.xlsx").exists()
 
 
 def test_a_workbook_of_one_section_reads_as_before(tmp_path: Path) -> None:

@@ -1,6 +1,8 @@
 """``xlbridge import``: results from CSV, PBN and Bridgemate .bws files into a copy of the
 workbook (issue 14). Rows that do not fit are reported by line and board; nothing typed is
 replaced without --force; the user's workbook is never changed.
+An import that leaves a row out exits 3, as ``results`` does with open problems: each row
+left out is an open problem on the copy's Checks sheet (issue 30).
 
 Formats: PBN 2.1 (Board, Contract, Declarer, Result tags; ScoreTable with PairId_NS, PairId_EW,
 Contract, Declarer, Result); Bridgemate's ReceivedData table (Section, Table, Round, Board,
@@ -63,7 +65,7 @@ def test_csv_import_with_bad_rows(book: Path, tmp_path: Path, capsys: Any) -> No
     )
     before = digest(book)
     out = tmp_path / "out.xlsx"
-    assert main(["import", str(book), "--from", str(csv), "-o", str(out)]) == 0
+    assert main(["import", str(book), "--from", str(csv), "-o", str(out)]) == 3
     assert digest(book) == before
     err = capsys.readouterr().err.strip().splitlines()
     assert [e.split(": ")[1] for e in err] == [f"scores.csv line {n}" for n in (4, 5, 6, 7, 8)]
@@ -88,7 +90,7 @@ def test_typed_cells_are_kept_without_force(book: Path, tmp_path: Path, capsys: 
     csv = tmp_path / "r.csv"
     csv.write_text(f"board,ns,ew,contract,declarer,result\n{b},{_n(ns)},{_n(ew)},4S,N,10\n")
     out, forced = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
-    assert main(["import", str(book), "--from", str(csv), "-o", str(out)]) == 0
+    assert main(["import", str(book), "--from", str(csv), "-o", str(out)]) == 3
     assert "already holds Contract=2H By=S Made=3" in capsys.readouterr().err
     assert _cells(out)[(b, ns, ew)] == {"Contract": "2H", "By": "S", "Made": 3}
     assert main(["import", str(book), "--from", str(csv), "-o", str(forced), "--force"]) == 0
@@ -131,7 +133,7 @@ def test_pbn_import(book: Path, tmp_path: Path, capsys: Any) -> None:
         encoding="utf-8",
     )
     out = tmp_path / "p.xlsx"
-    assert main(["import", str(book), "--from", str(pbn), "-o", str(out)]) == 0
+    assert main(["import", str(book), "--from", str(pbn), "-o", str(out)]) == 3
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2
     assert f"club.pbn line 8: board {b1}" in err[0] and "pair '9'" in err[0]
@@ -182,7 +184,7 @@ def test_bws_import_with_fake_mdbtools(
     bws = fake_mdbtools(tmp_path, export, monkeypatch)
     before, bws_before = digest(book), digest(bws)
     out = tmp_path / "bm.xlsx"
-    assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 0
+    assert main(["import", str(book), "--from", str(bws), "-o", str(out)]) == 3
     assert digest(book) == before and digest(bws) == bws_before
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2

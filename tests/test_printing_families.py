@@ -26,6 +26,7 @@ from xlbridge.scoring.rubber import Deal
 from xlbridge.types import Side
 from xlbridge.workbook.recalc import recalculate, soffice
 
+LONG = ("Dorothy Fairweather-Browne", "Elizabeth Montgomery-Smythe")  # issue 31
 # Seed 002, Figure 2-2 (North-South win the chukker by 14); then a chukker East-West win,
 # making game on every deal.
 NS_CHUKKER = ("3S E 10 100", "6D S 13", "3NT N 9", "2S E 9")
@@ -37,13 +38,14 @@ def _text_width(ws: openpyxl.worksheet.worksheet.Worksheet, col: str) -> float:
 
 
 def test_howell_card_moves_fit_their_column(tmp_path: Path) -> None:
-    """A 4-table Howell's moves ("pair 4 to table 2 EW, pair 5 to table 4 NS, boards to table
-    3", 61 characters in the cards' 12 pt font) used to be cut at a 42-wide column."""
+    """A 4-table Howell's moves ("pair 6 to table 4 EW, pair 3 to table 3, boards to table 1
+    for round 4", 70 characters in the cards' 12 pt font: the boards rest two rounds) used to
+    be cut at a 42-wide column."""
     path = cli_new(tmp_path, "h4", "howell", "--tables", "4")
     ws = openpyxl.load_workbook(path)["Table Cards"]
     moves = {move_text(line) for card in table_cards(howell(4)) for line in card.lines}
     longest = max(moves, key=len)
-    assert len(longest) == 61
+    assert len(longest) == 70
     assert _text_width(ws, "F") >= 1.1 * len(longest)
     for row in ws.iter_rows():
         for c in row:
@@ -107,6 +109,13 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         cli_new(src, "mitchell7", "mitchell", "--tables", "7", "--boards-per-round", "3"),
     ]
     fill_by_headers(books[-1], 7, unplayed=0)
+    # Issue 31's page: two sections (six tables of standings, more than a page), the longest
+    # names, results missing (open problems: the PROVISIONAL line).
+    pairs = src / "sections.csv"
+    pairs.write_text(f"A-NS 1,{LONG[0]},{LONG[1]}\nB-EW 2,Ann,Bob\n", encoding="utf-8")
+    books.append(cli_new(src, "sections", "--sections", "A:mitchell:5,B:mitchell:5",
+                         "--boards-per-round", "2", "--names", str(pairs)))  # fmt: skip
+    fill_by_headers(books[-1], 11, unplayed=0.05)
     opt = SocialOptions(kind="chicago", rounds=2)
     chicago = src / "chicago.xlsx"
     write_social(opt, chicago)
@@ -185,3 +194,34 @@ def test_back_score_names_the_winner(printed: dict[str, list[str]]) -> None:
         if ln.split()[:1] in (["North-South"], ["East-West"])
     ]
     assert sides == ["North-South", "East-West"]
+
+
+@pytest.mark.libreoffice
+def test_results_page_pinned_up(printed: dict[str, list[str]]) -> None:
+    """Issue 31's page: the PROVISIONAL line while Checks lists problems, the longest names
+    whole on their line, two places down the Total column, and each of the six tables (the
+    field's NS and EW, each section's) whole on one page."""
+    head = ["Rank", "Pair", "Names", "Total", "%"]
+    pages = [p for p in printed["sections"] if any(ln.split() == head for ln in p.splitlines())]
+    assert len(pages) >= 2  # more than one page: breaks were needed
+    first = pages[0]
+    assert "Results: Club pairs" in first
+    provisional = next(ln for ln in first.splitlines() if "PROVISIONAL" in ln).split()
+    assert provisional[:2] == ["PROVISIONAL:", provisional[1]] and provisional[1].isdigit()
+    assert " ".join(provisional[2:]) == "open problems on the Checks sheet"
+    text = "\n".join(pages)
+    assert f"{LONG[0]} & {LONG[1]}" in " ".join(text.split())  # never cut ("& Elizabeth")
+    assert "###" not in text
+    headings = ["North-South", "East-West"] + [
+        f"Section {s}, {d}" for s in "AB" for d in ("North-South", "East-West")
+    ]
+    for heading in headings:
+        page = next(p for p in pages if any(ln.strip() == heading for ln in p.splitlines()))
+        lines = page.splitlines()
+        at = next(i for i, ln in enumerate(lines) if ln.strip() == heading)
+        n = 10 if heading in ("North-South", "East-West") else 5
+        rows = [ln.split() for ln in lines[at + 2 : at + 2 + n]]
+        assert [int(r[0].rstrip("=")) for r in rows] == sorted(int(r[0].rstrip("=")) for r in rows)
+        assert len(rows) == n and rows[0][0].startswith("1"), (heading, rows)
+        totals = [r[-2] for r in rows]  # Total, then %: each to two places
+        assert all(len(t.split(".")[1]) == 2 for t in totals), totals

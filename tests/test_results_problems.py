@@ -29,7 +29,7 @@ from xlbridge.families.registry import score_workbook
 from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.results.pbn import read_pbn_scores
-from xlbridge.results.problems import PROVISIONAL_EXIT
+from xlbridge.results.problems import PROVISIONAL_EXIT, banner
 from xlbridge.results.session import CachedCell, Disagreement, SessionInput
 from xlbridge.results.usebio import read_usebio
 from xlbridge.workbook.formulas import FIRST_ROW, HEADER_ROW, TravellerCols, accepted_col
@@ -193,6 +193,8 @@ def _every_problem_pairs(path: Path, entry: str, scoring: str) -> Path:
     put(b[3], rows[1], None, None, adjusted="what")
     put(b[3], rows[2], "1NT", "W", *((7,) if entry == "tricks" else (1, None)),
         ns_score="lots")  # fmt: skip
+    # issue 30: 5 or more down (4S with the level typed as the tricks taken): named until OK
+    put(b[3], rows[3], "4S", "N", *((4,) if entry == "tricks" else (None, 6)))
     b[3]["H2"] = 2  # Expected: fewer than the results
     wb.save(path)
     return path
@@ -211,6 +213,26 @@ def _individual(path: Path) -> Path:
     ws[f"{ic.west}{r + 3}"] = ws[f"{ic.north}{r}"].value  # a player twice on the board
     ws[f"{c.contract}{r + 3}"], ws[f"{c.by}{r + 3}"], ws[f"{c.down}{r + 3}"] = "2H", "E", 1
     ws[f"{c.ns_score}{r + 4}"] = 110
+    b2 = wb["Board 2"]  # issue 30: 3NT down 5 is named; 2H down 8 accepted with OK is not
+    b2[f"{c.contract}{r}"], b2[f"{c.by}{r}"], b2[f"{c.down}{r}"] = "3NT", "S", 5
+    b2[f"{c.contract}{r + 1}"], b2[f"{c.by}{r + 1}"], b2[f"{c.down}{r + 1}"] = "2H", "E", 8
+    b2[f"{accepted_col(c)}{r + 1}"] = "OK"
+    wb.save(path)
+    return path
+
+
+def _imported(path: Path, tmp: Path) -> Path:
+    """Issue 30: a workbook an import left two lines on (a conflict, a pair not in it), one of
+    them marked OK by the director: the Checks sheet counts the open one."""
+    book = _pairs(tmp / "to-import.xlsx")
+    csv = tmp / "scores.csv"
+    csv.write_text("board,ns,ew,contract,declarer,result\n1,1,1,4S,N,10\n1,1,1,3NT,S,9\n"
+                   "2,1,1,2H,E,8\n2,9,1,2H,E,8\n", encoding="utf-8")  # fmt: skip
+    assert run_cli("import", str(book), "--from", str(csv), "-o", str(path))[0] == 3
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Checks"]
+    (r,) = [c.row for c in ws["A"] if str(c.value).startswith("scores.csv line 5")]
+    ws[f"B{r}"] = "OK"
     wb.save(path)
     return path
 
@@ -223,6 +245,7 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         _every_problem_pairs(src / "tricks-butler.xlsx", "tricks", "butler"),
         _every_problem_pairs(src / "md-ximp.xlsx", "made-down", "ximp"),
         _individual(src / "individual.xlsx"),
+        _imported(src / "imported.xlsx", tmp_path_factory.mktemp("import")),
     ]
     return {p.stem: p for p in recalculate(paths, out)}
 
@@ -243,8 +266,28 @@ def test_checks_sheet_lines_are_pythons(name: str, recalculated: dict[str, Path]
     shown = [ws.cell(row=r, column=1).value for r in range(4, ws.max_row + 1)]
     shown = [x for x in shown if x]
     assert shown == [p.problem for p in res.open_problems]
+    # issue 30: the one implausible result not accepted with OK, the same in both
+    (odd,) = [x for x in shown if "or more down, check the result" in x]
+    assert ("3NT down 5" if name == "individual" else "4S down 6") in odd
     assert len(shown) >= (5 if name == "individual" else 12)
     assert ws["A2"].value.startswith(f"{len(shown)} problem(s)")
+    if name != "individual":  # the pairs Results page prints the banner by formula (issue 31)
+        page = openpyxl.load_workbook(path, data_only=True)["Results"]["A3"].value
+        assert page == banner(res.open_problems).partition(";")[0]
+        assert page.startswith(f"PROVISIONAL: {len(shown)} open problems")
+
+
+@pytest.mark.libreoffice
+def test_open_import_lines_are_counted_as_python_counts(recalculated: dict[str, Path]) -> None:
+    """Issue 30: the Checks summary counts the import's lines not marked OK, as ``results``
+    does: the conflict is open, the line marked OK is not."""
+    path = recalculated["imported"]
+    res = score_workbook(path)
+    assert res.recalculated and res.disagreements == ()
+    open_lines = [p.problem for p in res.open_problems if p.sheet == "Checks"]
+    assert len(open_lines) == 1 and "gives this play another result" in open_lines[0]
+    ws = openpyxl.load_workbook(path, data_only=True)["Checks"]
+    assert ws["A2"].value.startswith(f"{len(res.open_problems)} problem(s)")
 
 
 def test_a_stored_checks_line_that_is_not_pythons_disagrees() -> None:

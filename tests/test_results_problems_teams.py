@@ -25,7 +25,8 @@ from xlbridge.workbook.recalc import recalculate
 PROBLEMS = [
     ("Match 1", 1, 1, "Match 1, board 1: room 1: NS Score 500 typed over the formula"
                       " (420 computed)"),
-    ("Match 1", 2, 2, "Match 1, board 2: room 2: contract 4Q does not parse"),
+    ("Match 1", 2, 2, "Match 1, board 2: room 1: 3NT down 6: 5 or more down, check the result;"
+                      " room 2: contract 4Q does not parse"),  # issue 30: down 6 is named
     ("Match 1", 3, 3, "Match 1, board 3: room 1: Made or Down missing"),
     ("Match 1", 4, 4, "Match 1, board 4: room 2: declarer missing or not N, E, S, W; adjusted"
                       " score what not understood (A+, A, A-, or Home/Away as A+/A-)"),
@@ -34,9 +35,9 @@ PROBLEMS = [
 
 def _fill(path: Path, fixed: bool) -> Path:
     """Four boards of a head-to-head match: room 1 in columns B-F, room 2 in G-K. Unfixed: a
-    score typed over the formula without OK, a contract that does not parse, a result
-    missing, a declarer that is no seat and an adjusted score not understood; fixed: the
-    same typed score accepted with OK, and the rest corrected."""
+    score typed over the formula without OK, a contract that does not parse, 3NT down 6
+    (issue 30), a result missing, a declarer that is no seat and an adjusted score not
+    understood; fixed: the same typed score accepted with OK, and the rest corrected."""
     wb = openpyxl.load_workbook(path)
     ws = wb["Match 1"]
     r1, r2, r3, r4 = (FIRST_ROW + i for i in range(4))
@@ -48,7 +49,7 @@ def _fill(path: Path, fixed: bool) -> Path:
     one, two = "BCDEF", "GHIJK"
     room(r1, one, "4S", "N", 4, None, 500)
     room(r1, two, "4S", "N", 4)
-    room(r2, one, "3NT", "E", 3)
+    room(r2, one, "3NT", "E", 3 if fixed else None, None if fixed else 6)
     room(r2, two, "4S" if fixed else "4Q", "N", 4)
     room(r3, one, "2H", "S", 2 if fixed else None)
     room(r3, two, "PASS")

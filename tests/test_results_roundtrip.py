@@ -237,6 +237,12 @@ def test_pbn_round_trip(books: dict[str, Any]) -> None:
             r.values["Result"], float(r.values["MP_NS"])) for r in rows]  # fmt: skip
     assert [g[:5] for g in got] == [w[:5] for w in want]
     assert all(abs(g[5] - (w[5] or 0)) < 0.006 for g, w in zip(got, want, strict=True))
+    # One number of decimals down each column (issue 31: 0.50, 2, 3 in one column).
+    for col in ("MP_NS", "MP_EW"):
+        places = {len(r.values[col].partition(".")[2]) for r in rows if r.values[col]}
+        assert len(places) == 1, (col, places)
+    assert {len(t["TotalPercentage"].partition(".")[2]) for t in totals} == {2}
+    assert len({len(t["TotalScoreMP"].partition(".")[2]) for t in totals}) == 1
     assert [t["PairId"] for t in totals] == [
         s.label
         for s in sorted(

@@ -191,11 +191,15 @@ def test_checks_list_typed_scores(recalculated: dict[str, Any]) -> None:
     wb, _ = recalculated["mitchell7-acbl"]
     lines = [r[0] for r in wb["Checks"].iter_rows(min_row=4, values_only=True) if r[0]]
     assert any("typed over the formula" in x and x.startswith("Board ") for x in lines)
+    n = len(lines)  # the printed Results page says so, by formula (issue 31)
+    assert wb["Results"]["A3"].value == f"PROVISIONAL: {n} open problem{'s' if n > 1 else ''}" \
+        " on the Checks sheet"
 
 
 def test_empty_workbook_is_blank(recalculated: dict[str, Any]) -> None:
     wb, _ = recalculated["empty"]
     assert wb["Checks"]["A2"].value == "No problems found in the entered results."
+    assert wb["Results"]["A3"].value in (None, "")  # no PROVISIONAL line on the page
     assert wb["Board 1"]["G6"].value in (None, "")
     assert all(r[0] in (None, "") for r in wb["Checks"].iter_rows(min_row=4, values_only=True))
 
@@ -258,6 +262,7 @@ def test_accepted_typed_scores_reach_no_problems(recalculated: dict[str, Any]) -
     session reads "No problems" (issue 9). The typed score still counts: 600 beats two 400s."""
     wb, _ = recalculated["accepted"]
     assert wb["Checks"]["A2"].value == "No problems found in the entered results."
+    assert wb["Results"]["A3"].value in (None, "")
     ws = wb["Board 1"]
     assert (ws["G6"].value, ws["I6"].value, ws["I7"].value) == (600, 2, 0.5)
 

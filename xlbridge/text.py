@@ -21,12 +21,21 @@ xlbridge.errors.TextError: event 'Caf\\udce9' has the byte 0xE9, which is not UT
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import TextError
 from xlbridge.limits import CELL_TEXT
 
-__all__ = ["clean_text", "header_text", "put_text", "sheet_title", "unsafe_char"]
+__all__ = [
+    "Text",
+    "clean_text",
+    "header_text",
+    "put_text",
+    "put_value",
+    "sheet_title",
+    "unsafe_char",
+]
 
 # Line breaks and tabs become spaces in one-line text; they are legal in a cell otherwise.
 _SPACES = re.compile("[\t\n\r\x0b\x0c\x85\u2028\u2029]")
@@ -112,6 +121,40 @@ def put_text(cell: Any, value: object, what: str = "text", *, max_chars: int = C
     cell.value = text
     cell.data_type = "s"
     cell.number_format = "@"
+    return cell
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A user's text on its way to a cell next to the product's own formulas (a pair label
+    among a traveller's cells). openpyxl refuses the type (``Cannot convert``), so it reaches a
+    cell only through :func:`put_value`, as text: a writer cannot let it become a formula.
+
+    >>> from openpyxl import Workbook
+    >>> Workbook().active["A1"] = Text("=1+1")
+    Traceback (most recent call last):
+    ...
+    ValueError: Cannot convert Text(text='=1+1', what='text') to Excel
+    """
+
+    text: str
+    what: str = "text"
+
+
+def put_value(cell: Any, value: object) -> Any:
+    """Write ``value`` into ``cell``: a :class:`Text` as text (:func:`put_text`), anything else
+    (a number, the product's own formula or caption) as openpyxl writes it; return the cell.
+
+    >>> from openpyxl import Workbook
+    >>> ws = Workbook().active
+    >>> put_value(ws["A1"], Text("=1+1", "pair label")).data_type, put_value(ws["A2"], 7).value
+    ('s', 7)
+    >>> put_value(ws["A3"], "=SUM(A2)").data_type
+    'f'
+    """
+    if isinstance(value, Text):
+        return put_text(cell, value.text, value.what)
+    cell.value = value
     return cell
 
 

@@ -55,7 +55,10 @@ _DESCRIPTION = (
     " else by name (case and spacing aside); a pair missing from a session is listed as such."
     " --total sum adds the session percentages (IMP sessions: IMP totals), as the ACBL's Side"
     " Game Series does (ACBL Tech File EVENTS.033); --total average takes their mean over the"
-    " sessions played; --total carry ranks the last session (the final) with the qualifying"
+    " sessions played; --total matchpoints adds the session matchpoints, every board counted"
+    " alike so a session weighs as many boards as it has (one matchpoint top a board in every"
+    " session), with the event percentage so weighted; --total carry ranks the last session"
+    " (the final) with the qualifying"
     " sessions' matchpoints carried forward by the EBU White Book's formula (section 172:"
     " C = S x FT / (2 x QT), S the qualifying matchpoints, FT and QT the tops a board of the"
     " final and of the qualifying session); --carry sets the share (default 50 percent, the"
@@ -78,7 +81,8 @@ def _add(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--total", default="sum", choices=EVENT_TOTALS,
         help="how the sessions make the overall total: sum (default) or average of the session"
-        " percentages, or carry (qualifying sessions carried forward into the last)",
+        " percentages, matchpoints (their sum: a session weighted by its boards), or carry"
+        " (qualifying sessions carried forward into the last)",
     )  # fmt: skip
     p.add_argument(
         "--carry", type=float_arg("carry", (0, 100)), default=CARRY_SHARE, metavar="PERCENT",
@@ -132,6 +136,21 @@ def _refuse_a_file_twice(files: tuple[str, ...]) -> None:
             )
 
 
+def _title(name: str, date: str, event: str) -> str:
+    """A session as the event page heads it: its date and event; without a date, its event
+    and its file's name (sessions of one event name stay apart).
+
+    >>> _title("/x/s1.xlsx", "2026-11-24", "Autumn Pairs"), _title("/x/s2.xlsx", "", "Cup")
+    ('2026-11-24 Autumn Pairs', 'Cup (s2.xlsx)')
+    >>> _title("s3.xlsx", "", ""), _title("s3.xlsx", "2026-11-24", "")
+    ('s3.xlsx', '2026-11-24')
+    """
+    date, event, file = date.strip(), event.strip(), Path(name).name
+    if date:
+        return f"{date} {event}".strip()
+    return f"{event} ({file})" if event else file
+
+
 def _event(args: argparse.Namespace) -> int:
     import json
 
@@ -169,8 +188,7 @@ def _event(args: argparse.Namespace) -> int:
                 " give each session's workbook once"
             )
         sessions.append(res)
-    titles = [f"{Path(f).name} — {r.event}" if r.event else Path(f).name
-              for f, r in zip(opt.files, sessions, strict=True)]  # fmt: skip
+    titles = [_title(f, r.input.date, r.event) for f, r in zip(opt.files, sessions, strict=True)]
     ev = ev_kit.event_results(sessions, opt.total, opt.carry, titles)
     if opt.format == "text":
         data = ev_kit.event_text(ev)

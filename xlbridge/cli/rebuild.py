@@ -26,8 +26,10 @@ def register(sub: Any) -> None:
         " write a copy of the workbook with them typed into the travellers. Individuals: the"
         " row names the four players (CSV north,south,east,west columns; PBN North, South, East,"
         " West tags; Bridgemate's South and West columns). Teams: ns and ew are the team"
-        " numbers (Marvin's game: pair numbers); room 1 is where the home team sits NS. Social"
-        " games are refused. Rows that do not fit"
+        " numbers (Marvin's game: pair numbers); room 1 is where the home team sits NS."
+        " Sections (new --sections): each row's section is a CSV section column, a PBN Section"
+        " tag or ScoreTable column, or the Bridgemate section's letter; its pair numbers, table"
+        " and round are the section's own. Social games are refused. Rows that do not fit"
         " the movement are listed by line and board (standard error and the Checks sheet); a"
         " cell already typed is never replaced without --force. The workbook given is only read.",
         epilog="Example: xlbridge import club.xlsx --from scores.bws -o club-scored.xlsx",
@@ -131,6 +133,7 @@ def _rebuild(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import import_results
     from xlbridge.interchange.files import check_output, destination
+    from xlbridge.results.problems import PROVISIONAL_EXIT
 
     _same_file(args.file, args.output)
     _same_file(args.source, args.output)
@@ -145,4 +148,5 @@ def _import(args: argparse.Namespace) -> int:
         f" {len(res.problems)} not imported"
         + (f"; {res.numbers} players' numbers on the Names sheet" if res.numbers else "")
     )
-    return 0
+    # A row not imported is an open problem on the copy's Checks sheet, as in ``results``.
+    return PROVISIONAL_EXIT if res.problems else 0

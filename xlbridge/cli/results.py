@@ -89,7 +89,7 @@ def register(sub: Any) -> None:
 def _results(args: argparse.Namespace) -> int:
     import xlbridge
     from xlbridge.families.registry import RenderRequest, read_workbook, render_results
-    from xlbridge.results.problems import PROVISIONAL_EXIT, banner
+    from xlbridge.results.problems import NO_RESULTS, PROVISIONAL_EXIT, banner
 
     for name in (args.file, args.output, args.deals):
         if name and "\x00" in name:
@@ -128,7 +128,8 @@ def _results(args: argparse.Namespace) -> int:
     # standard error repeats them only when the report went elsewhere (issue 31: once).
     shown = fmt == "text" and not args.output
     for p in () if shown else problems:
-        print(f"xlbridge results: {p.line()}", file=sys.stderr)
+        if p != NO_RESULTS:  # no line of the Checks sheet: the banner says it
+            print(f"xlbridge results: {p.line()}", file=sys.stderr)
     if res.disagreements:
         print(
             f"xlbridge results: {len(res.disagreements)} cell(s) disagree with Python"

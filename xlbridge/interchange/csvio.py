@@ -182,7 +182,7 @@ RESULT_COLUMNS = {
     "contract": "contract", "declarer": "declarer", "by": "declarer", "result": "result",
     "tricks": "result", "score": "score", "nsscore": "score", "scorens": "score",
     "adjusted": "adjusted", "round": "round", "table": "table",
-    "north": "north", "south": "south", "east": "east", "west": "west",
+    "north": "north", "south": "south", "east": "east", "west": "west", "section": "section",
 }  # fmt: skip
 """A results CSV's column headings (lower case, letters only: ``Score_NS`` is ``scorens``) and
 the column each names: the one vocabulary of ``xlbridge traveller`` and ``xlbridge import``."""

@@ -68,7 +68,7 @@ class ImportRow:
     score: str = ""
     adjusted: str = ""
     players: tuple[str, ...] = ()  # individuals: North, South, East, West (numbers or names)
-    section: str = ""  # a PBN ScoreTable's Section column, where it has one
+    section: str = ""  # the section's letter (CSV section column, PBN Section, Bridgemate's)
 
 
 # Board, round and table numbers in a scorer's file: up to 4 ASCII digits.
@@ -89,7 +89,8 @@ def read_csv_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
     header ``board,ns,ew,contract,declarer,result`` (or the traveller forms ``...,score`` and
     an ``adjusted`` column; ``round`` and ``table`` may place a row). The ``results --format
     csv --table results`` columns (``tricks``, ``score_ns``) read too. An individual's rows
-    name the players: ``board,north,south,east,west,contract,...``."""
+    name the players: ``board,north,south,east,west,contract,...``. A ``section`` column
+    gives each row's section letter (a sectioned workbook, ``new --sections``)."""
     rows: list[ImportRow] = []
     bad: list[str] = []
     example = "board,ns,ew,contract,declarer,result"
@@ -104,18 +105,22 @@ def read_csv_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
         rows.append(ImportRow(
             where, board, get("ns", ""), get("ew", ""), _int(get("round", "")),
             _int(get("table", "")), get("contract", ""), get("declarer", ""), get("result", ""),
-            get("score", ""), get("adjusted", ""), players,
+            get("score", ""), get("adjusted", ""), players, get("section", "").strip().upper(),
         ))  # fmt: skip
     return rows, bad
 
 
-def read_pbn_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
+def read_pbn_results(
+    text: str, name: str, *, all_sections: bool = False
+) -> tuple[list[ImportRow], list[str]]:
     """Rows of a PBN file with results, game by game from the one PBN tokenizer
     (:func:`xlbridge.interchange.pbn.parse_games`; no endplay): each game's ``ScoreTable``
     rows (PairId_NS, PairId_EW, Contract, Declarer, Result, optional Table, Round, Score_NS),
     or, without one, the game's own Contract, Declarer and Result tags placed by its Table and
     Round tags (and, for an individual, by its North, South, East and West tags: the players).
-    A game without a Board tag (an event header) is skipped."""
+    A game without a Board tag (an event header) is skipped. A row's section is its
+    ScoreTable's Section column, else the game's Section tag; rows of any section but the
+    first are refused (a workbook of one section) unless ``all_sections``."""
     rows: list[ImportRow] = []
     bad: list[str] = []
     for game in parse_games(text, name=name):
@@ -128,8 +133,10 @@ def read_pbn_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
             bad.append(f"{where}: board {board_tag.value[:10]!r} is not a board number")
             continue
         table = game.tag("ScoreTable")
+        in_section = game.value("Section").strip().upper()
         if table is not None and table.section:
-            rows += _score_table_rows(table, board, name, bad)
+            rows += [r if r.section else replace(r, section=in_section)
+                     for r in _score_table_rows(table, board, name, bad)]  # fmt: skip
             continue
         contract_text = game.value("Contract").strip()
         if not contract_text or contract_text == "?":
@@ -154,9 +161,10 @@ def read_pbn_results(text: str, name: str) -> tuple[list[ImportRow], list[str]]:
             game.value("PairId_EW") or _one_name(east, west),
             _int(game.value("Round")), _int(game.value("Table")),
             str(c), declarer, result, players=seated if any(seated) else (),
+            section=in_section,
         ))  # fmt: skip
     sections = {r.section for r in rows}
-    if len(sections) > 1:  # the first section, as a Bridgemate file's: a workbook is one
+    if not all_sections and len(sections) > 1:  # the first, as a Bridgemate file's: one section
         first = min(sections, key=lambda x: (len(x), x))
         bad += [f"{r.where}: board {r.board}: section {r.section}: the workbook is one section"
                 for r in rows if r.section != first]  # fmt: skip
@@ -212,7 +220,7 @@ def _score_table_rows(table: Tag, board: int, name: str, bad: list[str]) -> list
             f"{name} line {line_no}", board, v.get("PairId_NS", ""),
             v.get("PairId_EW", ""), _int(v.get("Round", "")), _int(v.get("Table", "")),
             contract, v.get("Declarer", ""), v.get("Result", ""),
-            score if not contract else "", section=v.get("Section", ""),
+            score if not contract else "", section=v.get("Section", "").strip().upper(),
         ))  # fmt: skip
     return rows
 
@@ -264,6 +272,7 @@ def read_bws_results(
         if BWS_TABLE not in tables:
             raise InputFileError(f"Bridgemate file {name} has no {BWS_TABLE} table")
         text = _mdb("mdb-export", str(copy), BWS_TABLE)
+        letters = _section_letters(copy, tables, name)
     bad: list[str] = []
     cols: dict[str, int] = {}
     received: list[tuple[int | None, tuple[str, str, str, int], str, ImportRow | str]] = []
@@ -294,6 +303,7 @@ def read_bws_results(
         row = ImportRow(
             where, board, get("pairns"), get("pairew"), _int(get("round")), _int(get("table")),
             _bws_contract(get("contract")), get("ns/ew"), get("result"),
+            section=letters.get(section, section),
         )  # fmt: skip
         if "south" in cols and "west" in cols:  # an individual: the four players, no pairs
             seated = (get("pairns"), get("south"), get("pairew"), get("west"))
@@ -335,22 +345,25 @@ class SeatedPlayer:
 
 
 def read_bws_players(
-    path: str | os.PathLike[str], name: str
+    path: str | os.PathLike[str], name: str, *, all_sections: bool = False
 ) -> tuple[list[SeatedPlayer], list[str]]:
     """The numbers the players typed at the tables (a Bridgemate file's ``PlayerNumbers``; none
     when the file has no such table), of the first section only (as
     :func:`read_bws_results`), and the lines refused. Read as :func:`read_bws_results` reads;
     a seat (round, table, direction) given again: the later row stands (the number the
-    scoring program wrote, then the one the player typed)."""
+    scoring program wrote, then the one the player typed). With ``all_sections`` every
+    section's players are kept, each with its section's letter (the Section table's)."""
     data = read_bytes(path, max_bytes=MAX_BWS_BYTES, what="Bridgemate file")
     if not data.startswith(_ACCESS_MAGIC):
         raise InputFileError(f"Bridgemate file {name} is not an Access database (.bws)")
     with tempfile.TemporaryDirectory(prefix="xlbridge-bws-") as tmp:
         copy = Path(tmp) / "data.bws"
         copy.write_bytes(data)
-        if "PlayerNumbers" not in _mdb("mdb-tables", "-1", str(copy)).split():
+        tables = _mdb("mdb-tables", "-1", str(copy)).split()
+        if "PlayerNumbers" not in tables:
             return [], []
         text = _mdb("mdb-export", str(copy), "PlayerNumbers")
+        letters = _section_letters(copy, tables, name) if all_sections else {}
     out: list[SeatedPlayer] = []
     bad: list[str] = []
     cols: dict[str, int] = {}
@@ -374,6 +387,10 @@ def read_bws_players(
             continue
         out.append(SeatedPlayer(where, get("section"), table, rnd or 1, direction,
                                 number[:40], get("name")[:100]))  # fmt: skip
+    if all_sections:
+        out = [replace(p, section=letters.get(p.section, p.section)) for p in out]
+        latest_of = {(p.section, p.round, p.table, p.direction): p for p in out}
+        return list(latest_of.values()), bad
     sections = {p.section for p in out}
     if len(sections) > 1:
         first = min(sections, key=lambda x: (len(x), x))
@@ -382,6 +399,26 @@ def read_bws_players(
         out = [p for p in out if p.section == first]
     latest = {(p.round, p.table, p.direction): p for p in out}  # typed again: the later stands
     return list(latest.values()), bad
+
+
+def _section_letters(copy: Path, tables: list[str], name: str) -> dict[str, str]:
+    """The Section table's ID -> Letter (ReceivedData and PlayerNumbers name a section by its
+    ID); {} when the file has no Section table."""
+    if "Section" not in tables:
+        return {}
+    out: dict[str, str] = {}
+    cols: dict[str, int] = {}
+    for _line, fields in read_rows(_mdb("mdb-export", str(copy), "Section"),
+                                   what=f"{name} (Section)"):  # fmt: skip
+        if not cols:
+            cols = {f.strip().lower(): i for i, f in enumerate(fields)}
+            if "id" not in cols or "letter" not in cols:
+                return {}
+            continue
+        at = max(cols["id"], cols["letter"])
+        if at < len(fields) and fields[cols["letter"]].strip():
+            out[fields[cols["id"]].strip()] = fields[cols["letter"]].strip().upper()[:1]
+    return out
 
 
 def _bws_id(text: str) -> int | None:
@@ -394,13 +431,15 @@ def read_results(
     path: str | os.PathLike[str], *, all_sections: bool = False
 ) -> tuple[list[ImportRow], list[str]]:
     """The rows of a results file by its suffix (.csv, .pbn, .bws) and the lines refused
-    (``all_sections``: see :func:`read_bws_results`)."""
+    (``all_sections``: every section's rows, for a team match or a sectioned workbook; see
+    :func:`read_bws_results`)."""
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".csv":
         return read_csv_results(read_text(p, max_bytes=MAX_TEXT_BYTES, what="CSV"), p.name)
     if suffix == ".pbn":
-        return read_pbn_results(read_text(p, max_bytes=MAX_TEXT_BYTES, what="PBN"), p.name)
+        text = read_text(p, max_bytes=MAX_TEXT_BYTES, what="PBN")
+        return read_pbn_results(text, p.name, all_sections=all_sections)
     if suffix == ".bws":
         return read_bws_results(p, p.name, all_sections=all_sections)
     raise InputFileError(f"results file {p.name!r}: give a .csv, .pbn or .bws file")

@@ -44,8 +44,9 @@ class TableLine:
 
     ``ns_next``/``ew_next`` say where the pair goes for the next round: ``"stay"``,
     ``"table 2"`` (same direction), ``"table 2 NS"`` (the other direction) or ``"sit out"``;
-    ``boards_next`` is ``"table 7"``, ``"tables 1 and 7"``, ``"bye-stand"`` or ``""`` when the
-    boards are not played again. All three are ``""`` in the last round. ``shares`` lists the
+    ``boards_next`` is ``"table 7"``, ``"tables 1 and 7"``, ``"bye-stand"``, ``"table 4 for
+    round 3"`` when they rest a round first (a Howell), or ``""`` when the boards are not
+    played again. All three are ``""`` in the last round. ``shares`` lists the
     other tables playing the same boards in this round (a relay).
     """
 
@@ -155,6 +156,11 @@ class _Index:
             return _tables_text(tables)
         if (e.round + 1, first) in self.bye:
             return BYE_STAND
+        # A Howell has more sets than tables: a set rests a round, then goes on to its table.
+        for later in range(e.round + 2, self.m.rounds + 1):
+            tables = sorted(set(self.board_at.get((later, first), [])))
+            if tables:
+                return f"{_tables_text(tables)} for round {later}"
         return ""
 
 
@@ -241,6 +247,8 @@ def move_text(line: TableLine) -> str:
     >>> from xlbridge.movements.howell import howell
     >>> move_text(table_cards(howell(4, 3))[0].lines[0])
     'pair 8 stays, pair 1 to table 3 NS, boards to table 4'
+    >>> move_text(table_cards(howell(4, 3))[1].lines[0])  # boards 10-12 rest in round 2
+    'pair 6 to table 4 EW, pair 3 to table 3, boards to table 1 for round 4'
     """
     parts = []
     for who, where in ((line.ns, line.ns_next), (line.ew, line.ew_next)):

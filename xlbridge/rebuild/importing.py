@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,12 +28,12 @@ from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.gate import load_notes, load_workbook
 from xlbridge.interchange.scorer_files import ImportRow, read_results
 from xlbridge.interchange.xlsx_write import saver
+from xlbridge.movements.field import FIELD_KIND
 from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
 from xlbridge.scoring.choices import ResultEntry
 from xlbridge.scoring.contract import check_possible_score, score
 from xlbridge.scoring.matchpoints import Adjusted
-from xlbridge.text import put_text
 from xlbridge.types import Contract, Seat, made_or_down, tricks_taken
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.cells import (
@@ -43,6 +43,7 @@ from xlbridge.workbook.cells import (
     typed_text,
     whole_or_none,
 )
+from xlbridge.workbook.import_lines import write_import_lines
 from xlbridge.workbook.session import family_of_workbook
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "Filler",
     "ImportTarget",
     "Imported",
+    "Plays",
     "Traveller",
     "cells_for",
     "import_results",
@@ -163,13 +165,15 @@ def import_results(
 ) -> Imported:
     """Read ``source``'s results into a copy of ``workbook`` written to ``out``.
     ``filler_for(kind, family)`` gives the family's filler and whether the scorer's rows of every
-    section are read, or refuses the family in one line."""
+    section are read, or refuses the family in one line. A sectioned workbook (``new
+    --sections``) reads every section's rows: each is placed on its own section's rows."""
     if Path(out).suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
     wb = load_workbook(workbook, what="workbook")
     book = Book(wb)
     kind, family = family_of_workbook(book)
     fill, all_sections = filler_for(kind, family)
+    all_sections = all_sections or kind == FIELD_KIND
     rows, problems = read_results(source, all_sections=all_sections)
     got = fill(ImportTarget(wb, book, rows, force, workbook, source))
     problems = [*problems, *got.problems]
@@ -226,15 +230,80 @@ def write_row(t: Traveller, r: int, cells: dict[str, Any], force: bool, tc: F.Tr
     return "filled"
 
 
+@dataclass(frozen=True, slots=True)
+class _Play:
+    where: str  # "scores.csv line 3: board 1"
+    cells: dict[str, Any]
+    write: Callable[[], str]  # "filled", "same", or why not
+
+
+class Plays:
+    """The scorer's rows by the play (traveller row, room) they fill, written once all are
+    read: the same result again counts as already there; a different one is a conflict the
+    director settles, so neither is imported (the first is not silently the one kept).
+
+    >>> plays, wrote = Plays(), []
+    >>> plays.add(1, "r.csv line 2: board 1", {"Contract": "4S"}, lambda: "filled")
+    >>> plays.add(1, "r.csv line 3: board 1", {"Contract": "4s "}, lambda: "filled")
+    >>> plays.add(2, "r.csv line 4: board 2", {"Contract": "4S"}, lambda: "filled")
+    >>> plays.add(2, "r.csv line 5: board 2", {"Contract": "3NT"}, lambda: "filled")
+    >>> problems = []
+    >>> plays.write(problems)
+    (1, 1)
+    >>> for part in problems[0].split(": "):
+    ...     print(part)
+    r.csv line 4
+    board 2
+    r.csv line 5 gives this play another result (Contract 4S / Contract 3NT)
+    neither imported; type the one played on the traveller, then OK beside this line
+    """
+
+    def __init__(self) -> None:
+        self._plays: dict[Hashable, list[_Play]] = {}
+
+    def add(
+        self, key: Hashable, where: str, cells: dict[str, Any], write: Callable[[], str]
+    ) -> None:
+        """The row at ``where`` fills the play ``key`` with ``cells`` by calling ``write``."""
+        self._plays.setdefault(key, []).append(_Play(where, cells, write))
+
+    def write(self, problems: list[str]) -> tuple[int, int]:
+        """Write every play that is not in conflict; (rows filled, rows already there). Each
+        conflict, and each row ``write`` refused, is added to ``problems``."""
+        filled = same = 0
+        for plays in self._plays.values():
+            first = plays[0]
+            others = [p for p in plays[1:] if not _same_cells(p.cells, first.cells)]
+            if others:
+                shown = " / ".join(_shown(p.cells) for p in (first, *others))
+                lines = ", ".join(p.where.split(": ")[0] for p in others)
+                problems.append(
+                    f"{first.where}: {lines} give{'s' if len(others) == 1 else ''} this play"
+                    f" another result ({shown}): neither imported; type the one played on the"
+                    " traveller, then OK beside this line"
+                )
+                continue
+            same += len(plays) - 1
+            status = first.write()
+            if status == "same":
+                same += 1
+            elif status == "filled":
+                filled += 1
+            else:
+                problems.append(f"{first.where}: {status}")
+        return filled, same
+
+
+def _same_cells(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return set(a) == set(b) and all(_same_value(a[k], b[k]) for k in a)
+
+
+def _shown(cells: dict[str, Any]) -> str:
+    return " ".join(f"{k} {v}" for k, v in cells.items())[:60]
+
+
 def _report_on_checks(wb: Any, source: str, problems: list[str]) -> None:
-    if "Checks" not in wb.sheetnames or not problems:
-        return
-    ws = wb["Checks"]
-    last = max((c.row for c in ws["A"] if c.value is not None), default=3)
-    r = last + 2
-    put_text(ws.cell(row=r, column=1), f"Import from {source}: rows not imported", "checks")
-    for i, line in enumerate(problems, start=r + 1):
-        put_text(ws.cell(row=i, column=1), line[:1000], "checks")
+    write_import_lines(wb, source, problems)  # open problems until the director types OK
 
 
 _MAX_NAMES = 2000

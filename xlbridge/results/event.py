@@ -5,8 +5,9 @@ players are the same when both have a federation number (:attr:`PairInfo.numbers
 numbers are equal, else when their names are equal (case and spacing aside); a pair is the same
 pair when its players are. A pair missing from a session is listed as such. How the sessions
 make the overall total is :mod:`xlbridge.scoring.event`'s: the sum or the average of the session
-percentages (IMP totals), or a qualifying stage carried forward into the final (the last
-session) by the EBU's formula.
+percentages (IMP totals), the sum of the matchpoints (a session weighted by its boards), or a
+qualifying stage carried forward into the final (the last session) by the EBU's formula; the
+last two also as a percentage.
 
 >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 >>> from xlbridge.families.duplicate.score import score_session
@@ -36,7 +37,14 @@ from xlbridge.numerals import shown
 from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
 from xlbridge.results.pages import TEMPLATES, render_page
 from xlbridge.results.session import PairInfo, SessionResults, Standing
-from xlbridge.scoring.event import CARRY_SHARE, EVENT_SESSIONS, EventTotal, carry_forward, combine
+from xlbridge.scoring.event import (
+    CARRY_SHARE,
+    EVENT_SESSIONS,
+    EventTotal,
+    carry_forward,
+    combine,
+    weighted_percentage,
+)
 from xlbridge.scoring.session import ranks
 
 __all__ = [
@@ -60,7 +68,9 @@ TEMPLATE = TEMPLATES / "event.html.j2"
 class EventEntry:
     """A pair of the event: its players' names and numbers (as last seen), its line of each
     session's ranking (None: not there), the matchpoints carried forward (``carry`` only), its
-    overall total and rank ("" when it has none: played no session, or no final with ``carry``)."""
+    overall total and rank ("" when it has none: played no session, or no final with ``carry``).
+    ``pct`` is the total as a percentage of the most it could be (``matchpoints`` and
+    ``carry``), ``carried_pct`` the qualifying percentage carried (``carry``)."""
 
     names: str
     numbers: tuple[str, ...]
@@ -68,6 +78,8 @@ class EventEntry:
     carried: float | None
     total: float | None
     rank: str
+    pct: float | None = None
+    carried_pct: float | None = None
 
     @property
     def missing(self) -> tuple[int, ...]:
@@ -132,14 +144,30 @@ def _merged(old: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...]) 
     return tuple(out)
 
 
-def _top(res: SessionResults, k: int) -> float:
+def _top(res: SessionResults, k: int, needs: str = "the carry-forward formula needs") -> float:
     tops = {b.top for b in res.boards if b.top}
     if len(tops) != 1:
         raise SessionError(
-            f"session {k}'s boards have {'no top' if not tops else 'different tops'}; the"
-            " carry-forward formula needs one matchpoint top a board"
+            f"session {k}'s boards have {'no top' if not tops else 'different tops'}; {needs}"
+            " one matchpoint top a board"
         )
     return tops.pop()
+
+
+def _boards(res: SessionResults) -> int:
+    """The boards a session's totals count: the most any pair played (a pair that played
+    fewer has its total factored up to them)."""
+    return max((s.played for s in res.standings), default=0)
+
+
+def _matchpoint_tops(sessions: Sequence[SessionResults]) -> None:
+    tops = [_top(res, k, "--total matchpoints adds on") for k, res in enumerate(sessions, start=1)]
+    if len(set(tops)) > 1:
+        shown_tops = ", ".join(f"session {k} {t:g}" for k, t in enumerate(tops, start=1))
+        raise SessionError(
+            f"a board's matchpoint top differs ({shown_tops}): matchpoints add only on one top;"
+            " --total sum adds the percentages, --total carry rescales to the final's top"
+        )
 
 
 def event_results(
@@ -163,6 +191,11 @@ def event_results(
                 f"session {k} is scored {res.input.scoring}, session 1"
                 f" {sessions[0].input.scoring}: an event adds sessions scored alike"
             )
+    if how == "matchpoints":
+        if not mp:
+            raise SessionError("--total matchpoints is for matchpoint sessions; IMP sessions"
+                               " add their IMP totals with --total sum")  # fmt: skip
+        _matchpoint_tops(sessions)
     if how == "carry":
         if not mp:
             raise SessionError("carry-forward (EBU White Book §172) is for matchpoint sessions")
@@ -204,7 +237,10 @@ def event_results(
             taken[i] = s.label
             lines[i][k] = s
     carried: list[float | None] = [None] * len(keys)
+    carried_pct: list[float | None] = [None] * len(keys)
+    pcts: list[float | None] = [None] * len(keys)
     totals: list[float | None] = []
+    boards = [_boards(res) for res in sessions]
     if how == "carry":
         final_top = _top(sessions[-1], len(sessions))
         q_tops = [_top(res, k) for k, res in enumerate(sessions[:-1], start=1)]
@@ -213,13 +249,24 @@ def event_results(
             if final is None or final.total is None:
                 totals.append(None)
                 continue
-            c = sum(
-                carry_forward(q.total, final_top, top, share)
-                for q, top in zip(line[:-1], q_tops, strict=True)
-                if q is not None and q.total is not None
-            )
+            played = [(q.total, q.pct, top, n)
+                      for q, top, n in zip(line[:-1], q_tops, boards[:-1], strict=True)
+                      if q is not None and q.total is not None]  # fmt: skip
+            c = sum(carry_forward(mps, final_top, top, share) for mps, _p, top, _n in played)
             carried[i] = c
-            totals.append(final.total + c)
+            total = final.total + c
+            totals.append(total)
+            carried_pct[i] = weighted_percentage([(p, n) for _m, p, _t, n in played
+                                                  if p is not None])  # fmt: skip
+            # The most the total could be: the final's boards at its top, and the share of
+            # each qualifying session's boards carried at the final's top.
+            most = (boards[-1] + sum(n for *_x, n in played) * share / 100) * final_top
+            pcts[i] = 100 * total / most if most > 0 else None
+    elif how == "matchpoints":
+        for i, line in enumerate(lines):
+            totals.append(combine([None if x is None else x.total for x in line], "sum"))
+            pcts[i] = weighted_percentage([(x.pct, n) for x, n in zip(line, boards, strict=True)
+                                           if x is not None and x.pct is not None])  # fmt: skip
     else:
         for line in lines:
             values = [None if x is None else (x.pct if mp else x.total) for x in line]
@@ -228,7 +275,8 @@ def event_results(
     rank_of = dict(zip(ranked, ranks([totals[i] for i in ranked]), strict=True))  # type: ignore[misc]
     entries = [
         EventEntry(" & ".join(n for n, _ in key if n), tuple(num for _, num in key),
-                   tuple(line), carried[i], totals[i], rank_of.get(i, ""))
+                   tuple(line), carried[i], totals[i], rank_of.get(i, ""), pcts[i],
+                   carried_pct[i])
         for i, (key, line) in enumerate(zip(keys, lines, strict=True))
     ]  # fmt: skip
     order = sorted(
@@ -243,6 +291,9 @@ def event_results(
 
 def _how_text(ev: EventResults) -> str:
     unit = "percentages" if ev.mp else "IMP totals"
+    if ev.how == "matchpoints":
+        return ("the sum of the session matchpoints (each session weighted by its boards; the %"
+                " is the session percentages so weighted)")  # fmt: skip
     if ev.how == "carry":
         share = f"{ev.share:g}%"
         return (f"the final (session {len(ev.sessions)}) with {share} of the qualifying"
@@ -269,18 +320,27 @@ def overall_rows(ev: EventResults) -> list[dict[str, Any]]:
             row[f"score {k}"] = None if x is None else shown(x.pct if ev.mp else x.total)
             row[f"rank {k}"] = "missing" if x is None else x.rank
         row["carried"] = shown(e.carried)
+        row["carried %"] = shown(e.carried_pct)
         row["total"] = shown(e.total)
+        row["%"] = shown(e.pct)
         row["missing"] = " ".join(str(k) for k in e.missing)
         out.append(row)
     return out
 
 
 def overall_columns(ev: EventResults) -> tuple[str, ...]:
-    """The columns of :func:`overall_rows` (``carried`` with ``carry`` only)."""
+    """The columns of :func:`overall_rows` (``carried`` and ``carried %`` with ``carry`` only,
+    ``%`` with ``carry`` and ``matchpoints``)."""
     cols = ["rank", "names", "numbers"]
     for k in range(1, len(ev.sessions) + 1):
         cols += [f"pair {k}", f"score {k}", f"rank {k}"]
-    return (*cols, *(("carried",) if ev.how == "carry" else ()), "total", "missing")
+    carry = ("carried", "carried %") if ev.how == "carry" else ()
+    return (*cols, *carry, "total", *(("%",) if _has_pct(ev) else ()), "missing")
+
+
+def _has_pct(ev: EventResults) -> bool:
+    """Whether the event's total is also given as a percentage (its matchpoints)."""
+    return ev.how in ("carry", "matchpoints")
 
 
 def event_text(ev: EventResults) -> str:
@@ -295,15 +355,19 @@ def event_text(ev: EventResults) -> str:
     head = ["Rank", "Names"]
     for k in range(1, len(ev.sessions) + 1):
         head += [f"S{k} pair", f"S{k} {'%' if ev.mp else 'IMPs'}", f"S{k} rank"]
-    head += (["Carried"] if ev.how == "carry" else []) + ["Total"]
+    head += (["Carried", "Carried %"] if ev.how == "carry" else []) + ["Total"]
+    head += ["%"] if _has_pct(ev) else []
     table = [head]
     for e in ev.entries:
         row = [e.rank, e.names]
         for x in e.sessions:
             row += ["missing", "", ""] if x is None else [x.label, _session_value(ev, x, places),
                                                           x.rank]  # fmt: skip
-        row += [fixed(e.carried, total_places, "-")] if ev.how == "carry" else []
+        if ev.how == "carry":
+            row += [fixed(e.carried, total_places, "-"),
+                    fixed(e.carried_pct, PERCENT_PLACES, "-")]  # fmt: skip
         row.append(fixed(e.total, total_places, "-"))
+        row += [fixed(e.pct, PERCENT_PLACES, "-")] if _has_pct(ev) else []
         table.append(row)
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     lines += ["", "Overall"]
@@ -334,8 +398,11 @@ def event_json(ev: EventResults) -> dict[str, Any]:
              "total": shown(x.total, whole=True), "pct": shown(x.pct, whole=True),
              "average": shown(x.average, whole=True), "rank": x.rank}
              for x in e.sessions],
-         **({"carried": shown(e.carried, whole=True)} if ev.how == "carry" else {}),
-         "total": shown(e.total, whole=True), "missing": list(e.missing)}
+         **({"carried": shown(e.carried, whole=True),
+             "carried_pct": shown(e.carried_pct, whole=True)} if ev.how == "carry" else {}),
+         "total": shown(e.total, whole=True),
+         **({"pct": shown(e.pct, whole=True)} if _has_pct(ev) else {}),
+         "missing": list(e.missing)}
         for e in ev.entries
     ]  # fmt: skip
     head: dict[str, Any] = {"total": ev.how}
@@ -358,7 +425,9 @@ def event_html(ev: EventResults) -> str:
                                               "value": _session_value(ev, x, places)}
                       for x in e.sessions],
          "carried": fixed(e.carried, total_places, "-"),
-         "total": fixed(e.total, total_places, "-")}
+         "carried_pct": fixed(e.carried_pct, PERCENT_PLACES, "-"),
+         "total": fixed(e.total, total_places, "-"),
+         "pct": fixed(e.pct, PERCENT_PLACES, "-")}
         for e in ev.entries
     ]  # fmt: skip
     sessions = []
@@ -377,6 +446,7 @@ def event_html(ev: EventResults) -> str:
     return render_page(
         TEMPLATE.name,
         event=ev.sessions[0].event or "Event",
-        how=_how_text(ev), mp=ev.mp, carry=ev.how == "carry", titles=ev.titles,
+        how=_how_text(ev), mp=ev.mp, carry=ev.how == "carry", pct=_has_pct(ev),
+        titles=ev.titles,
         overall=overall, sessions=sessions, n=len(ev.sessions),
     )  # fmt: skip

@@ -20,7 +20,7 @@ from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
 from xlbridge.results.pages import TEMPLATES, render_page
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import players_cells, players_heads, ranking_groups, section_groups
-from xlbridge.scoring.session import places_to_rank
+from xlbridge.scoring.session import places_in_ranking
 from xlbridge.types import Seat, Vulnerability
 
 __all__ = ["TEMPLATE", "from_north", "hand_records", "render_html"]
@@ -150,7 +150,9 @@ def render_html(res: SessionResults, deals: Mapping[int, str] | None = None) -> 
     unit = "MP" if mp else "IMP"
     who = "Player" if res.input.family == "individual" else "Pair"
     tables = len({r.table for r in res.input.rows if r.table is not None}) or 1
-    places = places_to_rank(tables)
+    # A pairs field ranks 40% of its pairs; an individual's Recap still ranks by its tables.
+    one_field = not res.two_winner and res.input.family != "individual"
+    places = places_in_ranking(tables, one_field=one_field)
     # The same decimals down each column of the page (figures.py): percentages two, the other
     # figures as many as the most precise of their kind needs.
     pct_places = PERCENT_PLACES if mp else decimals(s.average for s in res.standings)

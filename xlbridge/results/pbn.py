@@ -21,6 +21,7 @@ from xlbridge.errors import InputFileError
 from xlbridge.interchange.csvio import ascii_int
 from xlbridge.interchange.pbn import cell, file_text, parse_games, plain, table_lines, tag_line
 from xlbridge.numerals import shown_text
+from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
 from xlbridge.results.problems import banner
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
@@ -57,6 +58,10 @@ def results_pbn(res: SessionResults) -> str:
     score-table row with a problem ends in a ``; provisional: ...`` comment."""
     mp = res.input.scoring == "mp"
     pts = ("MP_NS", "MP_EW") if mp else ("IMP_NS", "IMP_EW")
+    # One number of decimals down each column of every table (0.50 beside 2.00, never 2).
+    scored = [r for b in res.boards for r in b.rows]
+    point_places = decimals([r.mp_ns for r in scored] + [r.mp_ew for r in scored])
+    total_places = decimals(s.total for s in res.standings)
     games: list[list[str]] = []
     for i, b in enumerate(res.boards):
         vul = str(Vulnerability.from_board(b.board))
@@ -84,7 +89,7 @@ def results_pbn(res: SessionResults) -> str:
                 cell(x.table), cell(x.round), cell(x.ns), cell(x.ew),
                 cell(x.adjusted or x.contract),
                 cell(x.declarer), cell(x.tricks), ns_score, ew_score,
-                _num(r.mp_ns), _num(r.mp_ew),
+                fixed(r.mp_ns, point_places, "-"), fixed(r.mp_ew, point_places, "-"),
             ])  # fmt: skip
         table = table_lines("ScoreTable", cols, rows)
         # A row with an open problem ends in a ``;`` comment naming it (readers skip it).
@@ -99,7 +104,8 @@ def results_pbn(res: SessionResults) -> str:
             tcols = [("Rank", 3, "R"), ("PairId", 5, "R"), ("Direction", 2, "L"),
                      (total, 7, "R"), ("TotalPercentage", 6, "R"), ("Names", 30, "L")]  # fmt: skip
             trows = [
-                [cell(s.rank), cell(s.label), cell(s.dir), _num(s.total), _num(s.pct),
+                [cell(s.rank), cell(s.label), cell(s.dir), fixed(s.total, total_places, "-"),
+                 fixed(s.pct, PERCENT_PLACES, "-"),
                  cell(s.pair.names)]
                 for _, group in ranking_groups(res) for s in group
             ]  # fmt: skip

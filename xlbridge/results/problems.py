@@ -13,6 +13,14 @@ Checks sheet's even in a workbook never calculated.
 ('provisional', 'final')
 >>> banner([p])
 'PROVISIONAL: 1 open problem on the Checks sheet; fix it or type OK to accept a typed score.'
+
+A workbook with no result entered is not final either: its one open problem is
+:data:`NO_RESULTS`, which every output names as such.
+
+>>> status_of([NO_RESULTS])
+'no results entered yet'
+>>> banner([NO_RESULTS])
+'NO RESULTS ENTERED YET: type them on the travellers (or xlbridge import them).'
 """
 
 from __future__ import annotations
@@ -23,20 +31,25 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 __all__ = [
+    "EMPTY",
+    "NO_RESULTS",
     "PROVISIONAL_EXIT",
     "HasProblems",
     "Problem",
     "Status",
     "banner",
     "from_lines",
+    "import_problems",
+    "no_results",
     "problem_lines",
     "problems_json",
     "round_status",
     "status_of",
 ]
 
-Status = Literal["provisional", "final"]
+Status = Literal["provisional", "final", "no results entered yet"]
 PROVISIONAL_EXIT = 3  # ``xlbridge results``: open problems (1 stays "a cell disagrees")
+EMPTY: Status = "no results entered yet"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +80,25 @@ class Problem:
         return f"{self.sheet}: {self.problem}"
 
 
+# The open problem of a session with no result entered (pairs, individuals, teams): nothing in
+# it is final, and it is no problem the Checks sheet lists.
+NO_RESULTS = Problem("", None, None, EMPTY)
+
+
+def no_results(problems: Sequence[Problem], entered: bool) -> tuple[Problem, ...]:
+    """``problems``, or :data:`NO_RESULTS` alone when there are none and no result is
+    ``entered``.
+
+    >>> no_results([], entered=False), no_results([], entered=True)
+    ((Problem(sheet='', board=None, row=None, problem='no results entered yet'),), ())
+    """
+    return (NO_RESULTS,) if not problems and not entered else tuple(problems)
+
+
+def _empty(problems: Sequence[Problem]) -> bool:
+    return len(problems) == 1 and problems[0] == NO_RESULTS
+
+
 class HasProblems(Protocol):
     """A scored workbook of any family: the problems its Checks sheet lists."""
 
@@ -75,7 +107,10 @@ class HasProblems(Protocol):
 
 
 def status_of(problems: Sequence[Problem]) -> Status:
-    """``provisional`` while a problem is open, else ``final``."""
+    """``provisional`` while a problem is open, else ``final``; ``no results entered yet`` for
+    a session with none (:data:`NO_RESULTS`)."""
+    if _empty(problems):
+        return EMPTY
     return "provisional" if problems else "final"
 
 
@@ -87,8 +122,8 @@ def round_status(rnd: int, last: int, problems: Sequence[Problem]) -> str:
     last round (seed 003: leader charts posted during a session are marked "not final"), then
     the session's :func:`status_of`.
 
-    >>> round_status(12, 13, []), round_status(13, 13, [])
-    ('not final', 'final')
+    >>> round_status(12, 13, []), round_status(13, 13, []), round_status(13, 13, [NO_RESULTS])
+    ('not final', 'final', 'no results entered yet')
     """
     return NOT_FINAL if rnd < last else status_of(problems)
 
@@ -98,6 +133,8 @@ def banner(problems: Sequence[Problem]) -> str:
     n = len(problems)
     if not n:
         return ""
+    if _empty(problems):
+        return "NO RESULTS ENTERED YET: type them on the travellers (or xlbridge import them)."
     it = "it" if n == 1 else "them"
     return (
         f"PROVISIONAL: {n} open problem{'s' if n > 1 else ''} on the Checks sheet;"
@@ -113,6 +150,8 @@ def problem_lines(problems: Sequence[Problem]) -> list[str]:
     """
     if not problems:
         return ["", "No open problems on the Checks sheet: these results are final."]
+    if _empty(problems):
+        return ["", "No results entered yet: nothing here is final."]
     n = len(problems)
     head = f"{n} open problem{'s' if n > 1 else ''} on the Checks sheet (results provisional):"
     return ["", head] + [f"  {p.line()}" for p in problems]
@@ -140,6 +179,15 @@ def from_lines(lines: Sequence[str]) -> tuple[Problem, ...]:
         text = line[m.end() :]
         out.append(Problem(m["sheet"], board, None, f"board {board}: {text}" if board else text))
     return tuple(out)
+
+
+def import_problems(book: Any) -> tuple[Problem, ...]:
+    """The lines ``xlbridge import`` left at the foot of a workbook's Checks sheet (``book``, a
+    :class:`~xlbridge.workbook.cells.Book`) that the director has not marked OK: each is open
+    (:mod:`xlbridge.workbook.import_lines`)."""
+    from xlbridge.workbook.import_lines import open_import_lines
+
+    return tuple(Problem("Checks", None, None, line) for line in open_import_lines(book))
 
 
 def problems_json(problems: Sequence[Problem]) -> dict[str, Any]:

@@ -164,6 +164,9 @@ class Standing:
     # stratum and each above it, as (letter, rank), top stratum first.
     stratum: str = ""
     stratum_ranks: tuple[tuple[str, str], ...] = ()
+    # A field of Mitchell and Howell sections: the direction a Mitchell section's pair keeps,
+    # its section ranked NS and EW apart (``section_rank``); "" otherwise.
+    section_dir: str = ""
 
     @property
     def label(self) -> str:
@@ -243,8 +246,11 @@ class SessionResults:
 
     @property
     def open_problems(self) -> tuple[Problem, ...]:
-        """The problems the Checks sheet lists: the session is provisional while any is open."""
-        return self.input.problems
+        """The problems the Checks sheet lists: the session is provisional while any is open
+        (:data:`~xlbridge.results.problems.NO_RESULTS` when no result is entered)."""
+        from xlbridge.results.problems import no_results
+
+        return no_results(self.input.problems, any(s.played for s in self.standings))
 
     def row_problem(self, board: int, row: int) -> str:
         """The open problems of a traveller row (its sheet row) or of its board, "" when none.

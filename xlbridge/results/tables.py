@@ -68,14 +68,18 @@ def ranking_groups(res: SessionResults) -> list[tuple[str, list[Standing]]]:
 
 def section_groups(res: SessionResults) -> list[tuple[str, str, list[Standing]]]:
     """Each section's standings in its own rank order: (section, direction, standings), the
-    sections in order, NS then EW in two-winner games; none for a session of one section."""
+    sections in order, NS then EW in two-winner games and in a Mitchell section of a field
+    with Howell sections; none for a session of one section."""
     out = []
     for letter in res.input.sections:
         for direction, group in ranking_groups(res):
             mine = [s for s in group if s.section == letter]
             mine.sort(key=lambda s: (_rank_number(s.section_rank), s.label))
-            if mine:
-                out.append((letter, direction, mine))
+            kept = sorted({s.section_dir for s in mine} - {""}, key=("NS", "EW").index)
+            for d in kept or [direction]:  # a Mitchell section of a mixed field: NS, EW apart
+                part = [s for s in mine if s.section_dir == d] if kept else mine
+                if part:
+                    out.append((letter, d, part))
     return out
 
 

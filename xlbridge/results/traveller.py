@@ -32,7 +32,7 @@ from typing import Any
 
 from xlbridge.errors import TravellerError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int, result_rows, write_csv
-from xlbridge.numerals import shown
+from xlbridge.numerals import shown, whole_or_none
 from xlbridge.results.board import ResultRow, score_rows
 from xlbridge.scoring.choices import DatumRounding, PairsScoring, TravellerFormat
 from xlbridge.scoring.contract import check_possible_score, score
@@ -119,11 +119,20 @@ def read_traveller(
     """Read a traveller's CSV text (one :class:`~xlbridge.results.board.ResultRow` a line)
     and score each contract.
 
-    ``vulnerability`` defaults to the board's (rules.md §7).
+    ``vulnerability`` defaults to the board's (rules.md §7). A file with a ``board`` column (a
+    session's results, as ``import`` takes them) gives ``board``'s rows only; one that has none
+    of that board is refused in one line.
 
     >>> rows = read_traveller("ns,ew,contract,declarer,result\\n1,2,4S,N,10\\n3,4,pass,,\\n", 1)
     >>> [(r.contract, r.score_ns) for r in rows]
     [('4S', 420), ('PASS', 0)]
+    >>> text = "board,ns,ew,contract,declarer,result\\n1,1,2,4S,N,10\\n2,1,2,3NT,S,9\\n"
+    >>> [(r.board, r.contract) for r in read_traveller(text, 2)]
+    [(2, '3NT')]
+    >>> read_traveller(text, 3, name="results.csv")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.TravellerError: results.csv has no row of board 3 (its board column names 1-2)
     """
     vul = Vulnerability.parse(board if vulnerability is None else vulnerability)
     columns: set[str] = set()
@@ -139,10 +148,25 @@ def read_traveller(
 
     rows: list[ResultRow] = []
     lines = result_rows(source, name, needs=needs, example=_EXAMPLE, same_width=True)
-    for number, (line, cell) in enumerate(lines, start=1):
+    named: set[int] = set()  # the boards a board column names
+    for line, cell in lines:
+        if "board" in cell:  # a session's results: this board's rows only
+            got = whole_or_none(cell["board"].strip(), digits=4)
+            if got is None:
+                raise TravellerError(f"{name} line {line}: board {cell['board'][:10]!r} is no"
+                                     " board number")  # fmt: skip
+            named.add(got)
+            if got != board:
+                continue
+        number = len(rows) + 1
         where = f"{name} line {line}: row {number}"
         has_contract = {"contract", "declarer", "result"} <= columns
         rows.append(_read_row(board, number, where, cell, vul, has_contract))
+    if named and not rows:
+        shown_boards = f"{min(named)}-{max(named)}" if len(named) > 1 else str(min(named))
+        raise TravellerError(
+            f"{name} has no row of board {board} (its board column names {shown_boards})"
+        )
     return rows
 
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from xlbridge.errors import SessionError
 
-__all__ = ["factored_total", "percentage", "places_to_rank", "ranks"]
+__all__ = ["factored_total", "percentage", "places_in_ranking", "places_to_rank", "ranks"]
 
 
 def _number(value: float, what: str) -> float:
@@ -89,3 +89,17 @@ def places_to_rank(tables: float) -> int:
     if t <= 0:
         raise SessionError(f"tables {tables!r} must be more than 0")
     return math.ceil(Fraction(t) * 2 / 5)
+
+
+def places_in_ranking(tables: float, one_field: bool) -> int:
+    """How many places to rank in one ranking: in a two-winner game each direction's 40% of
+    the tables (:func:`places_to_rank`); in one field (a Howell) 40% of its pairs, twice the
+    tables, since a club game "awards masterpoints to approximately 40% of the contestants"
+    (ACBL Handbook, Masterpoint Award Regulations, section three).
+
+    >>> places_in_ranking(5, one_field=False), places_in_ranking(5, one_field=True)
+    (2, 4)
+    >>> places_in_ranking(4.5, one_field=True)  # nine pairs: 3.6, rounded up
+    4
+    """
+    return places_to_rank(_number(tables, "tables") * 2 if one_field else tables)

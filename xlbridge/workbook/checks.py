@@ -14,9 +14,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.styles import Styler, fit_landscape
 
-__all__ = ["FIRST", "write_checks"]
+__all__ = ["FIRST", "TOTAL", "write_checks"]
 
 FIRST = 4
+# The count of every open problem the sheet lists (its own list, then the lines of an import:
+# xlbridge.workbook.import_lines), which the summary line and the Barometer's status read.
+TOTAL = "$Z$2"
 PRINTED = 24  # problem lines on the one printed (landscape) page
 
 
@@ -39,7 +42,8 @@ def write_checks(ctx: ChecksContext) -> Worksheet:
     counts = f"$Z${FIRST}:$Z${last}"
     ws["A1"] = "Checks: problems in the entered results"
     st(ws["A1"], "xlb Title")
-    ws["A2"] = F.problems_summary(f"$Z${last}")
+    ws[TOTAL.replace("$", "")] = f"=$Z${last}"
+    ws["A2"] = F.problems_summary(TOTAL)
     st(ws["A2"], "xlb Label")
     printed = min(len(src), PRINTED)
     ws["A3"] = (

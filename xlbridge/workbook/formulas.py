@@ -654,6 +654,31 @@ def problems_summary(count: str) -> str:
     )
 
 
+def holds_value_rule(ref: str) -> str:
+    """Format rule: the cell ``ref`` (relative to the range's first row) is not blank (a
+    standing's line that a pair fills; an absent pair's line stays blank and unbordered).
+
+    >>> holds_value_rule("$B6")
+    '$B6<>""'
+    """
+    return f'{ref}<>""'
+
+
+def provisional_line(count: str) -> str:
+    """The printed Results page's banner while the Checks sheet lists problems (``count``: the
+    Checks sheet's last running count): the first clause of ``xlbridge results``' banner
+    (:func:`xlbridge.results.problems.banner`), "" when there are none.
+
+    >>> provisional_line("Checks!$Z$9")  # doctest: +NORMALIZE_WHITESPACE
+    '=IF(Checks!$Z$9>0,"PROVISIONAL: "&Checks!$Z$9&" open problem"&IF(Checks!$Z$9>1,"s","")&" on
+    the Checks sheet","")'
+    """
+    return (
+        f'=IF({count}>0,"PROVISIONAL: "&{count}&" open problem"&IF({count}>1,"s","")'
+        f'&" on the Checks sheet","")'
+    )
+
+
 # --------------------------------------------------------------------------------------------
 # Accepted typed-over scores and entry rules (issue 9 §3; added by the "pairs" helper)
 

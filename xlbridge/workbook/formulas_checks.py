@@ -18,6 +18,8 @@ ending "; ".
 'NS Score 600 typed over the formula (420 computed): type OK in the row to accept it; '
 >>> python_issues(row_facts(RowCells("4H", "N", 4, score=600, ok="OK"), c, 1, True))
 ''
+>>> python_issues(row_facts(RowCells("4S", "N", down=6), c, 1, True))
+'4S down 6: 5 or more down, check the result: type OK in the row to accept it; '
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from xlbridge.workbook.formulas import (
 )
 
 __all__ = [
+    "IMPLAUSIBLE_DOWN",
     "OK_HINT",
     "RESULT_CHECKS",
     "SCORE_CHECKS",
@@ -51,6 +54,7 @@ __all__ = [
     "count_key",
     "excel_text",
     "excel_trim",
+    "implausible_py",
     "is_filled",
     "is_number",
     "pair_parts_python",
@@ -381,6 +385,31 @@ def _both_py(f: RowFacts) -> str:
     return "both a result and an adjusted score; " if both else ""
 
 
+# Issue 30: a result 5 or more down (``4S`` with ``4`` typed as the tricks: down 6) is possible but
+# most often a slip (the level made typed as the tricks taken): named until the director types OK.
+IMPLAUSIBLE_DOWN = 5
+
+
+def _implausible(c: TravellerCols, b: BoardRange, r: int) -> str:
+    t, lv, n = f"${c.tricks}{r}", f"${c.level}{r}", IMPLAUSIBLE_DOWN
+    return (
+        f'IF(AND(TRIM(${accepted_col(c)}{r})="",${c.is_pass}{r}=0,ISNUMBER(${c.calc}{r}),'
+        f"ISNUMBER({t})),IF({lv}+6-{t}>={n},TRIM(${c.contract}{r})&\" down \"&({lv}+6-{t})&"
+        f'": {n} or more down, check the result{OK_HINT}; ",""),"")'
+    )
+
+
+def implausible_py(f: RowFacts) -> str:
+    if excel_trim(f.cells.ok) or f.is_pass or f.calc is None:
+        return ""
+    t = _tricks(f.cells, f.level, f.tricks_entry)
+    if t is None or f.level + 6 - t < IMPLAUSIBLE_DOWN:
+        return ""
+    down, n = excel_text(f.level + 6 - t), IMPLAUSIBLE_DOWN
+    contract = excel_trim(f.cells.contract)
+    return f"{contract} down {down}: {n} or more down, check the result{OK_HINT}; "
+
+
 def _no_result(c: TravellerCols, b: BoardRange, r: int) -> str:
     sc, adj = f"${c.ns_score}{r}", f"${c.adjusted}{r}"
     # COUNTA, not COUNTIF "?*": LibreOffice matches "?*" against numbers too, Excel does not.
@@ -405,6 +434,7 @@ RESULT_CHECKS: tuple[tuple[Formula, Rule], ...] = (
     (_bad_adjusted, _bad_adjusted_py),
     (_both, _both_py),
     (_no_result, _no_result_py),
+    (_implausible, implausible_py),
 )
 # Score entry (``--result-entry score``): the typed NS Score is the result; Contract, By, Made
 # and Down are there for information only and are not checked.

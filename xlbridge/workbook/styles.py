@@ -22,6 +22,8 @@ from openpyxl.styles.cell_style import StyleArray
 from xlbridge.errors import WorkbookError
 
 __all__ = [
+    "BOX",
+    "DECIMALS",
     "DEFAULT_TEMPLATE",
     "STYLE_NAMES",
     "Styler",
@@ -33,8 +35,12 @@ __all__ = [
 
 DEFAULT_TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "default.xlsx"
 
+# Totals, averages and board scores printed to two places, so a column's decimals line up
+# (87.50 beside 72.01, never 87.5).
+DECIMALS = "0.00"
 _THIN = Side(style="thin", color="808080")
 _BOX = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+BOX = _BOX  # the bordered styles' thin grey box, for a format rule that draws it
 _LOCKED = Protection(locked=True)
 _UNLOCKED = Protection(locked=False)
 

@@ -4,7 +4,7 @@
 >>> m = Movement(kind="x", tables=1, rounds=1, boards_per_round=1,
 ...     pairs=(Pair(1, "NS 1"), Pair(2, "EW 1")), entries=(Entry(1, 1, 1, 2, (1,)),))
 >>> Options().scale, pair_value("7"), pair_value("NS 1")
-('acbl', 7, 'NS 1')
+('acbl', 7, Text(text='NS 1', what='pair label'))
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from xlbridge.scoring.choices import (
 )
 from xlbridge.scoring.matchpoints import MPScale
 from xlbridge.scoring.strata import Strata
-from xlbridge.text import clean_text
+from xlbridge.text import Text, clean_text
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 from xlbridge.workbook.formulas import FIRST_ROW, BoardRange, TravellerCols
 from xlbridge.workbook.styles import Styler
@@ -136,9 +136,10 @@ def cell_at(ref: str) -> tuple[int, int]:
     return row, column_index_from_string(col)
 
 
-def pair_value(label: str) -> int | str:
-    """How a pair label is written in cells: a number when it is all digits."""
-    return int(label) if label.isdigit() else label
+def pair_value(label: str) -> int | Text:
+    """How a pair label is written in cells: a number when it is all digits, else the user's
+    text (written by :func:`~xlbridge.text.put_value`, never as a formula)."""
+    return int(label) if label.isdigit() else Text(label, "pair label")
 
 
 @dataclass

@@ -7,6 +7,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.families.duplicate.context import Context
 from xlbridge.movements.model import Movement
+from xlbridge.text import put_text
 from xlbridge.workbook.styles import fit_landscape
 
 __all__ = ["boards_text", "switched_text", "write_movement"]
@@ -100,17 +101,17 @@ def _write_block(
             ns = m.label(e.ns) if e.ns is not None else "-"
             ew = m.label(e.ew) if e.ew is not None else "-"
             cell = ws[f"{col[e.table]}{r}"]
-            cell.value = f"{ns} v {ew}: {switched_text(e.boards, e.switched)}"
+            st(cell, "xlb Value")  # style first: put_text sets the @ format
+            put_text(cell, f"{ns} v {ew}: {switched_text(e.boards, e.switched)}", "pair label")
             longest[col[e.table]] = max(longest.get(col[e.table], 0), len(cell.value))
-            st(cell, "xlb Value")
         notes = []
         if rnd in byes:
             notes.append(f"bye-stand {boards_text(byes[rnd])}")
         if rnd in sits:
             notes.append("sit out " + ", ".join(m.label(p) for p in sits[rnd]))
-        ws[f"{extra}{r}"] = "; ".join(notes)
-        longest[extra] = max(longest.get(extra, 0), len(ws[f"{extra}{r}"].value))
         st(ws[f"{extra}{r}"], "xlb Value")
+        put_text(ws[f"{extra}{r}"], "; ".join(notes), "pair label")
+        longest[extra] = max(longest.get(extra, 0), len(ws[f"{extra}{r}"].value))
     for t in tables:
         w = max(20, round(longest.get(col[t], 0) * 1.1) + 2)
         widths[col[t]] = max(widths.get(col[t], 0), w)
@@ -118,5 +119,5 @@ def _write_block(
     widths[extra] = max(widths.get(extra, 0), w)
     r = head + 2 + m.rounds
     for i, note in enumerate(m.notes):
-        ws.cell(row=r + i, column=1, value=note).data_type = "s"
+        put_text(ws.cell(row=r + i, column=1), note, "movement note")
     return r + len(m.notes) + 1, 2 + len(tables)

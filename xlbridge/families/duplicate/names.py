@@ -24,7 +24,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import WorkbookError
 from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context, pair_value
 from xlbridge.interchange.names import HANDICAP_RANGE, MASTERPOINTS_MAX, NUMBER_CHARS, NamedPlayer
-from xlbridge.text import put_text
+from xlbridge.text import put_text, put_value
 from xlbridge.workbook.cells import Sheet, typed_text
 from xlbridge.workbook.styles import fit_landscape
 
@@ -76,7 +76,7 @@ def write_names(ctx: Context, *, players: bool = False) -> Worksheet:
     last = NAMES_FIRST + len(ctx.movement.pairs) - 1
     for i, p in enumerate(ctx.movement.pairs):
         r = NAMES_FIRST + i
-        ws[f"A{r}"] = p.id if players else pair_value(p.label)
+        put_value(ws[f"A{r}"], p.id if players else pair_value(p.label))
         st(ws[f"A{r}"], "xlb Value")
         given = names.get(p.label, names.get(str(p.id), ()))
         for j, col in enumerate(name_cols):

@@ -38,7 +38,7 @@ from xlbridge.movements.field import (
     section_of,
 )
 from xlbridge.movements.registry import FamilyName
-from xlbridge.results.problems import Problem
+from xlbridge.results.problems import Problem, import_problems
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
 from xlbridge.scoring.choices import (
     DATUM_ROUNDINGS,
@@ -186,7 +186,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         cached=tuple(cache),
         family=family,
         datum_rounding=datum_rounding_of(settings),
-        problems=tuple(checks.problems),
+        problems=(*checks.problems, *import_problems(formulas)),
         checked=checks.python,
         ignored=ignored,
         sections=sections,

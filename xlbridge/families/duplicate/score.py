@@ -157,6 +157,22 @@ def _credits(
     return got
 
 
+def _kept_directions(
+    s: SessionInput, dirs: dict[str, set[str]], two_winner: bool
+) -> dict[str, str]:
+    """A field mixing sections whose pairs keep their direction (Mitchells) with sections whose
+    pairs do not (Howells), ranked as one field: the direction of each pair of a Mitchell
+    section, whose places are given NS and EW apart, as published scorers give a Mitchell's."""
+    if two_winner or not s.sections:
+        return {}
+    out: dict[str, str] = {}
+    for letter in s.sections:
+        mine = [p.label for p in s.pairs if p.section == letter]
+        if mine and all(len(dirs.get(x, set())) == 1 for x in mine):
+            out.update({x: next(iter(dirs[x])) for x in mine})
+    return out
+
+
 def _standings(
     s: SessionInput,
     boards: list[BoardScore],
@@ -193,9 +209,11 @@ def _standings(
         for line, rk in zip(members, ranks([key[ln[0].id] for ln in members]), strict=True):  # type: ignore[misc]
             rank_of[line[0].id] = rk
     section_rank: dict[int, str] = {}
-    for where in {(line[0].section, line[1]) for line in lines} if s.sections else ():
-        members = [ln for ln in lines
-                   if (ln[0].section, ln[1]) == where and key[ln[0].id] is not None]  # fmt: skip
+    kept = _kept_directions(s, dirs, two_winner)
+    for where in {(ln[0].section, kept.get(ln[0].label, ln[1])) for ln in lines} if s.sections \
+            else ():  # fmt: skip
+        members = [ln for ln in lines if (ln[0].section, kept.get(ln[0].label, ln[1])) == where
+                   and key[ln[0].id] is not None]  # fmt: skip
         for line, rk in zip(members, ranks([key[ln[0].id] for ln in members]), strict=True):  # type: ignore[misc]
             section_rank[line[0].id] = rk
     seat_of = _home_seats(s) if s.family == "individual" and s.rows else {}
@@ -206,7 +224,8 @@ def _standings(
             seat_rank[line[0].id] = rk
     out = [
         Standing(p, d, n, tot, pct, avg, rank_of.get(p.id, ""), seat_of.get(p.label, ""),
-                 seat_rank.get(p.id, ""), section_rank.get(p.id, ""))
+                 seat_rank.get(p.id, ""), section_rank.get(p.id, ""),
+                 section_dir=kept.get(p.label, ""))
         for p, d, n, tot, pct, avg in lines
     ]  # fmt: skip
     return _stratified(s, _handicapped(s, out), key)

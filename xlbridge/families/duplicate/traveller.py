@@ -21,7 +21,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.families.duplicate import formulas_imp as FX
 from xlbridge.families.duplicate.context import LISTS, Context, cell_at, pair_value
 from xlbridge.movements.model import Entry
-from xlbridge.text import put_text
+from xlbridge.text import put_text, put_value
 from xlbridge.types import Seat, Vulnerability
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_checks as FC
@@ -105,7 +105,7 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
 
     def put(ref: str, value: Any, style: str | None = None) -> None:
         row, col = cell_at(ref)
-        cell = ws.cell(row=row, column=col, value=value)
+        cell = put_value(ws.cell(row=row, column=col), value)
         if style:
             st(cell, style)
 
@@ -314,8 +314,8 @@ def write_paper_travellers(ctx: Context) -> Worksheet:
             st(put(row=r, column=j, value=text), "xlb Header")
         r += 1
         for _entry, ns_id, ew_id in rows:
-            st(put(row=r, column=1, value=pair_value(m.label(ns_id))), "xlb Card")
-            st(put(row=r, column=2, value=pair_value(m.label(ew_id))), "xlb Card")
+            st(put_value(put(row=r, column=1), pair_value(m.label(ns_id))), "xlb Card")
+            st(put_value(put(row=r, column=2), pair_value(m.label(ew_id))), "xlb Card")
             for j in range(3, width + 1):
                 st(put(row=r, column=j), "xlb Card")
             ws.row_dimensions[r].height = 17

@@ -27,6 +27,7 @@ from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.rebuild.importing import (
     Filled,
     ImportTarget,
+    Plays,
     Traveller,
     cells_for,
     names_index,
@@ -126,8 +127,7 @@ def fill_individual(job: ImportTarget) -> Filled:
     names, listed = names_index(wb, (2,))
     known |= listed
     problems: list[str] = []
-    filled = same = 0
-    done: dict[tuple[int, int], str] = {}
+    plays = Plays()
     for row in rows:
         where = f"{row.where}: board {row.board}"
         board = boards.get(row.board or 0)
@@ -143,18 +143,12 @@ def fill_individual(job: ImportTarget) -> Filled:
         if isinstance(target, str):
             problems.append(f"{where}: {target}")
             continue
-        key = (row.board or 0, target)
-        if key in done:
-            problems.append(f"{where}: a second result for that play (first: {done[key]})")
-            continue
-        done[key] = row.where
-        status = write_row(Traveller(board.ws, board.cols, []), target, cells, force, ic.base)
-        if status == "same":
-            same += 1
-        elif status == "filled":
-            filled += 1
-        else:
-            problems.append(f"{where}: {status.replace('the traveller', 'the Board sheet')}")
+        def write(b: _Board = board, r: int = target, c: dict[str, Any] = cells) -> str:
+            status = write_row(Traveller(b.ws, b.cols, []), r, c, force, ic.base)
+            return status.replace("the traveller", "the Board sheet")
+
+        plays.add((row.board or 0, target), where, cells, write)
+    filled, same = plays.write(problems)
     from xlbridge.families.individual.bws_numbers import numbers_from_bws
 
     at: dict[tuple[int, int], set[tuple[int | None, ...]]] = {}

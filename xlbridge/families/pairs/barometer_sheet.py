@@ -37,6 +37,7 @@ from xlbridge.families.duplicate.context import Context
 from xlbridge.families.duplicate.movement_sheet import boards_text
 from xlbridge.families.pairs.recap import FIRST as RECAP_FIRST
 from xlbridge.families.pairs.recap import SESSION_DATE
+from xlbridge.results.problems import EMPTY
 from xlbridge.text import put_text
 from xlbridge.workbook import checks
 from xlbridge.workbook import formulas as F
@@ -88,7 +89,8 @@ def write_barometer(ctx: Context) -> Worksheet:
     assert first == RECAP_FIRST
     n = last - first + 1
     # The open problems' running count, as the Checks sheet will have it (written last).
-    problems = f"Checks!$Z${checks.FIRST + len(ctx.checks_sources) - 1}"
+    problems = f"Checks!{checks.TOTAL}"
+    entered = f"Recap!${rc['played']}${first}:${rc['played']}${last}"  # boards each pair has
     round_boards = {r: sorted({b for e in m.round_entries(r) for b in e.boards})
                     for r in range(1, m.rounds + 1)}  # fmt: skip
 
@@ -157,7 +159,8 @@ def write_barometer(ctx: Context) -> Worksheet:
         st(title, "xlb Label")
         title.font = _BOLD
         status = ws.cell(row=row + 1, column=1)
-        status.value = NOT_FINAL if rnd < m.rounds else f'=IF({problems}=0,"final","provisional")'
+        status.value = NOT_FINAL if rnd < m.rounds else (
+            f'=IF({problems}>0,"provisional",IF(SUM({entered})=0,"{EMPTY}","final"))')
         st(status, "xlb Label")
         status.font = _BOLD
         row += 2

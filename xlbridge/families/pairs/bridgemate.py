@@ -208,21 +208,25 @@ def read_settings_scoring(book: Book) -> int:
     return _SCORING_TYPE.get(str(scoring), 1)
 
 
-def numbers_from_bws(job: Any, at: dict[tuple[int, int], tuple[str, str]]) -> tuple[int, list[str]]:
+def numbers_from_bws(
+    job: Any, at: dict[tuple[str, int, int], tuple[str, str]], *, sectioned: bool = False
+) -> tuple[int, list[str]]:
     """``import --from FILE.bws``: the numbers the players typed at the tables (PlayerNumbers)
-    onto the Names sheet; ``at`` is (round, table) -> (NS label, EW label), the travellers'.
-    Player 1 of a pair sits North or East, player 2 South or West."""
+    onto the Names sheet; ``at`` is (section, round, table) -> (NS label, EW label), the
+    travellers' (section "" unless ``sectioned``: then every section's players, each at its
+    own section's table). Player 1 of a pair sits North or East, player 2 South or West."""
     from xlbridge.families.duplicate.seated import put_numbers
     from xlbridge.interchange.scorer_files import SeatedPlayer, read_bws_players
 
     if Path(job.source).suffix.lower() != ".bws":
         return 0, []
-    players, bad = read_bws_players(job.source, Path(job.source).name)
+    players, bad = read_bws_players(job.source, Path(job.source).name, all_sections=sectioned)
 
     def seat_of(p: SeatedPlayer) -> tuple[str, int] | str:
-        pair = at.get((p.round, p.table))
+        pair = at.get((p.section if sectioned else "", p.round, p.table))
         if pair is None:
-            return f"no play at table {p.table} in round {p.round}"
+            where = f"section {p.section[:10]} " if sectioned else ""
+            return f"no play at {where}table {p.table} in round {p.round}"
         return pair[0 if p.direction in "NS" else 1], 0 if p.direction in "NE" else 1
 
     written, problems = put_numbers(job.wb, players, seat_of, 2, force=job.force)

@@ -57,8 +57,13 @@ def write_cards(ctx: Context) -> Worksheet:
 
     def row(values: list[Any], style: str) -> None:
         nonlocal r
-        for i, v in enumerate(values, start=1):
-            st(ws.cell(row=r, column=i, value=v), style)
+        for i, v in enumerate(values, start=1):  # never a formula: a text is written as text
+            cell = ws.cell(row=r, column=i)
+            st(cell, style)
+            if isinstance(v, str):
+                put_text(cell, v, "pair label")
+            else:
+                cell.value = v
             widths[i - 1] = max(widths[i - 1], card_width(v))
         ws.row_dimensions[r].height = _ROW_PT
         r += 1

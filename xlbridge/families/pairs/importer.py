@@ -12,6 +12,12 @@ Individual and teams workbooks are filled by :mod:`xlbridge.families.individual.
 rules: reported by line and board, nothing typed replaced without ``force``); social games are
 refused with one line (no electronic scorer scores them).
 
+A sectioned workbook (``new --sections``, whose labels carry their section: ``A-NS 3``) takes
+every section's rows: a row's section (a CSV ``section`` column, a PBN Section, a Bridgemate
+section's letter) chooses the section's rows of the board, where its pair numbers (``3`` or
+``NS 3``) and its table and round are that section's own. A row naming a section the workbook
+lacks, or no section, is reported, never placed.
+
 >>> cells_for(ImportRow("x line 2", 1, contract="4S", declarer="N", result="8"), "made-down")
 {'Contract': '4S', 'By': 'N', 'Down': 2}
 >>> cells_for(ImportRow("x line 3", 1, contract="3NT", declarer="s", result="+1"), "tricks")
@@ -20,15 +26,18 @@ refused with one line (no electronic scorer scores them).
 
 from __future__ import annotations
 
+import string
 from pathlib import Path
+from typing import Any
 
-from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.errors import XlbridgeError
 from xlbridge.families.duplicate.reader import result_entry_of, scoring_of
 from xlbridge.interchange.scorer_files import ImportRow
-from xlbridge.movements.field import FIELD_KIND
+from xlbridge.movements.field import FIELD_KIND, SEPARATOR, section_of
 from xlbridge.rebuild.importing import (
     Filled,
     ImportTarget,
+    Plays,
     Traveller,
     cells_for,
     traveller_of,
@@ -51,9 +60,7 @@ def fill_pairs(job: ImportTarget) -> Filled:
     """Place the scorer's rows on a pairs workbook's travellers."""
     wb, rows, force, source = job.wb, job.rows, job.force, job.source
     settings = read_settings(job.book)
-    if settings.kind == FIELD_KIND:
-        raise WorkbookError("a sectioned workbook (new --sections): import does not place "
-                            "results on its sections yet; type them on the travellers")  # fmt: skip
+    sectioned = settings.kind == FIELD_KIND
     entry = result_entry_of(settings)
     scoring, _scale = scoring_of(settings)
     tcols = F.TravellerCols.build(entry, scoring)
@@ -66,9 +73,11 @@ def fill_pairs(job: ImportTarget) -> Filled:
             travellers[int(m.group(1))] = t
             for _r, ns, ew, _rd, _tb in t.rows:
                 labels.update((ns, ew))
+    named = {section_of(x, string.ascii_uppercase) for x in labels} if sectioned else set()
+    letters = "".join(sorted(named - {""}))
+    views: dict[tuple[int, str], Traveller] = {}
     problems: list[str] = []
-    filled = same = 0
-    done: dict[tuple[int, int], str] = {}
+    plays = Plays()
     named_only = Path(source).suffix.lower() in (".csv", ".bws")
     bws = Path(source).suffix.lower() == ".bws"  # the devices' own table and round: checked
     for row in rows:
@@ -80,35 +89,63 @@ def fill_pairs(job: ImportTarget) -> Filled:
         if found is None:
             problems.append(f"{where}: the board is not played in this session")
             continue
-        t = found
+        t, known = found, labels
+        if sectioned:
+            got = _in_section(row, letters)
+            if got != "-" and not (len(got) == 1 and got in letters):
+                problems.append(f"{where}: {got}")
+                continue
+            if got != "-":
+                key = (row.board or 0, got)
+                if key not in views:
+                    views[key] = _section_view(found, got)
+                t = views[key]
+                known = {x for _r, ns, ew, _rd, _tb in t.rows for x in (ns, ew)}
         try:
             cells = cells_for(row, entry)
         except XlbridgeError as exc:
             problems.append(f"{where}: {str(exc).splitlines()[0][:120]}")
             continue
-        target = _place(row, t, labels, where_too=bws)
+        target = _place(row, t, known, where_too=bws)
         if isinstance(target, str):
             problems.append(f"{where}: {target}")
             continue
-        if (row.board or 0, target) in done:
-            problems.append(
-                f"{where}: a second result for that play (first: {done[(row.board or 0, target)]})"
-            )
-            continue
-        done[(row.board or 0, target)] = row.where
-        status = write_row(t, target, cells, force, tcols)
-        if status == "same":
-            same += 1
-        elif status == "filled":
-            filled += 1
-        else:
-            problems.append(f"{where}: {status}")
+
+        def write(t: Traveller = t, r: int = target, c: dict[str, Any] = cells) -> str:
+            return write_row(t, r, c, force, tcols)
+
+        plays.add((row.board or 0, target), where, cells, write)
+    filled, same = plays.write(problems)
     from xlbridge.families.pairs.bridgemate import numbers_from_bws
 
-    at = {(rd, tb): (ns, ew) for t in travellers.values() for _r, ns, ew, rd, tb in t.rows
+    at = {(section_of(ns, letters) if sectioned else "", rd, tb): (ns, ew)
+          for t in travellers.values() for _r, ns, ew, rd, tb in t.rows
           if rd is not None and tb is not None}  # fmt: skip
-    numbers, more = numbers_from_bws(job, at)
+    numbers, more = numbers_from_bws(job, at, sectioned=sectioned)
     return Filled(filled, same, (*problems, *more), numbers)
+
+
+def _in_section(row: ImportRow, letters: str) -> str:
+    """The section letter of ``row`` in a workbook of sections ``letters``; ``-`` when the row
+    names its pairs by the workbook's own labels (``A-NS 3``); else why it cannot be placed."""
+    if row.section:
+        if row.section in letters:
+            return row.section
+        return (f"section {row.section[:10]!r} is not in this workbook (its sections:"
+                f" {', '.join(letters)})")  # fmt: skip
+    named = {section_of(x, letters) for x in (row.ns, row.ew) if x}
+    if row.ns and row.ew and len(named) == 1 and "" not in named:
+        return "-"
+    return f"no section given (the workbook's sections: {', '.join(letters)}); add a section column"
+
+
+def _section_view(t: Traveller, letter: str) -> Traveller:
+    """The rows of section ``letter`` on traveller ``t``, labels without the section (``NS 3``
+    of ``A-NS 3``), so that a scorer's pair numbers and tables are the section's own."""
+    cut = len(letter) + len(SEPARATOR)
+    rows = [(r, ns[cut:], ew[cut:], rd, tb) for r, ns, ew, rd, tb in t.rows
+            if section_of(ns, letter) == letter and section_of(ew, letter) == letter]  # fmt: skip
+    return Traveller(t.ws, t.cols, rows)
 
 
 def _place(row: ImportRow, t: Traveller, labels: set[str], *, where_too: bool = False) -> int | str:

@@ -16,12 +16,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context, cell_at, pair_value
 from xlbridge.families.duplicate.recap_players import write_players_columns
-from xlbridge.scoring.session import places_to_rank
-from xlbridge.text import put_text
+from xlbridge.scoring.session import places_in_ranking
+from xlbridge.text import put_text, put_value
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.inputs import highlight_places
-from xlbridge.workbook.styles import fit_landscape
+from xlbridge.workbook.styles import DECIMALS, fit_landscape
 
 __all__ = ["FIRST", "HEADER", "write_recap"]
 
@@ -43,11 +43,11 @@ def write_recap(ctx: Context) -> Worksheet:
     if two:  # NS pairs first, then EW, as on the ACBL recap
         pairs.sort(key=lambda p: 0 if dirs.get(p.id) == {"NS"} else 1)
     boards_max = max((ctx.boards_of(p.id) for p in pairs), default=1) or 1
-    places = places_to_rank(ctx.movement.tables)
+    places = places_in_ranking(ctx.movement.tables, one_field=not two)
 
     def put(ref: str, value: Any, style: str | None = None) -> None:
         row, col = cell_at(ref)
-        cell = ws.cell(row=row, column=col, value=value)
+        cell = put_value(ws.cell(row=row, column=col), value)
         if style:
             st(cell, style)
 
@@ -56,7 +56,10 @@ def write_recap(ctx: Context) -> Worksheet:
     put("A2", F.shown_text(SESSION_DATE), "xlb Label")  # the date as typed on the Session sheet
     method = {"mp": f"Matchpoints ({opt.scale.upper()})", "butler": "Butler IMPs",
               "ximp": "Cross-IMPs"}[opt.scoring]  # fmt: skip
-    put("C2", f"{method}; places ranked{' per direction' if two else ''}: {places}", "xlb Label")
+    ranked = f"the first {places} places of each direction" if two else f"the first {places} places"
+    # One field hides the Dir column (C): the line then starts under the first board.
+    method_cell = "C2" if two else "D2"
+    put(method_cell, f"{method}; {ranked} shaded", "xlb Label")
     bcol = {b: get_column_letter(4 + i) for i, b in enumerate(boards)}
     last_b = get_column_letter(3 + len(boards))
     k = 4 + len(boards)
@@ -85,6 +88,14 @@ def write_recap(ctx: Context) -> Worksheet:
     last = FIRST + len(pairs) - 1
     name_row = {p.id: NAMES_FIRST + i for i, p in enumerate(ctx.movement.pairs)}
     dir_rng = f"$C${FIRST}:$C${last}"
+    # A field of Mitchell and Howell sections, ranked as one: a Mitchell section's pairs keep
+    # their direction (Dir), and the section is ranked NS and EW apart, as published scorers
+    # give a Mitchell's places (xlbridge.results.session._kept_directions).
+    kept: dict[int, str] = {}
+    for sec in field.sections if field and not two else ():
+        ds = [dirs.get(i, set()) for i in sec.pair_ids]
+        if all(len(d) == 1 for d in ds):
+            kept.update({i: next(iter(d)) for i, d in zip(sec.pair_ids, ds, strict=True)})
     key_rng = f"${col_key}${FIRST}:${col_key}${last}"
     sec_rng = f"${col_sec}${FIRST}:${col_sec}${last}"
     for i, p in enumerate(pairs):
@@ -93,7 +104,8 @@ def write_recap(ctx: Context) -> Worksheet:
         nr = name_row[p.id]
         put(f"B{r}", R.join_names(f"{NAMES}!$B${nr}", f"{NAMES}!$C${nr}"), "xlb Value")
         d = dirs.get(p.id, set())
-        put(f"C{r}", (next(iter(d)) if len(d) == 1 else "") if two else "", "xlb Value")
+        put(f"C{r}", (next(iter(d)) if len(d) == 1 else "") if two else kept.get(p.id, ""),
+            "xlb Value")  # fmt: skip
         for b in boards:
             put(f"{bcol[b]}{r}", R.pair_board(f"$A{r}", ctx.ranges[b], c), "xlb Number")
         cells = f"D{r}:{last_b}{r}"
@@ -123,32 +135,35 @@ def write_recap(ctx: Context) -> Worksheet:
             "xlb Value",
         )
         if field:
+            by_dir = two or p.id in kept
             put(f"{col_sec}{r}", field.section_of(p.label), "xlb Value")
             put(
                 f"{col_sorder}{r}",
                 R.section_order(
                     f"${col_key}{r}", key_rng, to_here,
                     (f"${col_sec}{r}", sec_rng, f"${col_sec}${FIRST}:${col_sec}{r}"),
-                    (f"$C{r}", dir_rng, f"$C${FIRST}:$C{r}") if two else None,
+                    (f"$C{r}", dir_rng, f"$C${FIRST}:$C{r}") if by_dir else None,
                 ),
             )  # fmt: skip
             put(
                 f"{col_srank}{r}",
-                R.rank(f"${col_key}{r}", key_rng, f"$C{r}" if two else None,
-                       dir_rng if two else None, (f"${col_sec}{r}", sec_rng)),
+                R.rank(f"${col_key}{r}", key_rng, f"$C{r}" if by_dir else None,
+                       dir_rng if by_dir else None, (f"${col_sec}{r}", sec_rng)),
                 "xlb Value",
             )  # fmt: skip
     # Check totals: the recap's sum against the travellers' (seed 000: 441 each way).
     raw_rng = f"${col_raw}${FIRST}:${col_raw}${last}"
     r = last + 2
     groups = [("NS", "ns_all"), ("EW", "ew_all")] if two else [(None, "")]
+    # One field has no directions: its Dir column is hidden, the totals in the first board's.
+    tot, bal = ("C", "E") if two else ("D", "F")
     for direction, key in groups:
         # Two rows, the label overflowing into the empty Names cell and the totals in the wider
         # Dir column (a board's column is too narrow for 441.0): "NS check total on the recap",
         # then "... on the travellers" with "in balance" beside it.
         label = f"{direction} check total" if direction else "Check total"
         put(f"A{r}", f"{label} on the recap", "xlb Label")
-        got = f"$C${r}"
+        got = f"${tot}${r}"
         put(got, R.direction_sum(raw_rng, dir_rng if two else None, direction), "xlb Number")
         if direction:
             want = R.boards_sum([ctx.board_cells[b][key] for b in boards])
@@ -158,12 +173,12 @@ def write_recap(ctx: Context) -> Worksheet:
             )
         r += 1
         put(f"A{r}", f"{label} on the travellers", "xlb Label")
-        put(f"C{r}", want, "xlb Number")
-        put(f"E{r}", R.grand_balance(got, f"$C${r}"), "xlb Label")
+        put(f"{tot}{r}", want, "xlb Number")
+        put(f"{bal}{r}", R.grand_balance(got, f"${tot}${r}"), "xlb Label")
         r += 1
     if mp:
         put(f"A{r}", "Average", "xlb Label")
-        put(f"C{r}", "50%", "xlb Value")
+        put(f"{tot}{r}", "50%", "xlb Value")
     # Highlight the ranked places.
     rank_cell = f"${col_rank}{FIRST}"
     highlight_places(ws, f"A{FIRST}:{col_last}{last}", rank_cell, places)
@@ -182,7 +197,15 @@ def write_recap(ctx: Context) -> Worksheet:
     joined = (len(" & ".join(n for n in v if n)) for v in opt.names.values())
     ws.column_dimensions["B"].width = max(28, min(70, round(max(joined, default=0) * 1.1) + 2))
     for b in boards:
-        ws.column_dimensions[bcol[b]].width = 5
+        ws.column_dimensions[bcol[b]].width = 6
+    if not two:
+        ws.column_dimensions["C"].hidden = True
+        ws.column_dimensions["D"].width = 8  # the check totals (516.0) under the first board
+    # One format down each scored column (3.50, 5.69, 0.06; never 3.5 beside 5.69).
+    scored = [bcol[b] for b in boards] + [col_total] + ([] if mp else [col_pct])
+    for col in scored:
+        for row in [3, *range(FIRST, last + 1)]:
+            ws[f"{col}{row}"].number_format = DECIMALS
     rows = {p.id: (FIRST + i, name_row[p.id]) for i, p in enumerate(pairs)}
     extra_cols = {"pct": col_pct, "key": col_key, "dir": "C"}
     # After the hidden Raw, Key, Order (and, with sections, Section order) columns.
@@ -193,10 +216,11 @@ def write_recap(ctx: Context) -> Worksheet:
     ws.column_dimensions[col_order].hidden = True
     if field:
         ws.column_dimensions[col_sorder].hidden = True
-        ws.column_dimensions[col_srank].width = 9
+        ws.column_dimensions[col_srank].width = 13  # "Section rank" whole in the bold header
     ctx.recap.update(
         first=str(FIRST), last=str(last), pair="A", names="B", dir="C", total=col_total,
-        pct=col_pct, rank=col_rank, order=col_order,
+        pct=col_pct, rank=col_rank, order=col_order, played=col_played,
+        method=method_cell,
     )  # fmt: skip
     if field:
         ctx.recap.update(section_rank=col_srank, section_order=col_sorder)

@@ -18,21 +18,32 @@ font.
 
 from __future__ import annotations
 
-from openpyxl.styles import Font
+from collections.abc import Callable
+
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Border, Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.families.duplicate.context import Context
 from xlbridge.families.pairs.recap import SESSION_DATE
 from xlbridge.text import put_text
+from xlbridge.workbook import checks
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
-from xlbridge.workbook.styles import fit_portrait
+from xlbridge.workbook.page_breaks import page_height_points, table_breaks
+from xlbridge.workbook.styles import BOX, DECIMALS, fit_portrait
 
 __all__ = ["RESULTS", "write_results"]
 
 RESULTS = "Results"
 _FONT = Font(size=14)
 _BOLD = Font(size=14, bold=True)
+_WARN = Font(size=14, bold=True, color="C00000")
+# Names typed after the workbook is written shrink to their cell rather than being cut.
+_NAMES = Alignment(horizontal="left", vertical="center", shrink_to_fit=True)
+_ROW = 20.0  # a standing's height, points
 
 
 def write_results(ctx: Context) -> Worksheet:
@@ -49,6 +60,9 @@ def write_results(ctx: Context) -> Worksheet:
     put_text(ws["A1"], f"Results: {opt.event}", "event")
     ws["A2"] = F.shown_text(SESSION_DATE)
     st(ws["A2"], "xlb Label")
+    # The printed page says what the HTML banner says while Checks lists problems.
+    ws["A3"] = F.provisional_line(f"Checks!{checks.TOTAL}")
+    ws["A3"].font = _WARN
     dirs = ctx.directions()
     two = ctx.two_winner
     groups: list[tuple[str, str | None, int]]
@@ -74,7 +88,10 @@ def write_results(ctx: Context) -> Worksheet:
     if field is not None:
         for s in field.sections:
             ids = set(s.pair_ids)
-            for heading, direction, _count in groups:
+            apart = [("North-South", "NS", 0), ("East-West", "EW", 0)]  # a Mitchell among Howells
+            kept = not any(d for _h, d, _n in groups) and all(len(dirs.get(p, set())) == 1
+                                                               for p in ids)  # fmt: skip
+            for heading, direction, _count in apart if kept else groups:
                 n = sum(1 for p in ids if direction is None or dirs.get(p) == {direction})
                 where = f"{s.letter}-{direction}" if direction else s.letter
                 title = f"Section {s.letter}" + (f", {heading}" if heading else "")
@@ -84,7 +101,9 @@ def write_results(ctx: Context) -> Worksheet:
         ("Hcp %", "hcp_pct", "xlb Percent"), ("Hcp rank", "hcp_rank", "xlb Value"),
         ("Stratum", "stratum", "xlb Value")) if key in rc]  # fmt: skip
     r = 4
+    tables: list[tuple[int, int]] = []
     for heading, prefix, count, rank_col, order_col in blocks:
+        tables.append((r, r + count + (1 if heading else 0)))
         if heading:
             ws.cell(row=r, column=1, value=heading)
             st(ws.cell(row=r, column=1), "xlb Label")
@@ -103,12 +122,40 @@ def write_results(ctx: Context) -> Worksheet:
                 cell = ws.cell(row=r, column=j, value=value)
                 st(cell, style)
                 cell.font = _FONT
-            ws.row_dimensions[r].height = 20
+                cell.border = Border()  # boxed by the rule below once a pair fills the line
+                if style == "xlb Text":
+                    cell.alignment = _NAMES
+                elif style == "xlb Number":  # one format down the column: 87.50 beside 72.01
+                    cell.number_format = DECIMALS
+            ws.row_dimensions[r].height = _ROW
             r += 1
+        if count:
+            ws.conditional_formatting.add(
+                f"A{r - count}:{get_column_letter(len(columns))}{r - 1}",
+                FormulaRule(  # type: ignore[no-untyped-call]
+                    formula=[F.holds_value_rule(f"$B{r - count}")], border=BOX
+                ),
+            )
         r += 1
-    for col, w in zip("ABCDEFGH", (8, 9, 44, 11, 11, 11, 11, 11), strict=False):
+    # Names whole when known: "A & B" in the sheet's 14 pt font (11 pt is the width's unit).
+    joined = (len(" & ".join(n for n in v if n)) for v in opt.names.values())
+    names_width = max(44, min(90, round(max(joined, default=0) * 14 / 11) + 2))
+    widths = (8, 9, names_width, 11, 11, 11, 11, 11)[: len(columns)]
+    for col, w in zip("ABCDEFGH", widths, strict=False):
         ws.column_dimensions[col].width = w
+    # Each table whole on its page (the field's, then each section's).
+    for after in table_breaks(tables, page_height_points(widths), _height(ws)):
+        ws.row_breaks.append(Break(id=after))
     ws.print_area = f"A1:{'ABCDEFGH'[len(columns) - 1]}{r - 2}"
     fit_portrait(ws)
     ws.protection.sheet = True
     return ws
+
+
+def _height(ws: Worksheet) -> Callable[[int], float]:
+    """Each row's printed height, points: a standing's as set, a heading's in the 14 pt font."""
+
+    def height(r: int) -> float:
+        return float(ws.row_dimensions[r].height or 21.0)
+
+    return height

@@ -142,4 +142,5 @@ def _recap(ctx: Context, field: Field, top: dict[str, int]) -> None:
         ws[f"{pct}{r}"] = section_percent(f"${raw}{r}", f"${played}{r}", top[s])
         ws[f"{key}{r}"] = R.rank_key(f"${pct}{r}")
     each = "section" if field.scoring == "section" else "board set"
-    ws["C2"] = f"{ws['C2'].value}; each {each} on its own, ranked by %"
+    method = ctx.recap["method"]
+    ws[method] = f"{ws[method].value}; each {each} on its own, ranked by %"

@@ -102,9 +102,24 @@ def _typed_over(c: TravellerCols, r: int, room: int) -> str:
     )
 
 
-def _typed_over_py(f: RowFacts) -> str:
+def typed_over_py(f: RowFacts) -> str:
     # The pairs rule (``f.cells.ok`` is the room's OK cell); a match sheet's text has no hint.
     return FC.typed_over_py(f).replace(FC.OK_HINT, "")
+
+
+def _implausible(c: TravellerCols, r: int, room: int) -> str:
+    # Issue 30: 5 or more down is named until the room's OK (the pairs rule and text).
+    tag, ok, n = _tag(room), f"${OK_COLS[room]}{r}", FC.IMPLAUSIBLE_DOWN
+    t, lv = f"${c.tricks}{r}", f"${c.level}{r}"
+    return (
+        f'IF(AND(TRIM({ok})="",${c.is_pass}{r}=0,ISNUMBER(${c.calc}{r}),ISNUMBER({t})),'
+        f'IF({lv}+6-{t}>={n},"{tag}"&TRIM(${c.contract}{r})&" down "&({lv}+6-{t})&'
+        f'": {n} or more down, check the result; ",""),"")'
+    )
+
+
+def _implausible_py(f: RowFacts) -> str:
+    return FC.implausible_py(f).replace(FC.OK_HINT, "")
 
 
 # The pairs traveller's rules where the teams text and test are the same (the tag aside).
@@ -114,7 +129,8 @@ ROOM_CHECKS: tuple[tuple[RoomFormula, RoomRule], ...] = (
     (_declarer, _declarer_py),
     (_result, FC.result_py),
     (_score_text, FC.score_text_py),
-    (_typed_over, _typed_over_py),
+    (_typed_over, typed_over_py),
+    (_implausible, _implausible_py),
 )
 
 

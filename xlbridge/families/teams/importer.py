@@ -25,6 +25,7 @@ from xlbridge.movements.teams import MARVIN_TEAMS
 from xlbridge.rebuild.importing import (
     Filled,
     ImportTarget,
+    Plays,
     Traveller,
     cells_for,
     names_index,
@@ -130,8 +131,7 @@ def fill_teams(job: ImportTarget) -> Filled:
     names, known = names_index(wb, (2, 3) if marvin else (2,))
     known |= {t for m in matches for t in (m.home, m.away) if t is not None and not marvin}
     problems: list[str] = []
-    filled = same = 0
-    done: dict[tuple[str, int, int], str] = {}
+    plays = Plays()
     sides = ("NS", "EW")
     planned = whole_or_none(settings.get("Rounds planned")) or 0
     unpaired = (
@@ -204,24 +204,20 @@ def fill_teams(job: ImportTarget) -> Filled:
                 continue
             cells = {"Adjusted": text}
         r = match.boards[b]
-        key = (match.title, r, room)
-        if key in done:
-            problems.append(f"{where}: a second result for that room (first: {done[key]})")
-            continue
-        done[key] = row.where
         c = T.room_cols(room)
         letters = {"Contract": c.contract, "By": c.by, "Made": c.made, "Down": c.down,
                    "NS Score": c.ns_score}  # fmt: skip
         if not bam:
             letters["Adjusted"] = T.ADJ_COL
         cols = {k: _col(v) for k, v in letters.items() if v}
-        status = write_row(Traveller(wb[match.title], cols, []), r, cells, force, c)
-        if status == "same":
-            same += 1
-        elif status == "filled":
-            filled += 1
-        else:
-            problems.append(f"{where}: {match.title} room {room}: {status}")
+
+        def write(m: Any = match, rm: int = room, r: int = r, c: Any = c,
+                  cols: dict[str, int] = cols, cells: dict[str, Any] = cells) -> str:  # fmt: skip
+            status = write_row(Traveller(wb[m.title], cols, []), r, cells, force, c)
+            return status if status in ("same", "filled") else f"{m.title} room {rm}: {status}"
+
+        plays.add((match.title, r, room), where, cells, write)
+    filled, same = plays.write(problems)
     return Filled(filled, same, tuple(problems))
 
 

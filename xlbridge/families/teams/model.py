@@ -21,6 +21,7 @@ from xlbridge.results.pages import render_page
 from xlbridge.results.problems import (
     Problem,
     banner,
+    no_results,
     problem_lines,
     problems_json,
     status_of,
@@ -187,8 +188,12 @@ class TeamsResults:
     @property
     def open_problems(self) -> tuple[Problem, ...]:
         """The problems the Checks sheet lists, by sheet, board and row: the results are
-        provisional while any is."""
-        return self.checks
+        provisional while any is (``NO_RESULTS`` while no room has a result or score)."""
+        entered = any(
+            r.score is not None or r.contract or b.adjusted
+            for m in self.matches for b in m.boards for r in (b.room1, b.room2)
+        )  # fmt: skip
+        return no_results(self.checks, entered)
 
     def board_problem(self, match: int, board: int) -> str:
         """The Checks sheet's line for a board of a match ("" when it has none).

@@ -38,7 +38,7 @@ from xlbridge.families.teams.settings import Settings, read
 from xlbridge.families.teams.standings import TEAM_BLOCK
 from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.movements.teams import MARVIN_TEAMS
-from xlbridge.results.problems import Problem
+from xlbridge.results.problems import Problem, import_problems
 from xlbridge.results.read_family import (
     Expect,
     cached_values,
@@ -498,7 +498,7 @@ def read_teams(formulas: Book, cached: Book, settings: Settings | None = None) -
         disagreements=disagreements,
         recalculated=recalculated,
         problems=tuple(problems),
-        checks=tuple(checks),
+        checks=(*checks, *import_problems(formulas)),
     )
 
 

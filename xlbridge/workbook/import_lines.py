@@ -1,0 +1,123 @@
+"""What ``xlbridge import`` could not import, at the foot of the Checks sheet: open problems
+until the director has dealt with each one (typed the right result on its traveller, then OK
+beside the line), counted in the sheet's summary line and by ``xlbridge results``.
+
+The section is written by :func:`write_import_lines` (replacing the lines of an earlier
+import, which would otherwise stay there stale) and read back in Python by
+:func:`open_import_lines`: a line is open while its OK cell is empty, the rule of the hidden
+count formula beside it (:func:`open_formula`).
+
+>>> from xlbridge.workbook.styles import open_template, Styler
+>>> from xlbridge.workbook.checks import write_checks
+>>> class Ctx:
+...     wb = open_template(None)
+...     style = Styler(wb)
+...     checks_sources = ["'Board 1'!$AU$3"]
+>>> ws = write_checks(Ctx())
+>>> write_import_lines(Ctx.wb, "r.csv", ["r.csv line 3: board 1: pair '9' (NS) is not in it"])
+>>> ws["Z2"].value
+'=$Z$4+SUM($Z$7:$Z$7)'
+>>> [ws["A6"].value, ws["B6"].value, ws["Z7"].value]
+['Import from r.csv: rows not imported', 'OK', '=IF(TRIM($B7)="",1,0)']
+>>> ws["A7"].value
+"r.csv line 3: board 1: pair '9' (NS) is not in it"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from xlbridge.limits import CELL_TEXT
+from xlbridge.text import put_text
+from xlbridge.workbook import formulas as F
+from xlbridge.workbook.cells import Book
+from xlbridge.workbook.checks import FIRST, TOTAL
+from xlbridge.workbook.styles import Styler
+
+__all__ = ["HEAD", "open_formula", "open_import_lines", "write_import_lines"]
+
+CHECKS = "Checks"
+HEAD = "Import from "  # the section's header line starts so (older workbooks' too)
+_HEAD_END = ": rows not imported"
+_OK_HINT = "OK: type it beside a line once its result is on the traveller"
+_COUNT = 26  # column Z: the hidden running counts of the Checks sheet
+_MAX_LINES = 5000  # lines read back (an import reports at most one a results row)
+
+
+def open_formula(r: int) -> str:
+    """1 while the import line in row ``r`` is open (its OK cell, column B, empty), else 0."""
+    return f'=IF(TRIM($B{r})="",1,0)'
+
+
+def _list_end(ws: Any) -> int:
+    """The last row of the Checks sheet's own list (its formulas from row ``FIRST``)."""
+    r = FIRST
+    while ws.cell(row=r + 1, column=_COUNT).data_type == "f":
+        r += 1
+    return r
+
+
+def _section_start(ws: Any, after: int) -> int | None:
+    for r in range(after + 1, ws.max_row + 1):
+        v = ws.cell(row=r, column=1).value
+        if isinstance(v, str) and v.startswith(HEAD):
+            return r
+    return None
+
+
+def write_import_lines(wb: Any, source: str, problems: Sequence[str]) -> None:
+    """Replace the Checks sheet's import section by ``problems`` (none: no section), each an
+    open problem until OK is typed beside it; the summary line (A2) counts them."""
+    if CHECKS not in wb.sheetnames:
+        return
+    ws = wb[CHECKS]
+    last = _list_end(ws)
+    old = _section_start(ws, last)
+    if old is not None:  # an earlier import's lines: stale now
+        ws.delete_rows(old, ws.max_row - old + 1)
+    count = f"$Z${last}"
+    if problems:
+        st = Styler(wb)
+        head, first = last + 2, last + 3
+        end = first + len(problems) - 1
+        cell = ws.cell(row=head, column=1)
+        st(cell, "xlb Label")
+        put_text(cell, f"{HEAD}{source}{_HEAD_END}", "checks")
+        st(ws.cell(row=head, column=2, value="OK"), "xlb Header")
+        st(ws.cell(row=head, column=3, value=_OK_HINT), "xlb Label")
+        for r, line in enumerate(problems, start=first):
+            put_text(ws.cell(row=r, column=1), line[:1000], "checks", max_chars=CELL_TEXT)
+            st(ws.cell(row=r, column=2), "xlb Input")  # unlocked: the director types OK
+            ws.cell(row=r, column=_COUNT, value=open_formula(r))
+        count = f"{count}+SUM($Z${first}:$Z${end})"
+    ws[TOTAL.replace("$", "")] = f"={count}"
+    ws["A2"] = F.problems_summary(TOTAL)
+
+
+def open_import_lines(book: Book) -> tuple[str, ...]:
+    """The import lines of a workbook's Checks sheet still open (no OK beside them), as
+    :func:`open_formula` counts them."""
+    if CHECKS not in book.sheetnames:
+        return ()
+    ws = book[CHECKS]
+    r = FIRST
+    while ws.cell(r + 1, _COUNT).data_type == "f":
+        r += 1
+    start = None
+    for k in range(r + 1, r + 4):  # the section starts one row below the list
+        v = ws.cell(k, 1).value
+        if isinstance(v, str) and v.startswith(HEAD):
+            start = k
+            break
+    if start is None:
+        return ()
+    out = []
+    for k in range(start + 1, start + 1 + _MAX_LINES):
+        text = ws.cell(k, 1).value
+        if text is None or text == "":
+            break
+        ok = ws.cell(k, 2).value
+        if ok is None or not str(ok).strip(" "):  # TRIM trims spaces
+            out.append(str(text))
+    return tuple(out)
