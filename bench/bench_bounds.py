@@ -3,13 +3,14 @@ command on the genuine workbook they were made from.
 
 Run: ``.venv/bin/python bench/bench_bounds.py [--package DIR] [--timeout S] [--cases a,b]``.
 It writes a 15-table, 30-board Mitchell workbook, makes each hostile file from it
-(``tests/hostile_books.py``) and runs ``results``, ``rebuild`` and ``import`` on each in a fresh
-process (``--package``: the checkout whose ``xlbridge`` runs, this one by default, so an older
+(``tests/support/hostile_books.py``) and runs ``results``, ``rebuild`` and ``import`` on each in a
+fresh process (``--package``: the checkout whose ``xlbridge`` runs, this one by default, so an older
 checkout can be measured the same way). For each it prints the wall seconds, the peak resident
 memory, the ratio of both to the genuine workbook's, and the first words of the command's last
 line. A process past ``--timeout`` seconds (default 60) or 3 GB of address space is stopped and
 shown as such. Times depend on the machine and its load; compare runs made together. No
-assertions: a report only (``tests/test_bounds.py`` checks the bounds by counts and memory).
+assertions: a report only (``tests/kits/interchange/test_bounds.py`` checks the bounds by counts
+and memory).
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-import hostile_books as hb  # noqa: E402
+from tests.support import hostile_books as hb  # noqa: E402
 
 CASES: dict[str, Callable[[bytes], bytes]] = {
     "genuine": lambda b: b,

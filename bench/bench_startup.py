@@ -9,7 +9,8 @@ The processes run this checkout's package (``PYTHONPATH`` and the working direct
 checkout), after one warm-up run each, with ``PYTHONDONTWRITEBYTECODE`` unset: compiling the
 sources is a first-run cost, not the start-up an installed ``xlbridge`` pays. Times depend on
 the machine and its load; compare runs made together. No assertions: a report only
-(``tests/test_cli_startup.py`` and ``tests/test_excel_startup.py`` check what is imported).
+(``tests/faces/cli/test_cli_startup.py`` and ``tests/faces/excel/test_excel_startup.py`` check
+what is imported).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.recalc import recalculate, soffice
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def _best(fn: object, repeat: int = 3) -> float:
@@ -147,7 +147,7 @@ def main() -> None:
     if soffice() is None:
         print("LibreOffice not installed: recalculation not timed")
         return
-    from workbook_fill import fill, random_fill
+    from tests.support.workbook_fill import fill, random_fill
 
     m, opt = mitchell(13, 2), Options()
     path = tmp / "filled.xlsx"

@@ -37,6 +37,9 @@ echo "== ruff"
 echo "== mypy --strict xlbridge"
 .venv/bin/mypy --strict xlbridge
 echo "== pytest"
+# Bytecode once, before the workers and the many `python -m xlbridge` processes the tests start
+# (with PYTHONDONTWRITEBYTECODE set, each of them would compile the package from source again).
+.venv/bin/python -m compileall -q xlbridge
 # Two workers: the engine tests spend most of their time waiting on LibreOffice and Gnumeric.
 # loadscope: each module's tests run on one worker, so a module fixture that generates and
 # recalculates workbooks runs once, not once on each worker ("load" split them and ran such

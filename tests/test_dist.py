@@ -19,9 +19,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import run_cli
 from packaging.requirements import Requirement
 
+from tests.support.shared import run_cli
 from xlbridge.cli import build_parser
 from xlbridge.errors import DISTRIBUTION, MissingExtraError, install_line
 from xlbridge.interchange.gate import load_workbook
@@ -81,7 +81,8 @@ def _texts() -> list[Path]:
         (".ci", "*"),
         ("bench", "*.py"),
     ):
-        files += sorted(p for p in (ROOT / folder).rglob(pattern) if p.is_file())
+        found = (ROOT / folder).rglob(pattern)  # not Python's bytecode caches (__pycache__)
+        files += sorted(p for p in found if p.is_file() and "__pycache__" not in p.parts)
     return files
 
 

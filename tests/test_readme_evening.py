@@ -17,7 +17,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+
+from tests.support.shared import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import openpyxl
-from conftest import REPO, run_cli
 
+from tests.support.shared import REPO, run_cli
 from xlbridge.club.schema import open_database
 from xlbridge.club.season_render import nobody_qualifies, render_season
 from xlbridge.club.sessions import EntryLine, PlayerLine, SessionRecord, record_session

@@ -16,7 +16,8 @@ one extra table after the skip round, boards down one or two tables). Read liter
 "down two" rows for 15, 16, 18 tables (2 boards), 12 tables (3) and 9 tables (4) make moving
 pairs replay boards (rule 2; with an even number of tables also the stationary pairs, rule
 1A): the seed gives no more than the chart, so the movement is built as written and
-:func:`xlbridge.movements.validate.check` reports it (see ``tests/test_sections.py``).
+:func:`xlbridge.movements.validate.check` reports it (see
+``tests/rules/movements/test_sections.py``).
 
 **Adding a table** ("After the boards have been moved when using hand records"). The chart for a
 13-round game that grows by one table, and the 12-round variant for a 13-table game:

@@ -2,6 +2,10 @@
 
 A hidden column gathers each traveller row's problem text (and each board's balance); a
 running count numbers the non-empty ones, and the visible list picks the k-th with INDEX/MATCH.
+The sheet's total of open problems, which the Results and Barometer sheets read, is one cell:
+
+>>> f"Checks!{TOTAL}"
+'Checks!$Z$2'
 """
 
 from __future__ import annotations

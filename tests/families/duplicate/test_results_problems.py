@@ -1,0 +1,328 @@
+"""``xlbridge results`` says what the Checks sheet says (issue 20): the problems the workbook's
+Checks sheet lists are worked out in Python by the same checks (``formulas_checks``: each
+formula part beside its Python twin), listed by sheet, board and row on standard error, and
+every output marks the session and its rows as provisional; exit status 3 while any is open.
+A score typed over the computed one is accepted with OK (Law 79C: the director may confirm a
+score), and the session then reads as final.
+
+The LibreOffice tests recalculate workbooks holding every kind of problem and prove that the
+Checks sheet's lines are Python's, line for line, and that no cell disagrees.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from tests.support.shared import cli_new, needs_nu_validator, run_cli
+from xlbridge.families.duplicate.score import score_session
+from xlbridge.families.individual.build import write_individuals
+from xlbridge.families.individual.formulas import IndividualCols
+from xlbridge.families.pairs.build import write_session
+from xlbridge.families.registry import score_workbook
+from xlbridge.movements.individual import rainbow
+from xlbridge.movements.mitchell import mitchell
+from xlbridge.results.pbn import read_pbn_scores
+from xlbridge.results.problems import PROVISIONAL_EXIT, banner
+from xlbridge.results.session import CachedCell, Disagreement, SessionInput
+from xlbridge.results.usebio import read_usebio
+from xlbridge.workbook.formulas import FIRST_ROW, HEADER_ROW, TravellerCols, accepted_col
+from xlbridge.workbook.recalc import recalculate
+
+R1, R2, R3 = FIRST_ROW, FIRST_ROW + 1, FIRST_ROW + 2
+
+
+def _pairs(path: Path, **options: Any) -> Path:
+    write_session(mitchell(3, 2), path, **options)
+    return path
+
+
+def _problem_pairs(path: Path) -> Path:
+    """Issue 20's session: a score typed over a computed one, a row with no declarer, a
+    contract that does not parse, a score typed with no contract, a missing result."""
+    _pairs(path)
+    wb = openpyxl.load_workbook(path)
+    b1, b2 = wb["Board 1"], wb["Board 1"].parent["Board 2"]
+    b1[f"C{R1}"], b1[f"D{R1}"], b1[f"E{R1}"] = "4H", "E", 4
+    b1[f"C{R2}"], b1[f"E{R2}"] = "4H", 4  # no declarer
+    b1[f"C{R3}"], b1[f"D{R3}"], b1[f"E{R3}"], b1[f"G{R3}"] = "4H", "N", 4, 200  # typed over
+    b2[f"C{R1}"], b2[f"D{R1}"], b2[f"F{R1}"] = "4Q", "N", 1
+    b2[f"G{R2}"] = -100  # a score with no contract
+    wb.save(path)
+    return path
+
+
+def _finished_pairs(path: Path, ok: bool) -> Path:
+    """Every row of every board played; board 1 row 1 a score typed over the computed one,
+    marked OK when ``ok``."""
+    _pairs(path)
+    wb = openpyxl.load_workbook(path)
+    for ws in wb.worksheets:
+        if ws.title.startswith("Board "):
+            for r in (R1, R2, R3):
+                ws[f"C{r}"], ws[f"D{r}"], ws[f"E{r}"] = "3NT", "N", 3
+    wb["Board 1"][f"G{R1}"] = 600  # 400 computed; the director allows 600 (Law 79C)
+    if ok:
+        wb["Board 1"][f"{accepted_col(TravellerCols.build('made-down', 'mp'))}{R1}"] = "OK"
+    wb.save(path)
+    return path
+
+
+def test_open_problems_make_the_results_provisional_in_json(tmp_path: Path) -> None:
+    path = _problem_pairs(tmp_path / "s.xlsx")
+    code, out, err = run_cli("results", str(path), "--format", "json")
+    assert code == PROVISIONAL_EXIT == 3
+    got = json.loads(out)
+    assert got["status"] == "provisional"
+    assert [(p["sheet"], p["board"], p["row"]) for p in got["problems"]] == [
+        ("Board 1", 1, 2), ("Board 1", 1, 3), ("Board 2", 2, 1), ("Board 2", 2, 2),
+        ("Board 2", 2, 3),
+    ]  # fmt: skip
+    texts = [p["problem"] for p in got["problems"]]
+    assert texts[0] == "Board 1, row 2 (NS 3 v EW 2): declarer missing"
+    assert texts[1] == (
+        "Board 1, row 3 (NS 2 v EW 3): NS Score 200 typed over the formula (420 computed):"
+        " type OK in the row to accept it"
+    )
+    assert texts[2].endswith("contract 4Q does not parse")
+    assert texts[4].endswith("no result")
+    # Each problem on standard error, by board and row, then the provisional line.
+    for t in texts:
+        assert t in err
+    assert "PROVISIONAL: 5 open problems" in err
+    rows = {(b["board"], r["ns"]): r["provisional"] for b in got["boards"] for r in b["rows"]}
+    assert rows[(1, "NS 1")] is False and rows[(1, "NS 2")] is True and rows[(1, "NS 3")]
+
+
+def test_every_output_marks_a_provisional_session(tmp_path: Path) -> None:
+    path = _problem_pairs(tmp_path / "s.xlsx")
+    code, text, _ = run_cli("results", str(path))
+    assert code == 3 and text.startswith("PROVISIONAL: 5 open problems on the Checks sheet")
+    assert "5 open problems on the Checks sheet (results provisional):" in text
+    code, csv_out, _ = run_cli("results", str(path), "--format", "csv", "--table", "results")
+    head, *lines = csv_out.splitlines()
+    assert head.endswith(",status,problem") and all(",provisional," in x for x in lines)
+    assert sum(1 for x in lines if "declarer missing" in x) == 1
+    code, html, _ = run_cli("results", str(path), "--format", "html")
+    assert code == 3 and 'id="provisional"' in html and "<title>Club pairs — provisional" in html
+    assert len(re.findall(r'<tr class="provisional" title="Board 1, row 3', html)) == 1
+    code, xml, _ = run_cli("results", str(path), "--format", "usebio")
+    assert "<!-- PROVISIONAL: 5 open problems" in xml and "<!-- provisional: Board 1, row 3" in xml
+    pairs, lines_back = read_usebio(xml.encode("iso-8859-1"))  # still a USEBIO file
+    assert len(pairs) == 6 and lines_back
+    code, pbn, _ = run_cli("results", str(path), "--format", "pbn")
+    assert "{PROVISIONAL: 5 open problems" in pbn and "; provisional: Board 1, row 3" in pbn
+    scores, totals = read_pbn_scores(pbn)  # the comments leave the tables as they were
+    assert len(totals) == 6 and {r.values["Score_NS"] for r in scores if r.board == 1} >= {"200"}
+
+
+def test_a_typed_score_accepted_with_ok_is_final(tmp_path: Path) -> None:
+    code, out, err = run_cli("results", str(_finished_pairs(tmp_path / "o.xlsx", ok=True)),
+                             "--format", "json")  # fmt: skip
+    got = json.loads(out)
+    assert code == 0, err
+    assert got["status"] == "final" and got["problems"] == []
+    assert all(r["provisional"] is False for b in got["boards"] for r in b["rows"])
+    code, text, _ = run_cli("results", str(tmp_path / "o.xlsx"))
+    assert "these results are final" in text and "PROVISIONAL" not in text
+
+
+def test_the_same_score_not_marked_ok_is_provisional(tmp_path: Path) -> None:
+    code, out, _ = run_cli("results", str(_finished_pairs(tmp_path / "n.xlsx", ok=False)),
+                           "--format", "json")  # fmt: skip
+    got = json.loads(out)
+    assert code == 3 and got["status"] == "provisional"
+    assert [p["problem"] for p in got["problems"]] == [
+        "Board 1, row 1 (NS 1 v EW 1): NS Score 600 typed over the formula (400 computed):"
+        " type OK in the row to accept it"
+    ]
+
+
+def test_individual_travellers_have_an_ok_column(tmp_path: Path) -> None:
+    path = tmp_path / "i.xlsx"
+    write_individuals(rainbow(5), path)
+    wb = openpyxl.load_workbook(path)
+    ic = IndividualCols.build("made-down", "mp")
+    ok = accepted_col(ic.base)
+    ws = wb["Board 1"]
+    assert ws[f"{ok}{HEADER_ROW}"].value == "OK"
+    assert ws[f"{ok}{FIRST_ROW}"].protection.locked is False  # the director can type in it
+    assert str(ws.print_area).endswith(f"${ok}${FIRST_ROW + 4}")  # printed too
+
+
+# -- LibreOffice: the Checks sheet's lines are Python's ----------------------------------------
+
+
+def _every_problem_pairs(path: Path, entry: str, scoring: str) -> Path:
+    write_session(mitchell(4, 3), path, result_entry=entry, scoring=scoring)
+    c = TravellerCols.build(entry, scoring)  # type: ignore[arg-type]
+    ok = accepted_col(c)
+    wb = openpyxl.load_workbook(path)
+    res = ([c.tricks_in] if entry == "tricks" else [c.made, c.down])
+
+    def put(ws: Any, r: int, con: Any, by: Any, *result: Any, **more: Any) -> None:
+        ws[f"{c.contract}{r}"], ws[f"{c.by}{r}"] = con, by
+        for col, v in zip(res, result, strict=False):
+            ws[f"{col}{r}"] = v
+        for key, v in more.items():
+            ws[f"{getattr(c, key) if key != 'ok' else ok}{r}"] = v
+
+    b = [wb[f"Board {n}"] for n in (1, 2, 3, 4)]
+    rows = [FIRST_ROW + i for i in range(4)]
+    made = (10,) if entry == "tricks" else (4, None)
+    put(b[0], rows[0], "4S", "N", *made)
+    put(b[0], rows[1], "4S", "X", *made)  # a declarer that is no seat
+    put(b[0], rows[2], "4S", None, *made)  # no declarer
+    put(b[0], rows[3], None, "N", *made)  # no contract
+    put(b[1], rows[0], "4S", "N", *made, ns_score=100)  # typed over
+    put(b[1], rows[1], "4S", "N", *made, ns_score=100, ok="ok")  # accepted
+    put(b[1], rows[2], None, None, ns_score=-100)  # a score alone (NS vulnerable, one down)
+    put(b[1], rows[3], "4S", "N", *made, adjusted="A")  # both
+    bad = (14,) if entry == "tricks" else (3, 2)  # 14 tricks / Made and Down both filled
+    put(b[2], rows[0], "4S", "N", *bad)
+    put(b[2], rows[1], "PASS", None, *made)  # a result on a passed-out board
+    put(b[2], rows[2], "4SXXX", "S", *made)
+    put(b[2], rows[3], "3NT", "E", *(("x",) if entry == "tricks" else ("x", None)))
+    put(b[3], rows[0], None, None, adjusted="55/45")  # no IMP equivalent at IMPs
+    put(b[3], rows[1], None, None, adjusted="what")
+    put(b[3], rows[2], "1NT", "W", *((7,) if entry == "tricks" else (1, None)),
+        ns_score="lots")  # fmt: skip
+    # issue 30: 5 or more down (4S with the level typed as the tricks taken): named until OK
+    put(b[3], rows[3], "4S", "N", *((4,) if entry == "tricks" else (None, 6)))
+    b[3]["H2"] = 2  # Expected: fewer than the results
+    wb.save(path)
+    return path
+
+
+def _individual(path: Path) -> Path:
+    write_individuals(rainbow(5), path)
+    ic = IndividualCols.build("made-down", "mp")
+    c = ic.base
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Board 1"]
+    r = FIRST_ROW
+    ws[f"{c.contract}{r}"], ws[f"{c.by}{r}"], ws[f"{c.made}{r}"] = "3NT", "S", 3
+    ws[f"{ic.north}{r + 1}"] = None  # a seat left empty
+    ws[f"{ic.east}{r + 2}"] = 99  # a player not in the game
+    ws[f"{ic.west}{r + 3}"] = ws[f"{ic.north}{r}"].value  # a player twice on the board
+    ws[f"{c.contract}{r + 3}"], ws[f"{c.by}{r + 3}"], ws[f"{c.down}{r + 3}"] = "2H", "E", 1
+    ws[f"{c.ns_score}{r + 4}"] = 110
+    b2 = wb["Board 2"]  # issue 30: 3NT down 5 is named; 2H down 8 accepted with OK is not
+    b2[f"{c.contract}{r}"], b2[f"{c.by}{r}"], b2[f"{c.down}{r}"] = "3NT", "S", 5
+    b2[f"{c.contract}{r + 1}"], b2[f"{c.by}{r + 1}"], b2[f"{c.down}{r + 1}"] = "2H", "E", 8
+    b2[f"{accepted_col(c)}{r + 1}"] = "OK"
+    wb.save(path)
+    return path
+
+
+def _imported(path: Path, tmp: Path) -> Path:
+    """Issue 30: a workbook an import left two lines on (a conflict, a pair not in it), one of
+    them marked OK by the director: the Checks sheet counts the open one."""
+    book = _pairs(tmp / "to-import.xlsx")
+    csv = tmp / "scores.csv"
+    csv.write_text("board,ns,ew,contract,declarer,result\n1,1,1,4S,N,10\n1,1,1,3NT,S,9\n"
+                   "2,1,1,2H,E,8\n2,9,1,2H,E,8\n", encoding="utf-8")  # fmt: skip
+    assert run_cli("import", str(book), "--from", str(csv), "-o", str(path))[0] == 3
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Checks"]
+    (r,) = [c.row for c in ws["A"] if str(c.value).startswith("scores.csv line 5")]
+    ws[f"B{r}"] = "OK"
+    wb.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    src, out = tmp_path_factory.mktemp("src"), tmp_path_factory.mktemp("out")
+    paths = [
+        _every_problem_pairs(src / "md-mp.xlsx", "made-down", "mp"),
+        _every_problem_pairs(src / "tricks-butler.xlsx", "tricks", "butler"),
+        _every_problem_pairs(src / "md-ximp.xlsx", "made-down", "ximp"),
+        _individual(src / "individual.xlsx"),
+        _imported(src / "imported.xlsx", tmp_path_factory.mktemp("import")),
+    ]
+    return {p.stem: p for p in recalculate(paths, out)}
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("name", ["md-mp", "tricks-butler", "md-ximp", "individual"])
+def test_checks_sheet_lines_are_pythons(name: str, recalculated: dict[str, Path]) -> None:
+    """Every kind of problem, in a workbook LibreOffice calculated: the Checks sheet lists
+    exactly Python's problems in the same order, and no problem cell disagrees."""
+    path = recalculated[name]
+    res = score_workbook(path)
+    problem_col = TravellerCols.build("made-down", "mp").problem
+    assert res.recalculated
+    assert [d for d in res.disagreements if d.cell.startswith(problem_col)] == []
+    if name != "individual":  # see the report: players' credit on rows with problems
+        assert res.disagreements == (), res.disagreements[:3]
+    ws = openpyxl.load_workbook(path, data_only=True)["Checks"]
+    shown = [ws.cell(row=r, column=1).value for r in range(4, ws.max_row + 1)]
+    shown = [x for x in shown if x]
+    assert shown == [p.problem for p in res.open_problems]
+    # issue 30: the one implausible result not accepted with OK, the same in both
+    (odd,) = [x for x in shown if "or more down, check the result" in x]
+    assert ("3NT down 5" if name == "individual" else "4S down 6") in odd
+    assert len(shown) >= (5 if name == "individual" else 12)
+    assert ws["A2"].value.startswith(f"{len(shown)} problem(s)")
+    if name != "individual":  # the pairs Results page prints the banner by formula (issue 31)
+        page = openpyxl.load_workbook(path, data_only=True)["Results"]["A3"].value
+        assert page == banner(res.open_problems).partition(";")[0]
+        assert page.startswith(f"PROVISIONAL: {len(shown)} open problems")
+
+
+@pytest.mark.libreoffice
+def test_open_import_lines_are_counted_as_python_counts(recalculated: dict[str, Path]) -> None:
+    """Issue 30: the Checks summary counts the import's lines not marked OK, as ``results``
+    does: the conflict is open, the line marked OK is not."""
+    path = recalculated["imported"]
+    res = score_workbook(path)
+    assert res.recalculated and res.disagreements == ()
+    open_lines = [p.problem for p in res.open_problems if p.sheet == "Checks"]
+    assert len(open_lines) == 1 and "gives this play another result" in open_lines[0]
+    ws = openpyxl.load_workbook(path, data_only=True)["Checks"]
+    assert ws["A2"].value.startswith(f"{len(res.open_problems)} problem(s)")
+
+
+def test_a_stored_checks_line_that_is_not_pythons_disagrees() -> None:
+    """A stored problem cell is compared like every formula cell: a Checks line the workbook
+    shows and Python does not find (a formula typed over) is a disagreement."""
+    key = ("check", 1, FIRST_ROW)
+    s = SessionInput("Club", "", "mitchell", "mp", "acbl", (), (), {},
+                     cached=(CachedCell("Board 1", "AU6", key, "Board 1, row 1: no result"),),
+                     checked={key: ""})  # fmt: skip
+    res = score_session(s)
+    assert res.disagreements == (Disagreement("Board 1", "AU6", "Board 1, row 1: no result", ""),)
+
+
+def test_provisional_page_passes_the_nu_validator(tmp_path: Path) -> None:
+    """The banner and the marked rows keep the page valid HTML."""
+    page = tmp_path / "results.html"
+    code, _, _ = run_cli("results", str(_problem_pairs(tmp_path / "s.xlsx")), "--format", "html",
+                         "-o", str(page))  # fmt: skip
+    assert code == 3 and 'class="provisional"' in page.read_text(encoding="utf-8")
+    exe = needs_nu_validator()
+    done = subprocess.run([exe, "--files", str(page)], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_social_workbook_with_a_problem_is_provisional(tmp_path: Path) -> None:
+    """Every family carries its problems through the same protocol (``open_problems``)."""
+    path = cli_new(tmp_path, "rubber", "rubber", "--tables", "1")
+    wb = openpyxl.load_workbook(path)
+    wb["Rubbers"]["D4"], wb["Rubbers"]["E4"], wb["Rubbers"]["F4"] = "4Q", "N", 10
+    wb.save(path)
+    code, out, err = run_cli("results", str(path), "--format", "json")
+    got = json.loads(out)
+    assert code == 3 and got["status"] == "provisional"
+    assert [(p["sheet"], p["board"]) for p in got["problems"]] == [("Rubbers", None)]
+    assert "'4Q'" in got["problems"][0]["problem"] and "PROVISIONAL: 1 open problem" in err
+    code, html, _ = run_cli("results", str(path), "--format", "html")
+    assert code == 3 and 'id="provisional"' in html

@@ -1,0 +1,366 @@
+"""``xlbridge swiss next``: the next Swiss teams round paired from the entered results (seed
+002, "Swiss Teams": highest meets next highest not yet met, never a rematch), every entered
+value carried over, the user's file untouched, and the new workbook still scoring right."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.families.teams.test_teams_workbook import Case, check_values, fill, random_rows
+from tests.support.hostile_corpus import CORPUS, make_corpus
+from tests.support.shared import digest
+from xlbridge.cli import main
+from xlbridge.families.teams.plan import TeamsOptions, plan_swiss
+from xlbridge.movements.teams import swiss_teams_pairing
+from xlbridge.scoring.team_match import board_imps, score_match, standings_order
+from xlbridge.workbook.recalc import recalculate
+
+TEAMS, BOARDS, ROUNDS = 6, 3, 4
+
+
+def _inputs(path: Path) -> dict[tuple[str, str], object]:
+    wb = openpyxl.load_workbook(path)
+    out = {}
+    for ws in wb.worksheets:
+        if not ws.title.startswith("Match "):
+            continue
+        for row in ws.iter_rows(min_row=6, max_row=6 + BOARDS - 1, max_col=14):
+            for c in row:
+                if c.value is not None and not (isinstance(c.value, str) and c.value[:1] == "="):
+                    out[(ws.title, c.coordinate)] = c.value
+    return out
+
+
+def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) -> list[Path]:
+    first = tmp_path / "r1.xlsx"
+    assert (
+        main(
+            [
+                "new",
+                "swiss-teams",
+                "--tables",
+                str(TEAMS),
+                "--boards-per-round",
+                str(BOARDS),
+                "--rounds",
+                str(ROUNDS),
+                *options_args,
+                "-o",
+                str(first),
+            ]
+        )
+        == 0
+    )
+    rng = random.Random(20)
+    pairings: list[list[tuple[int, int]]] = [[(1, 2), (3, 4), (5, 6)]]
+    paths = [first]
+    for rnd in range(1, ROUNDS + 1):
+        plan = plan_swiss(TEAMS, BOARDS, pairings, ROUNDS)
+        rows = random_rows(plan, rng, adjusted=True, incomplete=None)
+        # Keep the earlier rounds' results: fill only this round's matches.
+        keep = {m.number for m in plan.matches if m.round == rnd}
+        fill(
+            paths[-1],
+            plan,
+            {n: r for n, r in rows.items() if n in keep} | {n: [] for n in rows if n not in keep},
+            {},
+        )
+        if rnd == ROUNDS:
+            break
+        # The expected pairing, from the rules layer.
+        vps = dict.fromkeys(range(1, TEAMS + 1), 0.0)
+        imps = dict.fromkeys(range(1, TEAMS + 1), 0.0)
+        entered = _all_rows(paths[-1], plan)
+        for m in plan.matches:
+            credits = [board_imps(s1, s2, adj) for s1, s2, adj in entered[m.number]]
+            s = score_match(
+                credits,
+                scale=options.scale,
+                match_boards=BOARDS,
+                three_quarter=options.three_quarter if options.win_loss else None,
+            )
+            assert m.home is not None and m.away is not None
+            vps[m.home] += s.home_vp
+            vps[m.away] += s.away_vp
+            imps[m.home] += s.home
+            imps[m.away] += s.away
+        ids = list(range(1, TEAMS + 1))
+        order = standings_order(ids, [vps[t] for t in ids], [imps[t] for t in ids])
+        want = swiss_teams_pairing(order, [p for r in pairings for p in r], ROUNDS - rnd)
+        before, sha = _inputs(paths[-1]), digest(paths[-1])
+        out = tmp_path / f"r{rnd + 1}.xlsx"
+        assert main(["swiss", "next", str(paths[-1]), "-o", str(out)]) == 0
+        assert digest(paths[-1]) == sha  # the user's file is untouched
+        after = _inputs(out)
+        assert {k: v for k, v in after.items() if k in before} == before
+        assert set(before) <= set(after)
+        wb = openpyxl.load_workbook(out)
+        got = [
+            (wb[f"Match {n}"]["B2"].value, wb[f"Match {n}"]["H2"].value)
+            for n in range(rnd * TEAMS // 2 + 1, (rnd + 1) * TEAMS // 2 + 1)
+        ]
+        assert got == list(want)
+        pairings.append(list(want))
+        paths.append(out)
+    met = [frozenset(p) for r in pairings for p in r]
+    assert len(met) == len(set(met)), "a rematch"
+    return paths
+
+
+def _room_score(cells: dict[str, object], r: int, room: int, board: int) -> float | None:
+    """A room's NS score from its typed cells, by the rules layer (a number typed over NS
+    Score stands)."""
+    from xlbridge.families.teams import formulas as T
+    from xlbridge.scoring.contract import score
+    from xlbridge.types import Contract, tricks_from_made_down
+
+    c = T.room_cols(room)
+    typed = cells.get(f"{c.ns_score}{r}")
+    if isinstance(typed, int | float) and not isinstance(typed, bool):
+        return float(typed)
+    text = cells.get(f"{c.contract}{r}")
+    if text is None or not str(text).strip():
+        return None
+    con = Contract.parse(str(text))
+    if con.is_pass:
+        return 0.0
+    made, down = (cells.get(f"{c.made}{r}"), cells.get(f"{c.down}{r}"))
+    tricks = tricks_from_made_down(con, *(None if x is None else int(x) for x in (made, down)))  # type: ignore[call-overload]
+    assert tricks is not None
+    return float(score(con, str(cells.get(f"{c.by}{r}") or ""), tricks, board))
+
+
+def _all_rows(path: Path, plan: object) -> dict[int, list[tuple[float, float, str | None]]]:
+    """Each board's two NS scores (computed by the rules layer from the typed inputs)."""
+    wb = openpyxl.load_workbook(path)
+    out: dict[int, list[tuple[float, float, str | None]]] = {}
+    for name in wb.sheetnames:
+        if not name.startswith("Match "):
+            continue
+        ws = wb[name]
+        cells = {
+            c.coordinate: c.value
+            for row in ws.iter_rows(max_row=20, max_col=14)
+            for c in row
+            if c.value is not None
+        }
+        rows = []
+        for i in range(BOARDS):
+            r = 6 + i
+            adj = cells.get(f"N{r}")
+            if adj:
+                rows.append((0.0, 0.0, str(adj)))
+                continue
+            s1 = _room_score(cells, r, 1, i + 1)
+            s2 = _room_score(cells, r, 2, i + 1)
+            assert s1 is not None and s2 is not None
+            rows.append((s1, s2, None))
+        out[int(name.split()[1])] = rows
+    return out
+
+
+def test_swiss_next_pairs_every_round_without_rematches(tmp_path: Path) -> None:
+    paths = _run_rounds(tmp_path, [], TeamsOptions())
+    last = paths[-1]
+    # All planned rounds paired: one more is refused with one line.
+    assert main(["swiss", "next", str(last), "-o", str(tmp_path / "r9.xlsx")]) == 2
+
+
+def test_swiss_next_win_loss(tmp_path: Path) -> None:
+    _run_rounds(tmp_path, ["--win-loss"], TeamsOptions(win_loss=True))
+
+
+def test_swiss_next_refuses_an_unfinished_round_and_its_own_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = tmp_path / "r1.xlsx"
+    assert main(["new", "swiss-teams", "--tables", "4", "-o", str(first)]) == 0
+    assert main(["swiss", "next", str(first), "-o", str(tmp_path / "r2.xlsx")]) == 2
+    assert "Match 1, board 1: no result" in capsys.readouterr().err
+    assert main(["swiss", "next", str(first), "-o", str(first), "--force"]) == 2
+    assert not (tmp_path / "r2.xlsx").exists()
+    pairs = tmp_path / "pairs.xlsx"
+    assert main(["new", "mitchell", "--tables", "3", "-o", str(pairs)]) == 0
+    assert main(["swiss", "next", str(pairs), "-o", str(tmp_path / "x.xlsx")]) == 2
+    assert "is a mitchell workbook; swiss next pairs" in capsys.readouterr().err
+
+
+def test_swiss_next_refuses_board_a_match_scoring(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its pairing ranks by VPs from IMPs; a board-a-match Swiss is refused, not scored as IMPs."""
+    first = tmp_path / "bam.xlsx"
+    assert main(["new", "swiss-teams", "--tables", "4", "--team-scoring", "bam",
+                 "-o", str(first)]) == 0  # fmt: skip
+    assert main(["swiss", "next", str(first), "-o", str(tmp_path / "r2.xlsx")]) == 2
+    assert "scored board-a-match, which it cannot rank yet" in capsys.readouterr().err
+    assert not (tmp_path / "r2.xlsx").exists()
+
+
+@pytest.mark.libreoffice
+def test_paired_workbook_scores_like_the_rules_layer(tmp_path: Path) -> None:
+    paths = _run_rounds(tmp_path, [], TeamsOptions())
+    last = paths[-1]
+    wb = openpyxl.load_workbook(last)
+    pairings = []
+    for n in range(1, ROUNDS * TEAMS // 2 + 1):
+        ws = wb[f"Match {n}"]
+        if (n - 1) % (TEAMS // 2) == 0:
+            pairings.append([])
+        pairings[-1].append((ws["B2"].value, ws["H2"].value))
+    plan = plan_swiss(TEAMS, BOARDS, pairings, ROUNDS)
+    from tests.families.teams.test_teams_workbook import Room, Row
+
+    entered = _all_rows(last, plan)
+    rows = {
+        n: [
+            Row(Room(typed=s1), Room(typed=s2)) if adj is None else Row(adjusted=adj)
+            for s1, s2, adj in entered[n]
+        ]
+        for n in entered
+    }
+    (out,) = recalculate([last], tmp_path / "lo")
+    got = openpyxl.load_workbook(out, data_only=True)
+    case = Case("swiss-next", plan, TeamsOptions(), 0)
+    bad = check_values(lambda s, c: got[s][c].value, case, rows, {})
+    assert bad == [], "\n".join(bad[:20])
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The gate's hostile corpus, a text file named .xlsx and a pipe nobody writes to."""
+    folder = tmp_path_factory.mktemp("hostile_swiss")
+    paths = {}
+    for name, data in make_corpus().items():
+        (folder / name).write_bytes(data)
+        paths[name] = folder / name
+    (folder / "text.xlsx").write_text("Match notes\nround 2\n")
+    paths["text.xlsx"] = folder / "text.xlsx"
+    os.mkfifo(folder / "pipe.xlsx")  # read without the gate, this would hang for ever
+    paths["pipe.xlsx"] = folder / "pipe.xlsx"
+    paths["folder.xlsx"] = folder
+    paths["missing.xlsx"] = folder / "missing.xlsx"
+    return paths
+
+
+@pytest.mark.parametrize("name", [*CORPUS, "text.xlsx", "pipe.xlsx", "folder.xlsx", "missing.xlsx"])
+def test_swiss_next_on_a_hostile_file_is_one_line(
+    name: str, hostile: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every user file passes the safe-reading gate: one line naming it, status 2."""
+    out = tmp_path / "next.xlsx"
+    assert main(["swiss", "next", str(hostile[name]), "-o", str(out)]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in captured.err, captured.err
+    assert str(hostile[name]) in lines[0] and "internal error" not in lines[0], lines[0]
+    assert captured.out == "" and not out.exists()
+
+
+@pytest.fixture(scope="module")
+def round_one(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four teams, round 1 of 3 entered: `swiss next` pairs round 2 from it."""
+    path = tmp_path_factory.mktemp("swiss_edits") / "r1.xlsx"
+    words = ["new", "swiss-teams", "--tables", "4", "--boards-per-round", "2", "--rounds", "3"]
+    assert main([*words, "-o", str(path)]) == 0
+    plan = plan_swiss(4, 2, [[(1, 2), (3, 4)]], 3)
+    fill(path, plan, random_rows(plan, random.Random(7), adjusted=False, incomplete=None), {})
+    return path
+
+
+def _edited(src: Path, folder: Path, edit: dict[tuple[str, str], object]) -> Path:
+    wb = openpyxl.load_workbook(src)
+    for (sheet, cell), value in edit.items():
+        ws = wb[sheet] if sheet in wb.sheetnames else wb.create_sheet(sheet)
+        ws[cell] = value
+    path = folder / "edited.xlsx"
+    wb.save(path)
+    return path
+
+
+def test_a_sheet_of_ones_own_named_match_notes_is_left_alone(
+    round_one: Path, tmp_path: Path
+) -> None:
+    path = _edited(round_one, tmp_path, {("Match notes", "A1"): "bring biscuits"})
+    assert main(["swiss", "next", str(path), "-o", str(tmp_path / "r2.xlsx")]) == 0
+    assert main(["swiss", "next", str(round_one), "-o", str(tmp_path / "same.xlsx")]) == 0
+    assert _inputs(tmp_path / "r2.xlsx") == _inputs(tmp_path / "same.xlsx")
+
+
+# Ordinary edits a user makes, each refused in one line naming the sheet and cell.
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        ({("Match 1", "I1"): "one"}, "Match 1, cell I1: the round is 'one'; it must be"),
+        ({("Match 1", "I1"): "=1+0"}, "Match 1, cell I1: the round is '=1+0'"),
+        ({("Match 2", "I1"): 2}, "Match 2, cell I1: the round is 2, but Match 2 is in round 1"),
+        ({("Match 1", "B2"): 1e308}, "Match 1, cell B2: the home team is 1e+308"),
+        ({("Match 1", "H2"): 0.5}, "Match 1, cell H2: the away team is 0.5"),
+        ({("Match 1", "B2"): None}, "Match 1, cell B2: the home team is blank"),
+        ({("Match 1", "B2"): 2}, "Match 1, cells B2 and H2: team 2 cannot play itself"),
+        ({("Match 2", "B2"): 1}, "Match 2, cells B2 and H2: team 1 already plays in round 1"),
+        ({("Match 1", "A6"): "one"}, "Match 1, cell A6: the board is 'one'"),
+        ({("Session", "B5"): "four"}, "Session sheet, cell B5: 'Teams' is 'four'"),
+        ({("Session", "B7"): 1e308}, "Session sheet, cell B7: 'Boards a match' is 1e+308"),
+        ({("Session", "A14"): None}, "Session sheet: no 'Rounds planned' line"),
+    ],
+)  # fmt: skip
+def test_swiss_next_ordinary_edits_cost_one_line(
+    round_one: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    edit: dict[tuple[str, str], object],
+    message: str,
+) -> None:
+    path = _edited(round_one, tmp_path, edit)
+    assert main(["swiss", "next", str(path), "-o", str(tmp_path / "r2.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+    assert not (tmp_path / "r2.xlsx").exists()
+
+
+@pytest.mark.parametrize("kind", ["mitchell", "progressive", "knockout"])
+def test_swiss_next_on_a_workbook_of_another_kind(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another kind's workbook is refused in one line, even with its Kind changed to
+    swiss-teams (by hand, or by a workbook copied from another)."""
+    path = tmp_path / "other.xlsx"
+    assert main(["new", kind, "--tables", "4", "-o", str(path)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "r2.xlsx"
+    assert main(["swiss", "next", str(path), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "swiss next pairs" in err, err
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Session"]
+    for r in range(1, 40):
+        if ws.cell(r, 1).value in ("Kind", "Movement"):
+            ws.cell(r, 2).value = "swiss-teams"
+    wb.save(path)
+    assert main(["swiss", "next", str(path), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "error:" in err, err
+    assert "internal error" not in err and not out.exists()
+
+
+def test_swiss_pairs_tables_of_1e308_is_a_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Swiss pairs: a count of 1e308 is a lost setting, not a 300-digit message."""
+    path = tmp_path / "sp.xlsx"
+    assert main(["new", "swiss-pairs", "--tables", "3", "-o", str(path)]) == 0
+    capsys.readouterr()
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Session"]
+    row = next(r for r in range(3, 20) if ws.cell(r, 1).value == "Tables")
+    ws.cell(row, 2).value = 1e308
+    wb.save(path)
+    assert main(["swiss", "next", str(path), "-o", str(tmp_path / "r2.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "lost the tables" in err and len(err) < 200
