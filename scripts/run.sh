@@ -8,4 +8,6 @@ mkdir -p out
 .venv/bin/xlbridge new mitchell --tables 7 --boards-per-round 3 --event "Sample club pairs" \
   --force -o out/sample-session.xlsx
 echo "Wrote $(pwd)/out/sample-session.xlsx: open it in Excel, LibreOffice or Google Sheets."
-echo "Run more commands with .venv/bin/xlbridge --help"
+echo "Run more commands with .venv/bin/xlbridge --help. To type plain 'xlbridge' (as the README"
+echo "does), paste this line into your shell first:"
+echo "  source $(pwd)/.venv/bin/activate"

@@ -98,6 +98,9 @@ COMMANDS: dict[str, str] = {
 }
 
 
+_LEFT_BY = "_xlbridge_left_by"  # the parser whose words were left over (a Namespace attribute)
+
+
 class _Parser(argparse.ArgumentParser):
     """Never takes an abbreviation: ``--eve`` is an error, not ``--event`` (issue 9).
 
@@ -124,8 +127,33 @@ class _Parser(argparse.ArgumentParser):
             self.error(f"argument {'/'.join(action.option_strings)}: expected one argument")
         return value
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        ns, extras = super().parse_known_args(args, namespace)
+        if extras and not hasattr(ns, _LEFT_BY):  # the innermost command that left them
+            setattr(ns, _LEFT_BY, self)
+        return ns, extras
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        # Words a command does not take are that command's error, not the top parser's, with
+        # the option nearest a typo (issue 31: "xlbridge new: ... did you mean --tables?").
+        ns, extras = self.parse_known_args(args, namespace)
+        owner = vars(ns).pop(_LEFT_BY, self)
+        if extras:
+            from xlbridge.cli._typos import unknown_options
+
+            options = [s for a in owner._actions for s in a.option_strings]
+            owner.error(unknown_options(extras, options))
+        return ns
+
     def error(self, message: str) -> None:  # type: ignore[override]
         # One line, whatever the argument held (issue 15); the usage is one --help away.
+        from xlbridge.cli._typos import with_choice_hint
+
+        message = with_choice_hint(message)
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 

@@ -129,6 +129,14 @@ def _players(e: EntryLine) -> str:
     return (" & " if len(names) < 3 else ", ").join(names)
 
 
+# The columns `club show` adds when a session has them: (heading, the entry's value).
+_RECORDED: tuple[tuple[str, Callable[[EntryLine], str | float | None]], ...] = (
+    ("Hcp Pct", lambda e: e.handicapped_pct),
+    ("Hcp Rank", lambda e: e.handicapped_rank),
+    ("Stratum", lambda e: e.stratum),
+)
+
+
 def _show(args: argparse.Namespace) -> int:
     from xlbridge.club.sessions import find_session, session_entries
     from xlbridge.club.store import open_club, reading
@@ -139,6 +147,12 @@ def _show(args: argparse.Namespace) -> int:
     head = ["Rank", "Entry", "Dir", "Played", "Total", "Pct", "Players"]
     rows = [[e.rank, e.entry, e.direction, e.played, e.total, e.pct, _players(e)]
             for e in entries]  # fmt: skip
+    # What `record` kept of a handicapped or stratified session, shown when it was one.
+    for title, get in _RECORDED if args.format != "json" else ():
+        if any(get(e) is not None for e in entries):
+            head.insert(-1, title)
+            for row, e in zip(rows, entries, strict=True):
+                row.insert(-1, "" if get(e) is None else get(e))
     if args.format == "text":
         label = f" ({s.label})" if s.label else ""
         print(f"Session {s.id}: {s.event}{label}, {s.date or 'no date'} ({s.kind}, {s.status})")
@@ -149,7 +163,8 @@ def _show(args: argparse.Namespace) -> int:
         shown = {k: v for k, v in asdict(s).items() if k != "source"}
         listed = [
             {**dict(zip(("rank", "entry", "dir", "played", "total", "pct"), row, strict=False)),
-             "players": [asdict(p) for p in e.players]}
+             "handicapped_pct": e.handicapped_pct, "handicapped_rank": e.handicapped_rank,
+             "stratum": e.stratum, "players": [asdict(p) for p in e.players]}
             for row, e in zip(rows, entries, strict=True)
         ]  # fmt: skip
         print(json.dumps({"session": shown, "entries": listed}, ensure_ascii=False, indent=1))

@@ -32,10 +32,11 @@ def register(sub: Any) -> None:
         " sheet; a player without one is named on standard error)."
         " Every problem the"
         " workbook's Checks sheet lists (a score typed over the computed one and not marked OK,"
-        " a missing result or declarer, a row that cannot be scored) is listed by sheet, board"
-        " and row on standard error, and every output marks the session and those rows as"
-        " provisional; with none open the results are final. Exit status: 0 final, 1 when a"
-        " cell disagrees, 3 when the cells agree but problems are open (provisional).",
+        " a missing result or declarer, a row that cannot be scored) is listed once by sheet,"
+        " board and row (in the text report, else on standard error), and every output marks"
+        " the session and those rows as provisional; with none open the results are final."
+        " Exit status: 0 final, 1 when a cell disagrees, 3 when the cells agree but problems"
+        " are open (provisional).",
         epilog="Example: xlbridge results session.xlsx   (exit status 3: provisional, see Checks)\n"
         "         xlbridge results session.xlsx --format html --deals boards.pbn -o results.html\n"
         "         xlbridge results session.xlsx --format usebio --club-name 'Lakeside BC'"
@@ -123,7 +124,10 @@ def _results(args: argparse.Namespace) -> int:
     for line in rendered.notes:
         print(f"xlbridge results: {line}", file=sys.stderr)
     problems = res.open_problems
-    for p in problems:
+    # The text report on standard output already lists each problem and opens with the banner:
+    # standard error repeats them only when the report went elsewhere (issue 31: once).
+    shown = fmt == "text" and not args.output
+    for p in () if shown else problems:
         if p != NO_RESULTS:  # no line of the Checks sheet: the banner says it
             print(f"xlbridge results: {p.line()}", file=sys.stderr)
     if res.disagreements:
@@ -137,6 +141,7 @@ def _results(args: argparse.Namespace) -> int:
         print("xlbridge results: the workbook was never calculated; its formulas were not"
               " checked", file=sys.stderr)  # fmt: skip
     if problems:
-        print(f"xlbridge results: {banner(problems)}", file=sys.stderr)
+        if not shown:
+            print(f"xlbridge results: {banner(problems)}", file=sys.stderr)
         return PROVISIONAL_EXIT
     return 0

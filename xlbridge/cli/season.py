@@ -131,7 +131,8 @@ def _season(args: argparse.Namespace) -> int:
         check_output(args.output, args.force)  # before the work
     with reading(open_for_reading(args.db)) as con:
         sessions, scores = read_season(con)
-    text = render_season(season_standings(scores, options, sessions), args.format)
+    standings = season_standings(scores, options, sessions)
+    text = render_season(standings, args.format)
     if args.output:
         from xlbridge.interchange.files import write_atomically
 
@@ -140,4 +141,9 @@ def _season(args: argparse.Namespace) -> int:
         print(f"wrote {out}", file=sys.stderr)
     else:
         print(text)
+    if args.format != "text" or args.output:  # the text table says it below its lines
+        from xlbridge.club.season_render import nobody_qualifies
+
+        for line in nobody_qualifies(standings).splitlines():
+            print(f"xlbridge season: {line}", file=sys.stderr)
     return 0

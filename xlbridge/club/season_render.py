@@ -24,7 +24,14 @@ from xlbridge.numerals import shown
 from xlbridge.results.figures import PERCENT_PLACES, fixed
 from xlbridge.scoring.season import SeasonLine, Standings
 
-__all__ = ["SEASON_FORMATS", "SeasonFormat", "describe", "render_season", "safe_href"]
+__all__ = [
+    "SEASON_FORMATS",
+    "SeasonFormat",
+    "describe",
+    "nobody_qualifies",
+    "render_season",
+    "safe_href",
+]
 
 SeasonFormat = Literal["text", "csv", "json", "html"]
 SEASON_FORMATS: tuple[SeasonFormat, ...] = get_args(SeasonFormat)
@@ -140,15 +147,53 @@ def _json(t: Standings) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def nobody_qualifies(t: Standings) -> str:
+    """Why a table with members ranks none of them, and the command that would rank them, on
+    two lines ("" when someone qualifies or nobody played): a new club's first sessions are
+    fewer than the default best 10.
+
+    >>> from xlbridge.scoring.season import MemberScore, SeasonOptions, season_standings
+    >>> t = season_standings([MemberScore("1", "Ann", 1, "2026-01-05", 55.0)], SeasonOptions())
+    >>> why, fix = nobody_qualifies(t).splitlines()
+    >>> why
+    'Nobody qualifies yet: the most sessions a member played is 1; this table needs 10 (--best 10).'
+    >>> fix
+    'To rank them now: xlbridge season --best 1 (or --minimum 1: all played averaged)'
+    """
+    if not t.lines or any(x.qualifies for x in t.lines):
+        return ""
+    o = t.options
+    most = max(x.played for x in t.lines)
+    flag = "" if o.competition == "best" else f" --competition {o.competition}"
+    if o.competition == "improved":  # at least twice the window, whatever --minimum says
+        given = f"twice --window {o.window}"
+        given = f"--minimum {t.minimum}" if t.minimum > 2 * o.window else given
+        change = f" --window {most // 2}" if 2 * o.window > most else ""
+        change += f" --minimum {most}" if o.minimum is not None and o.minimum > most else ""
+        fix = f"xlbridge season{flag}{change}" if most >= 2 else "wait for a second session"
+    elif o.minimum is not None or o.competition == "attendance":
+        given, fix = f"--minimum {t.minimum}", f"xlbridge season{flag} --minimum {most}"
+    else:
+        given = f"--best {o.best}"
+        fix = f"xlbridge season{flag} --best {most} (or --minimum {most}: all played averaged)"
+    return (f"Nobody qualifies yet: the most sessions a member played is {most}; this table"
+            f" needs {t.minimum} ({given}).\nTo rank them now: {fix}")  # fmt: skip
+
+
 def _text(t: Standings) -> str:
     lines = [describe(t), _season(t)]
     improved = t.options.competition == "improved"
+    # Attendance's figure is the sessions played: Played and Counted would repeat it.
+    plain = t.options.competition == "attendance"
     head = ["Rank", "Name", "Played", "Counted", _FIGURE[t.options.competition].capitalize()]
+    head = [head[0], head[1], head[4]] if plain else head
     head += ["First", "Last"] if improved else []
 
     def row(x: SeasonLine) -> list[str]:
         cells = [x.rank, _shown_name(x.name) + (" *" if x.provisional else ""), str(x.played),
                  str(x.counted), _figure(t, x)]  # fmt: skip
+        if plain:
+            cells = [cells[0], cells[1], cells[4]]
         if improved:
             cells += [fixed(x.first, PERCENT_PLACES, "-"), fixed(x.last, PERCENT_PLACES, "-")]
         return cells
@@ -170,6 +215,9 @@ def _text(t: Standings) -> str:
     if rest:
         lines += ["", f"Not qualifying (fewer than {t.minimum} sessions):"]
         lines += [line(r) for r in rest]
+    why = nobody_qualifies(t)
+    if why:
+        lines += ["", *why.splitlines()]
     if any(x.provisional for x in t.lines):
         lines += ["", "* counts provisional sessions (results not yet final)"]
     return "\n".join(lines)

@@ -209,9 +209,12 @@ def barometer_sheet(res: SessionResults) -> tuple[tuple[str, ...], list[dict[str
 
 def barometer_text(res: SessionResults) -> list[str]:
     """A barometer game's standings after each round, in rank order (per direction in
-    two-winner games), each headed with its status: ``not final`` before the last round."""
+    two-winner games), each headed with its status: ``not final`` before the last round; each
+    pair with its names when the session has names."""
     mp = res.input.scoring == "mp"
     dirs = {s.label: s.dir for s in res.standings}
+    names = {s.label: " ".join(s.pair.names.split()) for s in res.standings}
+    named = any(names.values())
     raw_places = decimals(raw for b in res.barometer for _, _, raw, _, _ in b.standings)
     last = max((b.round for b in res.barometer), default=0)
     out: list[str] = []
@@ -221,14 +224,19 @@ def barometer_text(res: SessionResults) -> list[str]:
             lines = [x for x in b.standings if x[1] and (dirs.get(x[0], "") == direction)]
             lines.sort(key=lambda x: int(x[4].rstrip("=")) if x[4].rstrip("=").isdigit()
                        else 10**6)  # fmt: skip
-            table = [["Rank", "Pair", "Played", "%" if mp else "IMPs"]] + [
-                [rank, label, str(n), fixed(pct, PERCENT_PLACES) if mp else fixed(raw, raw_places)]
+            table = [["Rank", "Pair", "Names", "Played", "%" if mp else "IMPs"]] + [
+                [rank, label, names.get(label, ""), str(n),
+                 fixed(pct, PERCENT_PLACES) if mp else fixed(raw, raw_places)]
                 for label, n, raw, pct, rank in lines
-            ]
+            ]  # fmt: skip
+            if not named:  # a session typed without names: no empty column
+                table = [row[:2] + row[3:] for row in table]
             if direction:
                 out.append(f"{direction} pairs")
-            widths = [max(len(row[i]) for row in table) for i in range(4)]
-            out += ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+            widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+            left = 2 if named else -1  # the names read from the left, as in the ranking
+            out += ["  ".join(c.ljust(w) if i == left else c.rjust(w)
+                              for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
                     for row in table]  # fmt: skip
     return out
 
