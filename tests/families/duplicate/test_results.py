@@ -23,6 +23,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.families.duplicate.score import score_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.results.html import render_html
+from xlbridge.results.problems import PROVISIONAL_EXIT
 from xlbridge.results.render import render_session
 from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 from xlbridge.results.vector import (
@@ -272,9 +273,11 @@ def test_results_page_with_hand_records(tmp_path: Path, capsys: pytest.CaptureFi
     deals = tmp_path / "boards.pbn"
     deals.write_text(_pbn_deals(3), encoding="utf-8")
     page = tmp_path / "r.html"
+    # A workbook with no result entered: the page is written, and says so (issue 30: exit 3)
     assert main(["results", str(book), "--format", "html", "--deals", str(deals), "-o",
-                 str(page)]) == 0  # fmt: skip
+                 str(page)]) == PROVISIONAL_EXIT  # fmt: skip
     html = page.read_text(encoding="utf-8")
+    assert "no results entered yet" in html
     assert "Hand records" in html and html.count("<figure class='record'") == 2 * 3
     assert html.count("<figure class='record' id=record-") == 3  # the section's, linkable
     for b, dealer, vul in ((1, "N", "None"), (2, "E", "NS"), (3, "S", "EW")):  # rules.md: board
