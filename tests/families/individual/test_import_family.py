@@ -20,6 +20,7 @@ rules.md §3, the WBF IMP scale of Law 78B):
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -78,15 +79,21 @@ def _individual_cells(path: Path) -> dict[tuple[int, tuple[int, ...]], dict[str,
     return out
 
 
-@pytest.fixture()
-def rainbow_book(tmp_path: Path) -> Path:
-    path = cli_new(tmp_path, "rainbow", "rainbow", "--tables", "5")
+@pytest.fixture(scope="module")
+def _rainbow_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The named 5-table Rainbow, made once a module; each test gets its own copy."""
+    path = cli_new(tmp_path_factory.mktemp("rainbow"), "rainbow", "rainbow", "--tables", "5")
     wb = openpyxl.load_workbook(path)
     n, s, e, w = _plays(2)[0]
     for player, name in ((n, "Ann Smith"), (s, "Bob Jones"), (e, "Cy Young"), (w, "Di Prince")):
         wb["Names"][f"B{3 + player}"] = name
     wb.save(path)
     return path
+
+
+@pytest.fixture()
+def rainbow_book(_rainbow_master: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copy2(_rainbow_master, tmp_path / _rainbow_master.name))
 
 
 def test_rainbow_csv_import(rainbow_book: Path, tmp_path: Path, capsys: Any) -> None:
@@ -236,13 +243,19 @@ def _teams_of(path: Path) -> dict[str, tuple[int, int, list[int]]]:
             for n in wb.sheetnames if n.startswith("Match ")}  # fmt: skip
 
 
-@pytest.fixture()
-def rr_book(tmp_path: Path) -> Path:
-    path = cli_new(tmp_path, "rr", "round-robin-4", "--tables", "4")
+@pytest.fixture(scope="module")
+def _rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The round robin with team 2 named, made once a module; each test gets its own copy."""
+    path = cli_new(tmp_path_factory.mktemp("rr"), "rr", "round-robin-4", "--tables", "4")
     wb = openpyxl.load_workbook(path)
     wb["Names"]["B5"] = "Aces"  # team 2
     wb.save(path)
     return path
+
+
+@pytest.fixture()
+def rr_book(_rr_master: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copy2(_rr_master, tmp_path / _rr_master.name))
 
 
 def test_round_robin_csv_import(rr_book: Path, tmp_path: Path, capsys: Any) -> None:
