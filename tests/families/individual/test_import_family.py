@@ -20,11 +20,14 @@ rules.md §3, the WBF IMP scale of Law 78B):
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.cell.read_only import EmptyCell
+from openpyxl.utils.cell import coordinate_to_tuple
 
 from tests.support.fake_mdbtools import fake_mdbtools
 from tests.support.shared import cli_new, digest
@@ -39,6 +42,35 @@ SEATS = ("N", "S", "E", "W")
 
 def _err_lines(capsys: Any) -> list[str]:
     return [x for x in capsys.readouterr().err.strip().splitlines() if x]
+
+
+class _Sheet:
+    """A sheet's cells read once with openpyxl's read-only reader (only the sheets asked for
+    are parsed): ``cell(row, col)``, ``sheet["B2"]``, ``row(n)`` and ``max_row`` as a
+    worksheet's, the formulas as text (data type ``f``)."""
+
+    def __init__(self, ws: Any) -> None:
+        self._at = {(c.row, c.column): c for row in ws.iter_rows() for c in row
+                    if not isinstance(c, EmptyCell)}  # fmt: skip
+        self.max_row = max((r for r, _c in self._at), default=0)
+
+    def cell(self, row: int, column: int) -> Any:
+        return self._at.get((row, column), EmptyCell())
+
+    def __getitem__(self, coordinate: str) -> Any:
+        return self.cell(*coordinate_to_tuple(coordinate))
+
+    def row(self, n: int) -> list[Any]:
+        return [c for (r, _c), c in sorted(self._at.items()) if r == n]
+
+
+def _sheets(path: Path, prefix: str) -> dict[str, _Sheet]:
+    """The sheets of ``path`` whose names start with ``prefix``, read once."""
+    wb = openpyxl.load_workbook(path, read_only=True)
+    try:
+        return {n: _Sheet(wb[n]) for n in wb.sheetnames if n.startswith(prefix)}
+    finally:
+        wb.close()
 
 
 # -- individuals -------------------------------------------------------------------------------
@@ -56,13 +88,9 @@ def _four(players: tuple[int, ...]) -> str:
 
 def _individual_cells(path: Path) -> dict[tuple[int, tuple[int, ...]], dict[str, Any]]:
     """Every traveller row with something typed: (board, (N, S, E, W)) → typed cells."""
-    wb = openpyxl.load_workbook(path)
     out: dict[tuple[int, tuple[int, ...]], dict[str, Any]] = {}
-    for name in wb.sheetnames:
-        if not name.startswith("Board "):
-            continue
-        ws = wb[name]
-        head = {c.value: c.column for c in ws[5] if isinstance(c.value, str)}
+    for name, ws in _sheets(path, "Board ").items():
+        head = {c.value: c.column for c in ws.row(5) if isinstance(c.value, str)}
         for r in range(6, ws.max_row + 1):
             if ws.cell(r, head["N"]).value is None:
                 break
@@ -78,15 +106,21 @@ def _individual_cells(path: Path) -> dict[tuple[int, tuple[int, ...]], dict[str,
     return out
 
 
-@pytest.fixture()
-def rainbow_book(tmp_path: Path) -> Path:
-    path = cli_new(tmp_path, "rainbow", "rainbow", "--tables", "5")
+@pytest.fixture(scope="module")
+def _rainbow_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The named 5-table Rainbow, made once a module; each test gets its own copy."""
+    path = cli_new(tmp_path_factory.mktemp("rainbow"), "rainbow", "rainbow", "--tables", "5")
     wb = openpyxl.load_workbook(path)
     n, s, e, w = _plays(2)[0]
     for player, name in ((n, "Ann Smith"), (s, "Bob Jones"), (e, "Cy Young"), (w, "Di Prince")):
         wb["Names"][f"B{3 + player}"] = name
     wb.save(path)
     return path
+
+
+@pytest.fixture()
+def rainbow_book(_rainbow_master: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copy2(_rainbow_master, tmp_path / _rainbow_master.name))
 
 
 def test_rainbow_csv_import(rainbow_book: Path, tmp_path: Path, capsys: Any) -> None:
@@ -163,7 +197,7 @@ def test_rainbow_typed_cells_kept_without_force(
     wb["Board 1"]["I6"] = 999
     wb.save(rainbow_book)
     assert main(args) == 0
-    assert openpyxl.load_workbook(forced)["Board 1"]["I6"].value == formula
+    assert _sheets(forced, "Board 1")["Board 1"]["I6"].value == formula
 
 
 def test_rainbow_pbn_import_and_round_trip(rainbow_book: Path, tmp_path: Path, capsys: Any) -> None:
@@ -204,14 +238,10 @@ def test_rainbow_pbn_import_and_round_trip(rainbow_book: Path, tmp_path: Path, c
 
 def _team_cells(path: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
     """(match sheet, board, room) → what is typed there (room 0: the board's Adjusted)."""
-    wb = openpyxl.load_workbook(path)
     out: dict[tuple[str, int, int], dict[str, Any]] = {}
     heads = ("Contract", "By", "Made", "Down", "NS Score")
-    for name in wb.sheetnames:
-        if not name.startswith("Match "):
-            continue
-        ws = wb[name]
-        col = {c.value: c.column for c in ws[5] if isinstance(c.value, str)}
+    for name, ws in _sheets(path, "Match ").items():
+        col = {c.value: c.column for c in ws.row(5) if isinstance(c.value, str)}
         for r in range(6, 6 + int(ws["H3"].value)):
             board = int(str(ws.cell(r, 1).value))
             for room in (1, 2):
@@ -226,23 +256,29 @@ def _team_cells(path: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
 
 
 def _teams_of(path: Path) -> dict[str, tuple[int, int, list[int]]]:
-    wb = openpyxl.load_workbook(path)
+    wb = _sheets(path, "Match ")
 
     def num(x: Any) -> int:
         return int(str(x))
 
     return {n: (num(wb[n]["B2"].value), num(wb[n]["H2"].value),
                 [num(wb[n].cell(r, 1).value) for r in range(6, 6 + num(wb[n]["H3"].value))])
-            for n in wb.sheetnames if n.startswith("Match ")}  # fmt: skip
+            for n in wb}  # fmt: skip
 
 
-@pytest.fixture()
-def rr_book(tmp_path: Path) -> Path:
-    path = cli_new(tmp_path, "rr", "round-robin-4", "--tables", "4")
+@pytest.fixture(scope="module")
+def _rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The round robin with team 2 named, made once a module; each test gets its own copy."""
+    path = cli_new(tmp_path_factory.mktemp("rr"), "rr", "round-robin-4", "--tables", "4")
     wb = openpyxl.load_workbook(path)
     wb["Names"]["B5"] = "Aces"  # team 2
     wb.save(path)
     return path
+
+
+@pytest.fixture()
+def rr_book(_rr_master: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copy2(_rr_master, tmp_path / _rr_master.name))
 
 
 def test_round_robin_csv_import(rr_book: Path, tmp_path: Path, capsys: Any) -> None:
@@ -318,7 +354,7 @@ def test_teams_typed_cell_kept_without_force(rr_book: Path, tmp_path: Path, caps
         "Contract": "3H", "By": "S", "Made": 3, "NS Score": 140}  # fmt: skip
     assert main(["import", str(rr_book), "--from", str(csv), "-o", str(forced), "--force"]) == 0
     assert _team_cells(forced)[("Match 1", 1, 1)] == {"Contract": "4S", "By": "N", "Made": 4}
-    assert openpyxl.load_workbook(forced)["Match 1"]["F6"].value == "=$AN6"  # the score formula
+    assert _sheets(forced, "Match 1")["Match 1"]["F6"].value == "=$AN6"  # the score formula
     assert main(["import", str(forced), "--from", str(csv), "-o", str(tmp_path / "c.xlsx")]) == 0
     assert "1 already there" in capsys.readouterr().out
 
@@ -487,5 +523,5 @@ def test_knockout_final_after_recalculation(tmp_path: Path, capsys: Any) -> None
 
 def _teams_of_first_round(path: Path) -> dict[str, int]:
     """Each first-round match's home team (it wins every board in the test above)."""
-    wb = openpyxl.load_workbook(path)
+    wb = _sheets(path, "Match ")
     return {n: int(str(wb[n]["B2"].value)) for n in ("Match 1", "Match 2")}

@@ -6,28 +6,33 @@ player total, percentage and rank compared with the rules layer: Law 77
 ``xlbridge.scoring.matchpoints``), each player credited with their side's matchpoints on every
 board played (``xlbridge.scoring.individual``), factoring (seed 001), ranks with ties (seed 000).
 
-All workbooks are recalculated in one LibreOffice run (module fixture).
+All workbooks are recalculated in one LibreOffice run (module fixture); each is built, filled
+and saved in memory once before it (no save-load-save round trip).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.cell.read_only import EmptyCell
+from openpyxl.utils.cell import coordinate_to_tuple
 
 from tests.families.individual.test_individual_workbook_rules import (
     Want,
     expected,
-    fill_individual,
     full_fill,
 )
 from tests.support.engines import same_value
 from tests.support.workbook_fill import Filled, Result, random_fill
 from xlbridge.families.duplicate.context import Options
-from xlbridge.families.individual.build import write_individuals
+from xlbridge.families.individual.build import build_individual_workbook
 from xlbridge.families.individual.formulas import IndividualCols
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.individual import (
     rainbow,
     six_couples,
@@ -36,6 +41,7 @@ from xlbridge.movements.individual import (
 )
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
+from xlbridge.types import Contract
 from xlbridge.workbook.formulas import FIRST_ROW
 from xlbridge.workbook.recalc import recalculate
 
@@ -65,6 +71,74 @@ def _cases() -> dict[str, tuple[Movement, Options, Filled]]:
 CASES = _cases()
 
 
+def _filled_book(m: Movement, opt: Options, filled: Filled) -> Any:
+    """The workbook ``write_individuals`` writes (event "Club individual", ``opt``'s scale and
+    result entry), built in memory, with ``filled`` typed in as a director would (the
+    in-memory twin of ``fill_individual``): saved once, not written, read back and saved."""
+    wb = build_individual_workbook(
+        m, Options(event="Club individual", scale=opt.scale, result_entry=opt.result_entry)
+    )
+    c = IndividualCols.build(opt.result_entry, opt.scoring).base
+    for board, rows in filled.results.items():
+        ws = wb[f"Board {board}"]
+        for i, res in enumerate(rows):
+            r = FIRST_ROW + i
+            if res.contract is not None:
+                ws[f"{c.contract}{r}"] = res.contract
+                con = Contract.parse(res.contract)
+                if not con.is_pass:
+                    assert res.by is not None and res.tricks is not None
+                    ws[f"{c.by}{r}"] = res.by
+                    if c.tricks_in:
+                        ws[f"{c.tricks_in}{r}"] = res.tricks
+                    elif res.tricks >= con.tricks_needed:
+                        ws[f"{c.made}{r}"] = res.tricks - 6
+                    else:
+                        ws[f"{c.down}{r}"] = con.tricks_needed - res.tricks
+            if res.typed is not None:
+                ws[f"{c.ns_score}{r}"] = res.typed
+            if res.adjusted is not None:
+                ws[f"{c.adjusted}{r}"] = res.adjusted
+    return wb
+
+
+class _Values:
+    """A recalculated sheet's cached values, read once with openpyxl's read-only reader:
+    ``sheet["M3"].value``, ``sheet[4]`` (a row's cells) and ``iter_rows(values_only=True)``
+    as a worksheet's (rows from column A to the last column, up to the last row)."""
+
+    def __init__(self, ws: Any) -> None:
+        self._at = {(c.row, c.column): c.value for row in ws.iter_rows() for c in row
+                    if not isinstance(c, EmptyCell)}  # fmt: skip
+        self.max_row = max((r for r, _c in self._at), default=1)
+        self.max_column = max((c for _r, c in self._at), default=1)
+
+    def __getitem__(self, key: str | int) -> Any:
+        if isinstance(key, int):
+            return tuple(SimpleNamespace(value=v) for v in self._row(key, self.max_column))
+        return SimpleNamespace(value=self._at.get(coordinate_to_tuple(key)))
+
+    def _row(self, r: int, last: int) -> tuple[Any, ...]:
+        return tuple(self._at.get((r, c)) for c in range(1, last + 1))
+
+    def iter_rows(
+        self, min_row: int = 1, max_col: int | None = None, *, values_only: bool
+    ) -> Iterator[tuple[Any, ...]]:
+        assert values_only
+        for r in range(min_row, self.max_row + 1):
+            yield self._row(r, max_col or self.max_column)
+
+
+def _read_values(path: Any) -> dict[str, _Values]:
+    """The sheets the tests read (travellers, Recap, Checks, Results), values only."""
+    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    try:
+        return {n: _Values(wb[n]) for n in wb.sheetnames
+                if n.startswith("Board ") or n in ("Recap", "Checks", "Results")}  # fmt: skip
+    finally:
+        wb.close()
+
+
 @pytest.fixture(scope="module")
 def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, Want]]:
     src = tmp_path_factory.mktemp("ind")
@@ -72,28 +146,25 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     paths, want = [], {}
     for name, (m, opt, filled) in CASES.items():
         path = src / f"{name}.xlsx"
-        write_individuals(m, path, scale=opt.scale, result_entry=opt.result_entry)
-        fill_individual(path, opt, filled)
+        save_workbook(_filled_book(m, opt, filled), path)
         want[name] = expected(m, opt, filled)
         paths.append(path)
     # A director's typing slips on the player numbers (checked only on Checks).
     typo = src / "typo.xlsx"
     m5 = rainbow(5)
-    write_individuals(m5, typo)
-    fill_individual(typo, Options(), full_fill(m5, 19))
-    wb = openpyxl.load_workbook(typo)
+    wb = _filled_book(m5, Options(), full_fill(m5, 19))
     wb["Board 1"]["B6"] = 5  # South of row 1: player 5 already sits North in row 2
     wb["Board 2"]["C7"] = 99  # no player 99
     wb["Board 3"]["D8"] = None  # West missing
-    wb.save(typo)
+    save_workbook(wb, typo)
     paths.append(typo)
     # Seed 000's board 1 traveller on a 7-table Rainbow (test_seed000_board1_on_a_rainbow).
     seed = src / "seed000.xlsx"
-    write_individuals(rainbow(7), seed)
-    fill_individual(seed, Options(), Filled({1: [Result(*x) for x in SEED000]}))
+    seed_fill = Filled({1: [Result(*x) for x in SEED000]})
+    save_workbook(_filled_book(rainbow(7), Options(), seed_fill), seed)
     paths.append(seed)
     done = recalculate(paths, out)
-    return {p.stem: (openpyxl.load_workbook(p, data_only=True), want.get(p.stem)) for p in done}
+    return {p.stem: (_read_values(p), want.get(p.stem)) for p in done}
 
 
 def _recap(ws: Any) -> dict[int, dict[str, Any]]:
