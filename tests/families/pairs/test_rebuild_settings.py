@@ -18,10 +18,12 @@ import pytest
 
 from tests.support.shared import cli_new
 from xlbridge.cli import main
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.duplicate.session_sheet import MOVEMENT_OPTIONS_LABEL
-from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.pairs.entries import read_entered
 from xlbridge.families.pairs.rebuild import slots_of
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 
 
@@ -32,6 +34,22 @@ def _settings(path: Path) -> dict[str, Any]:
         if isinstance(label, str):
             out.setdefault(label, value)
     return out
+
+
+# What ``xlbridge new`` wrote, by its arguments: the tests that rebuild the same new workbook
+# start from a copy of the one file it wrote.
+_NEW: dict[tuple[str, ...], bytes] = {}
+
+
+def _new(folder: Path, name: str, *argv: str) -> Path:
+    """:func:`cli_new`, run once a module for the same ``argv``; then a copy of what it wrote."""
+    if argv not in _NEW:
+        path = cli_new(folder, name, *argv)
+        _NEW[argv] = path.read_bytes()
+        return path
+    path = folder / f"{name}.xlsx"
+    path.write_bytes(_NEW[argv])
+    return path
 
 
 def _rebuild(old: Path, new: Path, *args: str) -> int:
@@ -54,6 +72,7 @@ def test_new_records_the_options_and_entries_reads_them(
     tmp_path: Path, args: list[str], shown: str
 ) -> None:
     path = cli_new(tmp_path, "s", "mitchell", *args)
+    _NEW.setdefault(("mitchell", *args), path.read_bytes())
     got = _settings(path)
     assert got[MOVEMENT_OPTIONS_LABEL] == shown
     cell = next(
@@ -73,7 +92,7 @@ def test_new_records_the_options_and_entries_reads_them(
 def test_an_unchanged_rebuild_keeps_a_skip_mitchell_with_arrow_switch(tmp_path: Path) -> None:
     """Nothing entered yet: every option fits equally, so the guess took the relay Mitchell
     (6 rounds) of a skip Mitchell (5 rounds, Manning IIb); the recorded options keep it."""
-    old = cli_new(
+    old = _new(
         tmp_path, "skip", "mitchell", "--tables", "6", "--even", "skip", "--arrow-switch", "last"
     )
     new = tmp_path / "again.xlsx"
@@ -87,7 +106,7 @@ def test_an_unchanged_rebuild_keeps_a_skip_mitchell_with_arrow_switch(tmp_path: 
 def test_an_unchanged_rebuild_keeps_a_half_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    old = cli_new(tmp_path, "half", "mitchell", "--tables", "5", "--half-table")
+    old = _new(tmp_path, "half", "mitchell", "--tables", "5", "--half-table")
     new = tmp_path / "again.xlsx"
     assert _rebuild(old, new) == 0
     out = capsys.readouterr().out
@@ -100,17 +119,18 @@ def test_full_table_drops_a_recorded_half_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A late pair takes the phantom's place: 2T pairs at T tables (rules.md §8)."""
-    old = cli_new(tmp_path, "half", "mitchell", "--tables", "5", "--half-table")
+    old = _new(tmp_path, "half", "mitchell", "--tables", "5", "--half-table")
     new = tmp_path / "full.xlsx"
     assert _rebuild(old, new, "--full-table") == 0
-    assert _settings(new)["Pairs"] == 10
-    assert _settings(new)[MOVEMENT_OPTIONS_LABEL] == "none"
+    got = _settings(new)
+    assert got["Pairs"] == 10
+    assert got[MOVEMENT_OPTIONS_LABEL] == "none"
     assert _rebuild(old, tmp_path / "x.xlsx", "--full-table", "--half-table") == 2
     assert "contradict" in capsys.readouterr().err
 
 
 def test_options_given_replace_the_recorded_ones(tmp_path: Path) -> None:
-    old = cli_new(
+    old = _new(
         tmp_path, "skip", "mitchell", "--tables", "6", "--even", "skip", "--arrow-switch", "last"
     )
     new = tmp_path / "relay.xlsx"
@@ -128,7 +148,7 @@ def test_options_given_replace_the_recorded_ones(tmp_path: Path) -> None:
 
 
 def test_another_kind_does_not_take_the_recorded_options(tmp_path: Path) -> None:
-    old = cli_new(tmp_path, "skip", "mitchell", "--tables", "6", "--even", "skip")
+    old = _new(tmp_path, "skip", "mitchell", "--tables", "6", "--even", "skip")
     new = tmp_path / "howell.xlsx"
     assert _rebuild(old, new, "--kind", "howell") == 0
     got = _settings(new)
@@ -142,13 +162,13 @@ def test_a_workbook_without_the_line_is_still_guessed(
     are chosen to fit the entries, as before, and the new workbook records the choice."""
     m = mitchell(6, 2, even="skip")
     old = tmp_path / "old.xlsx"
-    write_session(m, old)
+    wb = build_workbook(m, Options())  # what write_session(m, old) writes, kept open
+    save_workbook(wb, old)
     assert MOVEMENT_OPTIONS_LABEL not in _settings(old)
     assert not read_entered(old).options_recorded
-    wb = openpyxl.load_workbook(old)
     for (b, _ns, _ew), r in slots_of(m).items():
         wb[f"Board {b}"][f"C{r}"] = "PASS"  # every row: only the skip Mitchell fits them all
-    wb.save(old)
+    save_workbook(wb, old)
     new = tmp_path / "new.xlsx"
     assert _rebuild(old, new) == 0
     out = capsys.readouterr().out
@@ -161,7 +181,7 @@ def test_a_workbook_without_the_line_is_still_guessed(
 def test_a_damaged_line_is_one_clear_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
 ) -> None:
-    old = cli_new(tmp_path, "s", "mitchell", "--tables", "5")
+    old = _new(tmp_path, "s", "mitchell", "--tables", "5")
     wb = openpyxl.load_workbook(old)
     ws = wb["Session"]
     row = next(r for r in range(3, 20) if ws.cell(r, 1).value == MOVEMENT_OPTIONS_LABEL)
