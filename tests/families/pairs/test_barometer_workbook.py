@@ -23,17 +23,20 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from tests.support.engines import excel_grammar_errors, recalc_gnumeric, recalc_strict, same_value
 from tests.support.shared import needs_nu_validator, needs_program, run_cli
-from tests.support.workbook_fill import Filled, fill, random_contract, random_fill
+from tests.support.workbook_fill import Filled, random_contract, random_fill
 from xlbridge.families.duplicate.context import Options, plays
 from xlbridge.families.pairs.barometer_sheet import CALC_FIELDS, calc_cell
 from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.interchange.gate import load_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.howell import HOWELL_MAX_TABLES
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
 from xlbridge.results.session import SessionResults
+from xlbridge.types import Contract
+from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate, soffice
 
 
@@ -43,6 +46,42 @@ def _howell(tables: int, bpr: int = 2) -> Movement:
 
 def _mitchell(tables: int, bpr: int = 2, **kw: Any) -> Movement:
     return get_kind("barometer-mitchell").build(tables=tables, boards_per_round=bpr, **kw)
+
+
+def _type_results(wb: Any, options: Options, filled: Filled) -> None:
+    """Type the results into ``wb`` as ``tests.support.workbook_fill.fill`` does, in memory
+    (one save instead of write, load, save)."""
+    cols = TravellerCols.build(options.result_entry, options.scoring)
+    for board, rows in filled.results.items():
+        ws = wb[f"Board {board}"]
+        for i, res in enumerate(rows):
+            r = FIRST_ROW + i
+            if res.contract is not None:
+                ws[f"{cols.contract}{r}"] = res.contract
+                c = Contract.parse(res.contract)
+                if not c.is_pass:
+                    ws[f"{cols.by}{r}"] = res.by
+                    assert res.tricks is not None
+                    if cols.tricks_in:
+                        ws[f"{cols.tricks_in}{r}"] = res.tricks
+                    elif res.tricks >= c.tricks_needed:
+                        ws[f"{cols.made}{r}"] = res.tricks - 6
+                    else:
+                        ws[f"{cols.down}{r}"] = c.tricks_needed - res.tricks
+            if res.typed is not None:
+                ws[f"{cols.ns_score}{r}"] = res.typed
+            if res.adjusted is not None:
+                ws[f"{cols.adjusted}{r}"] = res.adjusted
+
+
+def _write_filled(path: Path, m: Movement, options: Options, filled: Filled | None) -> Path:
+    """The workbook ``write_session(m, path, ...)`` writes for ``options``, with ``filled``
+    typed in (``fill``), built and filled in memory and saved once."""
+    wb = build_workbook(m, options)
+    if filled is not None:
+        _type_results(wb, options, filled)
+    save_workbook(wb, path)
+    return path
 
 
 def _column(ws: Any, col: int) -> list[Any]:
@@ -134,9 +173,7 @@ def test_rebuild_keeps_a_barometer(tmp_path: Path) -> None:
     """``rebuild`` builds the recorded kind again: every entry carried, the Barometer sheet kept;
     ``--barometer`` is no option of rebuild (``--kind barometer-howell`` is)."""
     m = _howell(3)
-    old = tmp_path / "old.xlsx"
-    write_session(m, old)
-    fill(old, m, Options(), random_fill(m, Options(), 5))
+    old = _write_filled(tmp_path / "old.xlsx", m, Options(), random_fill(m, Options(), 5))
     new = tmp_path / "new.xlsx"
     code, out, err = run_cli("rebuild", str(old), "-o", str(new))
     assert code == 0, err
@@ -175,14 +212,15 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     paths = []
     for name, (m, opt, seed) in CASES.items():
         path = src / f"{name}.xlsx"
-        write_session(m, path, scoring=opt.scoring, scale=opt.scale, event="Barometer",
-                      names={"1": ("Ann", "Bo")} if "howell" in name else {})  # fmt: skip
+        built = Options(scoring=opt.scoring, scale=opt.scale, event="Barometer",
+                        names={"1": ("Ann", "Bo")} if "howell" in name else {})  # fmt: skip
+        wb = build_workbook(m, built)
         if seed != -1:
-            fill(path, m, opt, _complete(m, 7) if seed is None else random_fill(m, opt, seed))
+            _type_results(wb, opt, _complete(m, 7) if seed is None else random_fill(m, opt, seed))
+        if name == "damaged":
+            wb["Barometer"][calc_cell(2, "rank", 1)] = "9"  # a rank typed over the formula
+        save_workbook(wb, path)
         paths.append(path)
-    wb = openpyxl.load_workbook(src / "damaged.xlsx")
-    wb["Barometer"][calc_cell(2, "rank", 1)] = "9"  # a rank typed over the formula
-    wb.save(src / "damaged.xlsx")
     return {p.stem: p for p in recalculate(paths, out)}
 
 
@@ -363,25 +401,36 @@ ENGINE_CASES = {
 }
 
 
-def _filled(tmp_path: Path, name: str) -> tuple[Path, SessionResults]:
-    m, opt, seed = ENGINE_CASES[name]
-    path = tmp_path / f"{name}.xlsx"
-    write_session(m, path, scoring=opt.scoring, scale=opt.scale)
-    fill(path, m, opt, random_fill(m, opt, seed))
-    return path, score_workbook(path)  # Python, from the typed cells only
+@pytest.fixture(scope="module")
+def engine_books(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, tuple[Path, SessionResults]]:
+    """Each engine case written and filled once, scored by Python from the typed cells only;
+    shared by the Gnumeric and the formulas-package tests (the engines only read them)."""
+    tmp = tmp_path_factory.mktemp("baro-engines")
+    out = {}
+    for name, (m, opt, seed) in ENGINE_CASES.items():
+        path = _write_filled(tmp / f"{name}.xlsx", m, Options(scoring=opt.scoring,
+                             scale=opt.scale), random_fill(m, opt, seed))  # fmt: skip
+        out[name] = (path, score_workbook(path))
+    return out
 
 
 @pytest.mark.gnumeric
 @pytest.mark.parametrize("name", list(ENGINE_CASES))
-def test_gnumeric_per_round_standings(name: str, tmp_path: Path) -> None:
-    path, res = _filled(tmp_path, name)
+def test_gnumeric_per_round_standings(
+    name: str, engine_books: dict[str, tuple[Path, SessionResults]]
+) -> None:
+    path, res = engine_books[name]
     assert not _engine_mismatches(recalc_gnumeric(path), res)
 
 
 @pytest.mark.second_engine
-def test_formulas_package_per_round_standings(tmp_path: Path) -> None:
+def test_formulas_package_per_round_standings(
+    engine_books: dict[str, tuple[Path, SessionResults]],
+) -> None:
     pytest.importorskip("formulas")
-    path, res = _filled(tmp_path, "howell-butler")
+    path, res = engine_books["howell-butler"]
     n = len(res.input.pairs)  # the engine compiles the cells compared and what they depend on
     asked = [("Recap", f"A{5 + i}") for i in range(n)] + [
         ("Barometer", calc_cell(b.round, what, i))
