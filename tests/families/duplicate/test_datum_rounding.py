@@ -94,10 +94,11 @@ def test_libreoffice_and_results_agree(books: dict[str, Path], tmp_path: Path) -
     needs_libreoffice()
     done = recalculate(list(books.values()), tmp_path)
     for rounding, path in zip(books, done, strict=True):
-        wb = openpyxl.load_workbook(path, data_only=True)
+        wb = openpyxl.load_workbook(path, data_only=True, read_only=True)  # these sheets only
         got = {b: wb[f"Board {b}"]["D3"].value for b in WANT}
         assert got == {b: WANT[b][rounding] for b in WANT}, rounding
         settings = {r[0]: r[1] for r in wb["Session"].iter_rows(values_only=True) if r[0]}
+        wb.close()
         assert settings["Datum rounding"] == rounding
         code, out, err = run_cli("results", str(path), "--format", "json")
         data = json.loads(out)

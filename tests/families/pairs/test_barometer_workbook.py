@@ -84,6 +84,39 @@ def _write_filled(path: Path, m: Movement, options: Options, filled: Filled | No
     return path
 
 
+class _Cell:
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+class _Values:
+    """One sheet's cached values, read through the gate in read-only mode (which parses that
+    sheet only, not the whole workbook); read as an openpyxl worksheet is (``ws["B3"].value``,
+    ``ws.cell(row=, column=).value``, ``ws.max_row``)."""
+
+    def __init__(self, path: Path, sheet: str) -> None:
+        wb = load_workbook(path, data_only=True, read_only=True)
+        try:
+            self._cells = {
+                (c.row, c.column): c.value
+                for row in wb[sheet].iter_rows()
+                for c in row
+                if getattr(c, "row", None) is not None
+            }
+        finally:
+            wb.close()
+        self.max_row = max((r for r, _c in self._cells), default=1)
+
+    def cell(self, row: int, column: int) -> _Cell:
+        return _Cell(self._cells.get((row, column)))
+
+    def __getitem__(self, coordinate: str) -> _Cell:
+        col, row = coordinate_from_string(coordinate)
+        return self.cell(row, column_index_from_string(col))
+
+
 def _column(ws: Any, col: int) -> list[Any]:
     return [ws.cell(row=r, column=col).value for r in range(1, ws.max_row + 1)]
 
@@ -146,8 +179,9 @@ def test_cli_new_barometer(tmp_path: Path) -> None:
     code, text, err = run_cli("new", "howell", "--tables", "4", "--barometer", "-o", str(out))
     assert code == 0, err
     assert text == f"wrote {out}: 21 boards (4 copies of each: barometer), 8 pairs\n"
-    wb = openpyxl.load_workbook(out)
+    wb = openpyxl.load_workbook(out, read_only=True)  # the Session sheet only
     assert wb["Session"]["B4"].value == "barometer-howell" and "Barometer" in wb.sheetnames
+    wb.close()
     code, _, err = run_cli("new", "barometer-mitchell", "--tables", "4", "--even", "skip",
                            "-o", str(tmp_path / "m.xlsx"))  # fmt: skip
     assert code == 0, err
@@ -181,7 +215,9 @@ def test_rebuild_keeps_a_barometer(tmp_path: Path) -> None:
         r"barometer-howell, 3 tables, 10 boards, 6 pairs; carried (\d+) of (\d+)", out
     )
     assert carried and carried[1] == carried[2] and int(carried[1]) > 40
-    assert "Barometer" in openpyxl.load_workbook(new).sheetnames
+    wb = openpyxl.load_workbook(new, read_only=True)  # the sheet names only
+    assert "Barometer" in wb.sheetnames
+    wb.close()
     code, _, err = run_cli("rebuild", str(old), "--barometer", "-o", str(tmp_path / "x.xlsx"))
     assert code == 2 and "unrecognized arguments: --barometer" in err
 
@@ -238,7 +274,7 @@ def test_per_round_standings_equal_python(name: str, books: dict[str, Path]) -> 
     # every per-round cell was compared by `results` (played, score, rank a pair a round)
     compared = [c for c in res.input.cached if c.sheet == "Barometer"]
     assert len(compared) == 3 * m.rounds * len(m.pairs)
-    ws = load_workbook(books[name], data_only=True)["Barometer"]
+    ws = _Values(books[name], "Barometer")
     labels = _pairs_in_recap_order(res, ws)
     assert sorted(labels) == sorted(p.label for p in m.pairs)
     mp = opt.scoring == "mp"
@@ -284,7 +320,7 @@ def test_no_result_entered_is_not_final(books: dict[str, Path]) -> None:
     res = score_workbook(books["empty"])
     m = CASES["empty"][0]
     assert res.recalculated and res.disagreements == ()
-    col_a = _column(load_workbook(books["empty"], data_only=True)["Barometer"], 1)
+    col_a = _column(_Values(books["empty"], "Barometer"), 1)
     starts = [i for i, v in enumerate(col_a) if str(v).startswith("Standings after round")]
     assert [col_a[i + 1] for i in starts] == ["not final"] * (m.rounds - 1) + [
         "no results entered yet"
