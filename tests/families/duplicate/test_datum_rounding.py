@@ -22,11 +22,14 @@ import pytest
 
 from tests.support.engines import recalc_gnumeric, recalc_strict
 from tests.support.shared import needs_gnumeric, needs_libreoffice, run_cli
-from tests.support.workbook_fill import Filled, Result, fill
+from tests.support.workbook_fill import Result
 from xlbridge.families.duplicate.context import Options
-from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.build import build_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.scoring.imp_pairs import butler_datum
+from xlbridge.types import Contract
+from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate
 
 ROUNDINGS = ("half-away", "half-even", "half-up")
@@ -54,14 +57,30 @@ def test_rules_layer_datums() -> None:
 
 @pytest.fixture(scope="module")
 def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """One filled three-table Butler Mitchell per rounding, boards 1-3 played twice."""
+    """One filled three-table Butler Mitchell per rounding, boards 1-3 played twice: the
+    workbook ``write_session(m, path, scoring="butler", datum_rounding=...)`` writes, with
+    RESULTS typed in as ``tests.support.workbook_fill.fill`` types them, built and filled in
+    memory and saved once (no write, load, save round trip)."""
     tmp = tmp_path_factory.mktemp("datum")
     m = mitchell(3, 2)
+    cols = TravellerCols.build(Options().result_entry, "butler")
     out: dict[str, Path] = {}
     for rounding in ROUNDINGS:
         path = tmp / f"{rounding}.xlsx"
-        write_session(m, path, scoring="butler", datum_rounding=rounding)  # type: ignore[arg-type]
-        fill(path, m, Options(scoring="butler"), Filled(dict(RESULTS)))
+        options = Options(scoring="butler", datum_rounding=rounding)  # type: ignore[arg-type]
+        wb = build_workbook(m, options)
+        for board, rows in RESULTS.items():
+            ws = wb[f"Board {board}"]
+            for i, res in enumerate(rows):
+                r = FIRST_ROW + i
+                assert res.contract is not None and res.tricks is not None
+                c = Contract.parse(res.contract)
+                assert not c.is_pass and res.typed is None and res.adjusted is None
+                assert not cols.tricks_in and res.tricks >= c.tricks_needed  # made contracts
+                ws[f"{cols.contract}{r}"] = res.contract
+                ws[f"{cols.by}{r}"] = res.by
+                ws[f"{cols.made}{r}"] = res.tricks - 6
+        save_workbook(wb, path)
         out[rounding] = path
     return out
 
@@ -75,10 +94,11 @@ def test_libreoffice_and_results_agree(books: dict[str, Path], tmp_path: Path) -
     needs_libreoffice()
     done = recalculate(list(books.values()), tmp_path)
     for rounding, path in zip(books, done, strict=True):
-        wb = openpyxl.load_workbook(path, data_only=True)
+        wb = openpyxl.load_workbook(path, data_only=True, read_only=True)  # these sheets only
         got = {b: wb[f"Board {b}"]["D3"].value for b in WANT}
         assert got == {b: WANT[b][rounding] for b in WANT}, rounding
         settings = {r[0]: r[1] for r in wb["Session"].iter_rows(values_only=True) if r[0]}
+        wb.close()
         assert settings["Datum rounding"] == rounding
         code, out, err = run_cli("results", str(path), "--format", "json")
         data = json.loads(out)

@@ -23,17 +23,20 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from tests.support.engines import excel_grammar_errors, recalc_gnumeric, recalc_strict, same_value
 from tests.support.shared import needs_nu_validator, needs_program, run_cli
-from tests.support.workbook_fill import Filled, fill, random_contract, random_fill
+from tests.support.workbook_fill import Filled, random_contract, random_fill
 from xlbridge.families.duplicate.context import Options, plays
 from xlbridge.families.pairs.barometer_sheet import CALC_FIELDS, calc_cell
 from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.interchange.gate import load_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.howell import HOWELL_MAX_TABLES
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
 from xlbridge.results.session import SessionResults
+from xlbridge.types import Contract
+from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate, soffice
 
 
@@ -43,6 +46,75 @@ def _howell(tables: int, bpr: int = 2) -> Movement:
 
 def _mitchell(tables: int, bpr: int = 2, **kw: Any) -> Movement:
     return get_kind("barometer-mitchell").build(tables=tables, boards_per_round=bpr, **kw)
+
+
+def _type_results(wb: Any, options: Options, filled: Filled) -> None:
+    """Type the results into ``wb`` as ``tests.support.workbook_fill.fill`` does, in memory
+    (one save instead of write, load, save)."""
+    cols = TravellerCols.build(options.result_entry, options.scoring)
+    for board, rows in filled.results.items():
+        ws = wb[f"Board {board}"]
+        for i, res in enumerate(rows):
+            r = FIRST_ROW + i
+            if res.contract is not None:
+                ws[f"{cols.contract}{r}"] = res.contract
+                c = Contract.parse(res.contract)
+                if not c.is_pass:
+                    ws[f"{cols.by}{r}"] = res.by
+                    assert res.tricks is not None
+                    if cols.tricks_in:
+                        ws[f"{cols.tricks_in}{r}"] = res.tricks
+                    elif res.tricks >= c.tricks_needed:
+                        ws[f"{cols.made}{r}"] = res.tricks - 6
+                    else:
+                        ws[f"{cols.down}{r}"] = c.tricks_needed - res.tricks
+            if res.typed is not None:
+                ws[f"{cols.ns_score}{r}"] = res.typed
+            if res.adjusted is not None:
+                ws[f"{cols.adjusted}{r}"] = res.adjusted
+
+
+def _write_filled(path: Path, m: Movement, options: Options, filled: Filled | None) -> Path:
+    """The workbook ``write_session(m, path, ...)`` writes for ``options``, with ``filled``
+    typed in (``fill``), built and filled in memory and saved once."""
+    wb = build_workbook(m, options)
+    if filled is not None:
+        _type_results(wb, options, filled)
+    save_workbook(wb, path)
+    return path
+
+
+class _Cell:
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+class _Values:
+    """One sheet's cached values, read through the gate in read-only mode (which parses that
+    sheet only, not the whole workbook); read as an openpyxl worksheet is (``ws["B3"].value``,
+    ``ws.cell(row=, column=).value``, ``ws.max_row``)."""
+
+    def __init__(self, path: Path, sheet: str) -> None:
+        wb = load_workbook(path, data_only=True, read_only=True)
+        try:
+            self._cells = {
+                (c.row, c.column): c.value
+                for row in wb[sheet].iter_rows()
+                for c in row
+                if getattr(c, "row", None) is not None
+            }
+        finally:
+            wb.close()
+        self.max_row = max((r for r, _c in self._cells), default=1)
+
+    def cell(self, row: int, column: int) -> _Cell:
+        return _Cell(self._cells.get((row, column)))
+
+    def __getitem__(self, coordinate: str) -> _Cell:
+        col, row = coordinate_from_string(coordinate)
+        return self.cell(row, column_index_from_string(col))
 
 
 def _column(ws: Any, col: int) -> list[Any]:
@@ -107,8 +179,9 @@ def test_cli_new_barometer(tmp_path: Path) -> None:
     code, text, err = run_cli("new", "howell", "--tables", "4", "--barometer", "-o", str(out))
     assert code == 0, err
     assert text == f"wrote {out}: 21 boards (4 copies of each: barometer), 8 pairs\n"
-    wb = openpyxl.load_workbook(out)
+    wb = openpyxl.load_workbook(out, read_only=True)  # the Session sheet only
     assert wb["Session"]["B4"].value == "barometer-howell" and "Barometer" in wb.sheetnames
+    wb.close()
     code, _, err = run_cli("new", "barometer-mitchell", "--tables", "4", "--even", "skip",
                            "-o", str(tmp_path / "m.xlsx"))  # fmt: skip
     assert code == 0, err
@@ -134,9 +207,7 @@ def test_rebuild_keeps_a_barometer(tmp_path: Path) -> None:
     """``rebuild`` builds the recorded kind again: every entry carried, the Barometer sheet kept;
     ``--barometer`` is no option of rebuild (``--kind barometer-howell`` is)."""
     m = _howell(3)
-    old = tmp_path / "old.xlsx"
-    write_session(m, old)
-    fill(old, m, Options(), random_fill(m, Options(), 5))
+    old = _write_filled(tmp_path / "old.xlsx", m, Options(), random_fill(m, Options(), 5))
     new = tmp_path / "new.xlsx"
     code, out, err = run_cli("rebuild", str(old), "-o", str(new))
     assert code == 0, err
@@ -144,7 +215,9 @@ def test_rebuild_keeps_a_barometer(tmp_path: Path) -> None:
         r"barometer-howell, 3 tables, 10 boards, 6 pairs; carried (\d+) of (\d+)", out
     )
     assert carried and carried[1] == carried[2] and int(carried[1]) > 40
-    assert "Barometer" in openpyxl.load_workbook(new).sheetnames
+    wb = openpyxl.load_workbook(new, read_only=True)  # the sheet names only
+    assert "Barometer" in wb.sheetnames
+    wb.close()
     code, _, err = run_cli("rebuild", str(old), "--barometer", "-o", str(tmp_path / "x.xlsx"))
     assert code == 2 and "unrecognized arguments: --barometer" in err
 
@@ -175,14 +248,15 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     paths = []
     for name, (m, opt, seed) in CASES.items():
         path = src / f"{name}.xlsx"
-        write_session(m, path, scoring=opt.scoring, scale=opt.scale, event="Barometer",
-                      names={"1": ("Ann", "Bo")} if "howell" in name else {})  # fmt: skip
+        built = Options(scoring=opt.scoring, scale=opt.scale, event="Barometer",
+                        names={"1": ("Ann", "Bo")} if "howell" in name else {})  # fmt: skip
+        wb = build_workbook(m, built)
         if seed != -1:
-            fill(path, m, opt, _complete(m, 7) if seed is None else random_fill(m, opt, seed))
+            _type_results(wb, opt, _complete(m, 7) if seed is None else random_fill(m, opt, seed))
+        if name == "damaged":
+            wb["Barometer"][calc_cell(2, "rank", 1)] = "9"  # a rank typed over the formula
+        save_workbook(wb, path)
         paths.append(path)
-    wb = openpyxl.load_workbook(src / "damaged.xlsx")
-    wb["Barometer"][calc_cell(2, "rank", 1)] = "9"  # a rank typed over the formula
-    wb.save(src / "damaged.xlsx")
     return {p.stem: p for p in recalculate(paths, out)}
 
 
@@ -200,7 +274,7 @@ def test_per_round_standings_equal_python(name: str, books: dict[str, Path]) -> 
     # every per-round cell was compared by `results` (played, score, rank a pair a round)
     compared = [c for c in res.input.cached if c.sheet == "Barometer"]
     assert len(compared) == 3 * m.rounds * len(m.pairs)
-    ws = load_workbook(books[name], data_only=True)["Barometer"]
+    ws = _Values(books[name], "Barometer")
     labels = _pairs_in_recap_order(res, ws)
     assert sorted(labels) == sorted(p.label for p in m.pairs)
     mp = opt.scoring == "mp"
@@ -246,7 +320,7 @@ def test_no_result_entered_is_not_final(books: dict[str, Path]) -> None:
     res = score_workbook(books["empty"])
     m = CASES["empty"][0]
     assert res.recalculated and res.disagreements == ()
-    col_a = _column(load_workbook(books["empty"], data_only=True)["Barometer"], 1)
+    col_a = _column(_Values(books["empty"], "Barometer"), 1)
     starts = [i for i, v in enumerate(col_a) if str(v).startswith("Standings after round")]
     assert [col_a[i + 1] for i in starts] == ["not final"] * (m.rounds - 1) + [
         "no results entered yet"
@@ -363,25 +437,36 @@ ENGINE_CASES = {
 }
 
 
-def _filled(tmp_path: Path, name: str) -> tuple[Path, SessionResults]:
-    m, opt, seed = ENGINE_CASES[name]
-    path = tmp_path / f"{name}.xlsx"
-    write_session(m, path, scoring=opt.scoring, scale=opt.scale)
-    fill(path, m, opt, random_fill(m, opt, seed))
-    return path, score_workbook(path)  # Python, from the typed cells only
+@pytest.fixture(scope="module")
+def engine_books(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, tuple[Path, SessionResults]]:
+    """Each engine case written and filled once, scored by Python from the typed cells only;
+    shared by the Gnumeric and the formulas-package tests (the engines only read them)."""
+    tmp = tmp_path_factory.mktemp("baro-engines")
+    out = {}
+    for name, (m, opt, seed) in ENGINE_CASES.items():
+        path = _write_filled(tmp / f"{name}.xlsx", m, Options(scoring=opt.scoring,
+                             scale=opt.scale), random_fill(m, opt, seed))  # fmt: skip
+        out[name] = (path, score_workbook(path))
+    return out
 
 
 @pytest.mark.gnumeric
 @pytest.mark.parametrize("name", list(ENGINE_CASES))
-def test_gnumeric_per_round_standings(name: str, tmp_path: Path) -> None:
-    path, res = _filled(tmp_path, name)
+def test_gnumeric_per_round_standings(
+    name: str, engine_books: dict[str, tuple[Path, SessionResults]]
+) -> None:
+    path, res = engine_books[name]
     assert not _engine_mismatches(recalc_gnumeric(path), res)
 
 
 @pytest.mark.second_engine
-def test_formulas_package_per_round_standings(tmp_path: Path) -> None:
+def test_formulas_package_per_round_standings(
+    engine_books: dict[str, tuple[Path, SessionResults]],
+) -> None:
     pytest.importorskip("formulas")
-    path, res = _filled(tmp_path, "howell-butler")
+    path, res = engine_books["howell-butler"]
     n = len(res.input.pairs)  # the engine compiles the cells compared and what they depend on
     asked = [("Recap", f"A{5 + i}") for i in range(n)] + [
         ("Barometer", calc_cell(b.round, what, i))
