@@ -601,11 +601,12 @@ def test_knockout_checks_a_tie_and_a_wrong_winner(tmp_path: Path) -> None:
     match's teams, are each listed on Checks (the strict engine computes them)."""
     plan = plan_knockout(4, 1, 1)  # Match 1: 1 v 4, Match 2: 2 v 3, Match 3: the final
     path = tmp_path / "ko.xlsx"
-    build_teams_workbook(plan, TeamsOptions()).save(path)
+    wb = build_teams_workbook(plan, TeamsOptions())
     flat = Row(Room("4S", "N", 10), Room("4S", "N", 10))
     rows = {1: [flat], 2: [flat], 3: [Row()]}
     margin_row = FIRST_ROW + 2 + 1 + 1 + 1  # boards, segment head, segment, total, margin
-    fill(path, plan, rows, {f"Match 2!C{margin_row + 1}": 9})
+    fill(wb, plan, rows, {f"Match 2!C{margin_row + 1}": 9})  # in memory: one save, no load
+    wb.save(path)
     asked = [("Checks", f"A{r}") for r in range(4, 12)] + [("Match 3", "H2"), ("Match 3", "B2")]
     values = recalc_strict(path, cells=asked)  # the cells compared and what they depend on
     problems = {values.get(("Checks", f"A{r}")) for r in range(4, 12)} - {None, ""}
@@ -647,9 +648,10 @@ def test_typed_score_listed_until_ok(tmp_path: Path) -> None:
     rows = {1: [Row(Room("4S", "N", 10, typed=500.0), Room(typed=100.0)), Row()]}
     for ok in (None, "OK"):
         path = tmp_path / f"ok-{ok}.xlsx"
-        build_teams_workbook(plan, TeamsOptions()).save(path)
+        wb = build_teams_workbook(plan, TeamsOptions())
         extra = {} if ok is None else {f"Match 1!{T.OK_COLS[1]}6": ok, "Match 1!S6": " ok "}
-        fill(path, plan, rows, extra)
+        fill(wb, plan, rows, extra)  # in memory: one save, no load
+        wb.save(path)
         asked = [("Checks", f"A{r}") for r in range(4, 8)] + [("Match 1", "L6"), ("Match 1", "M6")]
         values = recalc_strict(path, cells=asked)  # the cells compared and their inputs
         problems = {values.get(("Checks", f"A{r}")) for r in range(4, 8)} - {None, ""}
