@@ -12,7 +12,8 @@ Where LibreOffice or Gnumeric (``ssconvert --recalc``) is installed, every formu
 same workbooks is also compared engine against engine.
 
 ``formulas`` is slow (seconds per workbook): the workbooks are recalculated once per module, in
-parallel processes.
+parallel processes. Each workbook is built and filled in memory and saved once (no save and
+load round trip); its formula cells and Recap layout are read from that in-memory copy.
 """
 
 from __future__ import annotations
@@ -24,21 +25,24 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.workbook.workbook import Workbook
 
 from tests.support.engines import recalc_gnumeric, recalc_strict, same_value
 from tests.support.workbook_fill import (
     Expected,
+    Filled,
     Result,
     expected,
-    fill,
     random_fill,
     with_imp_adjusted,
 )
 from xlbridge.families.duplicate.context import Options
-from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.build import build_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import KINDS
+from xlbridge.types import Contract
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 
 pytestmark = pytest.mark.second_engine
@@ -86,11 +90,57 @@ IMP_ADJUSTED_CASES = ("mitchell4-butler-adjusted", "mitchell3-ximp-adjusted-tric
 NUMBER_CONTRACT_CASE = "mitchell3-half-arrow-acbl"
 
 
-def _number_contract(path: Path, board: int, opt: Options) -> None:
-    wb = openpyxl.load_workbook(path)
+def _number_contract(wb: Workbook, board: int, opt: Options) -> None:
     c = TravellerCols.build(opt.result_entry, opt.scoring)
     wb[f"Board {board}"][f"{c.contract}{FIRST_ROW}"] = 3
-    wb.save(path)
+
+
+def _fill(wb: Workbook, opt: Options, filled: Filled) -> None:
+    """Type the results into ``wb`` as ``tests/support/workbook_fill.fill`` does, in memory."""
+    cols = TravellerCols.build(opt.result_entry, opt.scoring)
+    for board, rows in filled.results.items():
+        ws = wb[f"Board {board}"]
+        for i, res in enumerate(rows):
+            r = FIRST_ROW + i
+            if res.contract is not None:
+                ws[f"{cols.contract}{r}"] = res.contract
+                c = Contract.parse(res.contract)
+                if not c.is_pass:
+                    ws[f"{cols.by}{r}"] = res.by
+                    assert res.tricks is not None
+                    if cols.tricks_in:
+                        ws[f"{cols.tricks_in}{r}"] = res.tricks
+                    elif res.tricks >= c.tricks_needed:
+                        ws[f"{cols.made}{r}"] = res.tricks - 6
+                    else:
+                        ws[f"{cols.down}{r}"] = c.tricks_needed - res.tricks
+            if res.typed is not None:
+                ws[f"{cols.ns_score}{r}"] = res.typed
+            if res.adjusted is not None:
+                ws[f"{cols.adjusted}{r}"] = res.adjusted
+
+
+def _session(m: Movement, opt: Options) -> Workbook:
+    """The session workbook ``write_session`` would write, in memory."""
+    options = Options(scoring=opt.scoring, scale=opt.scale, result_entry=opt.result_entry)
+    return build_workbook(m, options)
+
+
+def _formula_cells(wb: Workbook) -> list[tuple[str, str]]:
+    return [
+        (ws.title, c.coordinate)
+        for ws in wb.worksheets
+        for row in ws.iter_rows()
+        for c in row
+        if c.data_type == "f"
+    ]
+
+
+def _recap_layout(wb: Workbook) -> tuple[dict[Any, str], list[tuple[int, Any]]]:
+    """The Recap's header (row 4: title -> column letter) and (row, label) of its rows."""
+    ws = wb["Recap"]
+    header = {ws.cell(4, k).value: ws.cell(4, k).column_letter for k in range(1, ws.max_column + 1)}
+    return header, [(r, ws[f"A{r}"].value) for r in range(5, ws.max_row + 1)]
 
 
 class Recalculated:
@@ -100,35 +150,31 @@ class Recalculated:
     def __init__(self, folder: Path) -> None:
         self.paths: dict[str, Path] = {}
         self.expected: dict[str, Expected] = {}
+        self.formulas: dict[str, list[tuple[str, str]]] = {}
+        self.recap: dict[str, tuple[dict[Any, str], list[tuple[int, Any]]]] = {}
         for name, (m, opt, seed) in CASES.items():
             path = folder / f"{name}.xlsx"
-            write_session(
-                m, path, scoring=opt.scoring, scale=opt.scale, result_entry=opt.result_entry
-            )
+            wb = _session(m, opt)
             filled = random_fill(m, opt, seed)
             if name in IMP_ADJUSTED_CASES:
                 with_imp_adjusted(filled)
             if name == NUMBER_CONTRACT_CASE:
                 filled.results[m.boards[-1]] = [Result() for _ in filled.results[m.boards[-1]]]
-            fill(path, m, opt, filled)
+            _fill(wb, opt, filled)
             if name == NUMBER_CONTRACT_CASE:
-                _number_contract(path, m.boards[-1], opt)
+                _number_contract(wb, m.boards[-1], opt)
+            save_workbook(wb, path)
             self.paths[name] = path
             self.expected[name] = expected(m, opt, filled)
+            self.formulas[name] = _formula_cells(wb)
+            self.recap[name] = _recap_layout(wb)
         workers = max(1, min(len(CASES), os.cpu_count() or 1))
         with ProcessPoolExecutor(max_workers=workers) as pool:
             done = pool.map(recalc_strict, self.paths.values())
             self.values = dict(zip(self.paths, done, strict=True))
 
     def formula_cells(self, name: str) -> list[tuple[str, str]]:
-        wb = openpyxl.load_workbook(self.paths[name])
-        return [
-            (ws.title, c.coordinate)
-            for ws in wb.worksheets
-            for row in ws.iter_rows()
-            for c in row
-            if c.data_type == "f"
-        ]
+        return self.formulas[name]
 
 
 @pytest.fixture(scope="module")
@@ -159,15 +205,15 @@ def _traveller_checks(vals: Values, exp: Expected, opt: Options) -> tuple[int, l
     return n, bad
 
 
-def _recap_checks(vals: Values, exp: Expected, path: Path) -> tuple[int, list[Any]]:
+def _recap_checks(
+    vals: Values, exp: Expected, layout: tuple[dict[Any, str], list[tuple[int, Any]]]
+) -> tuple[int, list[Any]]:
     """(cells compared, differences) between an engine's recap and the rules layer."""
-    ws = openpyxl.load_workbook(path)["Recap"]
-    header = {ws.cell(4, k).value: ws.cell(4, k).column_letter for k in range(1, ws.max_column + 1)}
+    header, labels = layout
     cols = [header["Played"], header["Total"], header["%" if "%" in header else "Avg"]]
     cols.append(header["Rank"])
     bad, n = [], 0
-    for r in range(5, ws.max_row + 1):
-        label = ws[f"A{r}"].value
+    for r, label in labels:
         if label is None or str(label) not in exp.recap:
             continue
         played, total, pct, rank = exp.recap[str(label)]
@@ -194,7 +240,7 @@ def test_recap_matches_rules(name: str, recalculated: Recalculated) -> None:
     """Played, total (factored), percentage or average and rank of every pair equal the rules
     layer."""
     rc = recalculated
-    n, bad = _recap_checks(rc.values[name], rc.expected[name], rc.paths[name])
+    n, bad = _recap_checks(rc.values[name], rc.expected[name], rc.recap[name])
     assert n >= 4 * len(CASES[name][0].pairs) - 4
     assert not bad, bad[:5]
 
@@ -303,13 +349,14 @@ def test_gnumeric_matches_rules(name: str, tmp_path: Path) -> None:
     """Gnumeric's travellers and recap equal the rules layer, cell by cell."""
     m, opt, seed = GNUMERIC_CASES[name]
     path = tmp_path / f"{name}.xlsx"
-    write_session(m, path, scoring=opt.scoring, scale=opt.scale, result_entry=opt.result_entry)
+    wb = _session(m, opt)
     filled = random_fill(m, opt, seed)
-    fill(path, m, opt, filled)
+    _fill(wb, opt, filled)
+    save_workbook(wb, path)
     exp = expected(m, opt, filled)
     vals = recalc_gnumeric(path)
     n1, bad1 = _traveller_checks(vals, exp, opt)
-    n2, bad2 = _recap_checks(vals, exp, path)
+    n2, bad2 = _recap_checks(vals, exp, _recap_layout(wb))
     assert n1 > 0 and n2 > 0
     assert not bad1 + bad2, (bad1 + bad2)[:5]
 
