@@ -93,6 +93,10 @@ def examples(score_ref: str, one_ref: str) -> list[tuple[str, str, Any]]:
         ("BRIDGE_BAM", "=BRIDGE_BAM(420,400)", udf.BRIDGE_BAM(420.0, 400.0)),
         ("BRIDGE_BAM", "=BRIDGE_BAM(420,420)", udf.BRIDGE_BAM(420.0, 420.0)),
         ("BRIDGE_SCORE", '=BRIDGE_SCORE("8S","N",10,"None")', score("8S", "N", 10.0, "None")),
+        # EBU club masterpoints: the winners of 11 pairs a direction over 22 boards (the EBU's
+        # PairsScorer example awards 40, 30, 20, 10)
+        ("BRIDGE_MP_AWARD", "=INDEX(BRIDGE_MP_AWARD({1;2;3;4;5;6;7;8;9;10;11},22),1,1)",
+         udf.BRIDGE_MP_AWARD([[float(i)] for i in range(1, 12)], 22.0)[0][0]),
     ]  # fmt: skip
 
 

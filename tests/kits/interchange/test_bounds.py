@@ -404,7 +404,7 @@ def test_every_part_is_bounded_by_what_a_session_holds(
 
 def test_parts_are_bounded_in_all(base: bytes, tmp_path: Path, no_parser: None) -> None:
     """Many parts each under the bound for one part: their sum is bounded too."""
-    from hostile_books import rewrite as _rewrite
+    from tests.support.hostile_books import rewrite as _rewrite
 
     part = b"<a>" + b"<b/>" * (limits.PART_ELEMENTS - 1) + b"</a>"
     extra = {f"xl/extra/p{i}.xml": part for i in range(limits.BOOK_PART_ELEMENTS // 20_000 + 1)}
@@ -454,7 +454,8 @@ def test_a_damaged_sheet_is_one_line_in_every_command(
     assert "(sheet 'Board " in message and "is damaged:" in message
     assert message.endswith("open it in Excel or LibreOffice and save it again")
     out = str(tmp_path / "o.xlsx")
-    for argv in (["results", str(path)], ["cards", str(path)], ["event", str(path), str(path)],
+    good = _write(tmp_path, "good.xlsx", base)  # event refuses one file given twice
+    for argv in (["results", str(path)], ["cards", str(path)], ["event", str(path), str(good)],
                  ["club", "record", str(path), "--db", str(tmp_path / "club.db")],
                  ["rebuild", str(path), "-o", out]):  # fmt: skip
         code, _out, err = run_cli(*argv)
