@@ -393,7 +393,7 @@ def test_every_writer_works_or_says_one_line_and_leaves_nothing(
     after = _snapshot(folder)
     assert not [k for k in after if TEMP_MARK in k], argv
     assert "Traceback" not in err and "internal error" not in err, (argv, err)
-    if code == 0 or (argv[0] == "results" and code == 3):  # 3: written, provisional (nothing entered)
+    if code == 0 or (argv[0] == "results" and code == 3):  # 3: written, nothing entered
         changed = {k for k in after if before.get(k) != after[k]} | (before.keys() - after.keys())
         assert len(changed) <= 1, (argv, changed)  # the output, or the file its link leads to
         assert all(before[k] == after[k] for k in ("s.xlsx", "names.csv", "r.csv"))
