@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 
@@ -87,6 +88,13 @@ def random_contract(rng: random.Random) -> Result:
 def fill(path: Path, movement: Movement, options: Options, filled: Filled) -> None:
     """Type the results into the workbook at ``path`` (in place), as a user would."""
     wb = openpyxl.load_workbook(path)
+    fill_book(wb, options, filled)
+    wb.save(path)
+
+
+def fill_book(wb: Any, options: Options, filled: Filled) -> None:
+    """Type the results into the open workbook ``wb``, as a user would (:func:`fill` without
+    the load and the save: a workbook built in memory is saved once)."""
     cols = TravellerCols.build(options.result_entry, options.scoring)
     for board, rows in filled.results.items():
         ws = wb[f"Board {board}"]
@@ -108,7 +116,6 @@ def fill(path: Path, movement: Movement, options: Options, filled: Filled) -> No
                 ws[f"{cols.ns_score}{r}"] = res.typed
             if res.adjusted is not None:
                 ws[f"{cols.adjusted}{r}"] = res.adjusted
-    wb.save(path)
 
 
 # Adjusted scores an IMP game takes (Law 86A: A+ +3, A 0, A- -3 IMPs), as a director types them.

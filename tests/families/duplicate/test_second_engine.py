@@ -30,9 +30,9 @@ from openpyxl.workbook.workbook import Workbook
 from tests.support.engines import recalc_gnumeric, recalc_strict, same_value
 from tests.support.workbook_fill import (
     Expected,
-    Filled,
     Result,
     expected,
+    fill_book,
     random_fill,
     with_imp_adjusted,
 )
@@ -42,7 +42,6 @@ from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import KINDS
-from xlbridge.types import Contract
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 
 pytestmark = pytest.mark.second_engine
@@ -95,31 +94,6 @@ def _number_contract(wb: Workbook, board: int, opt: Options) -> None:
     wb[f"Board {board}"][f"{c.contract}{FIRST_ROW}"] = 3
 
 
-def _fill(wb: Workbook, opt: Options, filled: Filled) -> None:
-    """Type the results into ``wb`` as ``tests/support/workbook_fill.fill`` does, in memory."""
-    cols = TravellerCols.build(opt.result_entry, opt.scoring)
-    for board, rows in filled.results.items():
-        ws = wb[f"Board {board}"]
-        for i, res in enumerate(rows):
-            r = FIRST_ROW + i
-            if res.contract is not None:
-                ws[f"{cols.contract}{r}"] = res.contract
-                c = Contract.parse(res.contract)
-                if not c.is_pass:
-                    ws[f"{cols.by}{r}"] = res.by
-                    assert res.tricks is not None
-                    if cols.tricks_in:
-                        ws[f"{cols.tricks_in}{r}"] = res.tricks
-                    elif res.tricks >= c.tricks_needed:
-                        ws[f"{cols.made}{r}"] = res.tricks - 6
-                    else:
-                        ws[f"{cols.down}{r}"] = c.tricks_needed - res.tricks
-            if res.typed is not None:
-                ws[f"{cols.ns_score}{r}"] = res.typed
-            if res.adjusted is not None:
-                ws[f"{cols.adjusted}{r}"] = res.adjusted
-
-
 def _session(m: Movement, opt: Options) -> Workbook:
     """The session workbook ``write_session`` would write, in memory."""
     options = Options(scoring=opt.scoring, scale=opt.scale, result_entry=opt.result_entry)
@@ -160,7 +134,7 @@ class Recalculated:
                 with_imp_adjusted(filled)
             if name == NUMBER_CONTRACT_CASE:
                 filled.results[m.boards[-1]] = [Result() for _ in filled.results[m.boards[-1]]]
-            _fill(wb, opt, filled)
+            fill_book(wb, opt, filled)
             if name == NUMBER_CONTRACT_CASE:
                 _number_contract(wb, m.boards[-1], opt)
             save_workbook(wb, path)
@@ -351,7 +325,7 @@ def test_gnumeric_matches_rules(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.xlsx"
     wb = _session(m, opt)
     filled = random_fill(m, opt, seed)
-    _fill(wb, opt, filled)
+    fill_book(wb, opt, filled)
     save_workbook(wb, path)
     exp = expected(m, opt, filled)
     vals = recalc_gnumeric(path)

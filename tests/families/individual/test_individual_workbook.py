@@ -25,6 +25,7 @@ from openpyxl.utils.cell import coordinate_to_tuple
 from tests.families.individual.test_individual_workbook_rules import (
     Want,
     expected,
+    fill_individual_book,
     full_fill,
 )
 from tests.support.engines import same_value
@@ -41,7 +42,6 @@ from xlbridge.movements.individual import (
 )
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
-from xlbridge.types import Contract
 from xlbridge.workbook.formulas import FIRST_ROW
 from xlbridge.workbook.recalc import recalculate
 
@@ -78,27 +78,7 @@ def _filled_book(m: Movement, opt: Options, filled: Filled) -> Any:
     wb = build_individual_workbook(
         m, Options(event="Club individual", scale=opt.scale, result_entry=opt.result_entry)
     )
-    c = IndividualCols.build(opt.result_entry, opt.scoring).base
-    for board, rows in filled.results.items():
-        ws = wb[f"Board {board}"]
-        for i, res in enumerate(rows):
-            r = FIRST_ROW + i
-            if res.contract is not None:
-                ws[f"{c.contract}{r}"] = res.contract
-                con = Contract.parse(res.contract)
-                if not con.is_pass:
-                    assert res.by is not None and res.tricks is not None
-                    ws[f"{c.by}{r}"] = res.by
-                    if c.tricks_in:
-                        ws[f"{c.tricks_in}{r}"] = res.tricks
-                    elif res.tricks >= con.tricks_needed:
-                        ws[f"{c.made}{r}"] = res.tricks - 6
-                    else:
-                        ws[f"{c.down}{r}"] = con.tricks_needed - res.tricks
-            if res.typed is not None:
-                ws[f"{c.ns_score}{r}"] = res.typed
-            if res.adjusted is not None:
-                ws[f"{c.adjusted}{r}"] = res.adjusted
+    fill_individual_book(wb, opt, filled)
     return wb
 
 

@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -43,6 +44,12 @@ from xlbridge.workbook.formulas import FIRST_ROW
 def fill_individual(path: Path, options: Options, filled: Filled) -> None:
     """Type ``filled`` into an individuals workbook, as a director would."""
     wb = openpyxl.load_workbook(path)
+    fill_individual_book(wb, options, filled)
+    wb.save(path)
+
+
+def fill_individual_book(wb: Any, options: Options, filled: Filled) -> None:
+    """:func:`fill_individual` on an open workbook (one built in memory is saved once)."""
     c = IndividualCols.build(options.result_entry, options.scoring).base
     for board, rows in filled.results.items():
         ws = wb[f"Board {board}"]
@@ -64,7 +71,6 @@ def fill_individual(path: Path, options: Options, filled: Filled) -> None:
                 ws[f"{c.ns_score}{r}"] = res.typed
             if res.adjusted is not None:
                 ws[f"{c.adjusted}{r}"] = res.adjusted
-    wb.save(path)
 
 
 def full_fill(m: Movement, seed: int) -> Filled:

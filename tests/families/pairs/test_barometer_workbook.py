@@ -23,7 +23,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from tests.support.engines import excel_grammar_errors, recalc_gnumeric, recalc_strict, same_value
 from tests.support.shared import needs_nu_validator, needs_program, run_cli
-from tests.support.workbook_fill import Filled, random_contract, random_fill
+from tests.support.workbook_fill import Filled, fill_book, random_contract, random_fill
 from xlbridge.families.duplicate.context import Options, plays
 from xlbridge.families.pairs.barometer_sheet import CALC_FIELDS, calc_cell
 from xlbridge.families.pairs.build import build_workbook, write_session
@@ -35,8 +35,6 @@ from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
 from xlbridge.results.session import SessionResults
-from xlbridge.types import Contract
-from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.recalc import recalculate, soffice
 
 
@@ -48,38 +46,12 @@ def _mitchell(tables: int, bpr: int = 2, **kw: Any) -> Movement:
     return get_kind("barometer-mitchell").build(tables=tables, boards_per_round=bpr, **kw)
 
 
-def _type_results(wb: Any, options: Options, filled: Filled) -> None:
-    """Type the results into ``wb`` as ``tests.support.workbook_fill.fill`` does, in memory
-    (one save instead of write, load, save)."""
-    cols = TravellerCols.build(options.result_entry, options.scoring)
-    for board, rows in filled.results.items():
-        ws = wb[f"Board {board}"]
-        for i, res in enumerate(rows):
-            r = FIRST_ROW + i
-            if res.contract is not None:
-                ws[f"{cols.contract}{r}"] = res.contract
-                c = Contract.parse(res.contract)
-                if not c.is_pass:
-                    ws[f"{cols.by}{r}"] = res.by
-                    assert res.tricks is not None
-                    if cols.tricks_in:
-                        ws[f"{cols.tricks_in}{r}"] = res.tricks
-                    elif res.tricks >= c.tricks_needed:
-                        ws[f"{cols.made}{r}"] = res.tricks - 6
-                    else:
-                        ws[f"{cols.down}{r}"] = c.tricks_needed - res.tricks
-            if res.typed is not None:
-                ws[f"{cols.ns_score}{r}"] = res.typed
-            if res.adjusted is not None:
-                ws[f"{cols.adjusted}{r}"] = res.adjusted
-
-
 def _write_filled(path: Path, m: Movement, options: Options, filled: Filled | None) -> Path:
     """The workbook ``write_session(m, path, ...)`` writes for ``options``, with ``filled``
     typed in (``fill``), built and filled in memory and saved once."""
     wb = build_workbook(m, options)
     if filled is not None:
-        _type_results(wb, options, filled)
+        fill_book(wb, options, filled)
     save_workbook(wb, path)
     return path
 
@@ -252,7 +224,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                         names={"1": ("Ann", "Bo")} if "howell" in name else {})  # fmt: skip
         wb = build_workbook(m, built)
         if seed != -1:
-            _type_results(wb, opt, _complete(m, 7) if seed is None else random_fill(m, opt, seed))
+            fill_book(wb, opt, _complete(m, 7) if seed is None else random_fill(m, opt, seed))
         if name == "damaged":
             wb["Barometer"][calc_cell(2, "rank", 1)] = "9"  # a rank typed over the formula
         save_workbook(wb, path)
