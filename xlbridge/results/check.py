@@ -443,12 +443,14 @@ def _room_net(rooms: Sequence[UsebioRoom]) -> float | None:
 def _check_teams(f: UsebioTeamsFile) -> CheckReport:
     """A teams file: each room's score, each board's IMPs (WBF scale) or points, each match's
     score (the VP scale that agrees with the most matches; point-a-board: the boards' points
-    added), each team's total, matches won or drawn, place, and club masterpoints."""
+    added; matches scored in IMPS: the IMPs each team won), each team's total, matches won or
+    drawn, place, and club masterpoints."""
     c = _Checker(UsebioFile("TEAMS", f.board_method, "1", f.boards_played, f.scale, (), ()))
     pab = f.board_method == "PAB"
+    ko = not pab and f.match_method == "IMPS"  # matches won on IMPs, no VPs (a knockout)
     margins: list[tuple[UsebioMatchRead, float, int]] = []
     for m in f.matches:
-        margin, points = 0.0, 0.0
+        margin, points, won, lost = 0.0, 0.0, 0.0, 0.0
         for number, stored_imps, team_pts, opp_pts, rooms in m.boards:
             where = f"match {m.team} v {m.opposing}, board {number}"
             for r in rooms:
@@ -472,8 +474,14 @@ def _check_teams(f: UsebioTeamsFile) -> CheckReport:
             else:
                 c.compare(where, "IMPS", stored_imps, float(imps(net)))
                 margin += imps(net)
+                won, lost = won + max(imps(net), 0), lost + max(-imps(net), 0)
         if pab:
             c.compare(f"match {m.team} v {m.opposing}", "TEAM_SCORE", m.team_score, points)
+        elif ko:
+            why = "a carry-over or an adjusted match score (no traveller line holds either)"
+            c.compare(f"match {m.team} v {m.opposing}", "TEAM_SCORE", m.team_score, won, why)
+            c.compare(f"match {m.team} v {m.opposing}", "OPPOSING_TEAM_SCORE",
+                      m.opposing_score, lost, why)  # fmt: skip
         else:
             margins.append((m, margin, len(m.boards)))
     if margins:

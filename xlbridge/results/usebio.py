@@ -31,7 +31,21 @@ Each kind of event follows one example element for element (names, order, enumer
   lines numbering the four players (``N_PLAYER_NUMBER``, ``S_``, ``E_``, ``W_``); the contract
   (which that example leaves out) stands before ``SCORE`` as in every pairs line.
 
-Several sections (:class:`UsebioSection`) are a ``SECTION`` each in the nested layouts.
+Several sections (:class:`UsebioSection`) are a ``SECTION`` each in ``SESSION``, places the
+field's, as real multi-section files have them (duaneg/scorer-to-usebio's converted NZ files);
+cross-IMP sections keep Pianola's elements there, with PairsScorer's ``SECTION_COUNT`` after
+``SESSION_COUNT``. An individual in several sections is refused (its example has no SECTION).
+
+A knockout (:data:`TEAMS_KO`) is TeamsScorer's layout with the values USEBIO 1.2 readers
+enumerate for it: ``EVENT_TYPE="KO"`` and ``MATCH_SCORING_METHOD`` ``IMPS`` (matches won on
+IMPs, no VPs: no ``SCORING_METHOD``), each ``MATCH``'s scores the IMPs each team won (a
+carry-over included and said in a comment), each ``TEAM`` its matches won or drawn and its
+place (the finalists'), no ``TOTAL_SCORE``. Sources: marcshearer/ImportUsebio's
+``Score Data.swift`` (``EventType``: KO, LADDER, MP_PAIRS, BUTLER_PAIRS, INDIVIDUAL,
+SWISS_PAIRS, SWISS_TEAMS, TEAMS_OF_FOUR, CROSS_IMPS, AGGREGATE, ..., PAIRS, TEAMS,
+HEAD_TO_HEAD; ``ScoringMethod``: VPS, IMPS, MATCH_POINTS, PERCENTAGE, CROSS_IMPS, AGGREGATE,
+read from both scoring-method elements). The specification and DTD themselves (usebio.org) were
+not at hand: no value is written that those sources do not show.
 
 Where the examples disagree: contracts are written as PairsScorer, TeamsScorer and
 EBUScoreTeams write them (``3Hx``, ``4Sxx``, ``3NT``; Pianola alone writes ``4HX``); a passed
@@ -86,6 +100,7 @@ __all__ = [
     "MP_PAIRS",
     "PROGRAM_NAME",
     "TEAMS_IMPS",
+    "TEAMS_KO",
     "TEAMS_PAB",
     "UsebioBoard",
     "UsebioDocument",
@@ -191,6 +206,13 @@ TEAMS_IMPS = UsebioLayout(
     _TEAM_LINE, ("BOARD_NUMBER", "IMPS"), "", True,
     "ebu-example-teams-imps-vps-TeamsScorer.xml",
 )  # fmt: skip
+TEAMS_KO = UsebioLayout(
+    "teams-knockout", "IMPS",
+    (*_TEAM_EVENT, "BOARDS_PLAYED", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG"),
+    False, "", ("WINS_OR_DRAWS", "PLACE", "PAIR"),
+    _TEAM_LINE, ("BOARD_NUMBER", "IMPS"), "", True,
+    "ebu-example-teams-imps-vps-TeamsScorer.xml",
+)  # fmt: skip
 TEAMS_PAB = UsebioLayout(
     "teams-point-a-board", "PAB",
     (*_TEAM_EVENT, "BOARDS_PLAYED", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG"),
@@ -199,9 +221,15 @@ TEAMS_PAB = UsebioLayout(
     "ebu-example-teams-point-a-board-EBUScoreTeams.xml",
 )  # fmt: skip
 #: MATCH_SCORING_METHOD (and TeamsScorer's SCORING_METHOD) of each teams layout.
-_MATCH_METHOD = {"teams-imps-vps": ("VPS", "VP"), "teams-point-a-board": ("PAB", "")}
+# A knockout's matches are won on IMPs, no VPs: MATCH_SCORING_METHOD IMPS (USEBIO readers'
+# enumeration: marcshearer/ImportUsebio's ScoringMethod VPS, IMPS, MATCH_POINTS, ...).
+_MATCH_METHOD = {"teams-imps-vps": ("VPS", "VP"), "teams-point-a-board": ("PAB", ""),
+                 "teams-knockout": ("IMPS", "")}  # fmt: skip
+#: EVENT_TYPE of each teams layout: the examples' TEAMS; a knockout USEBIO's KO (the
+#: enumeration ImportUsebio reads, KO a teams event in the EBU's results viewer's reader).
+_EVENT_TYPE = {"teams-imps-vps": "TEAMS", "teams-point-a-board": "TEAMS", "teams-knockout": "KO"}
 LAYOUTS = {x.name: x for x in (MP_PAIRS, CROSS_IMP_PAIRS, BUTLER_PAIRS, INDIVIDUAL, TEAMS_IMPS,
-                               TEAMS_PAB)}  # fmt: skip
+                               TEAMS_PAB, TEAMS_KO)}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,8 +345,8 @@ class UsebioMatchBoard:
 
 @dataclass(frozen=True, slots=True)
 class UsebioMatch:
-    """A ``MATCH``: the round, the two teams, the boards' range, each team's score (VPs or
-    points) and the boards."""
+    """A ``MATCH``: the round, the two teams, the boards' range, each team's score (VPs,
+    points or a knockout's IMPs) and the boards; ``note`` a comment opening it ("" none)."""
 
     round: int
     team: int
@@ -328,6 +356,7 @@ class UsebioMatch:
     team_score: str
     opposing_score: str
     boards: tuple[UsebioMatchBoard, ...]
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -573,26 +602,30 @@ def write_document(doc: UsebioDocument) -> bytes:
     ET.SubElement(c, "CLUB_NAME").text = _text(doc.club, "club")
     if club_id := _text(doc.club_id, "club id"):
         ET.SubElement(c, "CLUB_ID_NUMBER").text = club_id
-    event_type = {INDIVIDUAL.name: "INDIVIDUAL", TEAMS_IMPS.name: "TEAMS",
-                  TEAMS_PAB.name: "TEAMS"}.get(layout.name, "PAIRS")  # fmt: skip
+    event_type = {INDIVIDUAL.name: "INDIVIDUAL", **_EVENT_TYPE}.get(layout.name, "PAIRS")
     ev = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
     values = _event_values(doc)
     for tag in layout.event:
         if values[tag]:
             ET.SubElement(ev, tag).text = values[tag]
-    if layout in (TEAMS_IMPS, TEAMS_PAB):
+        if tag == "SESSION_COUNT" and "SECTION_COUNT" not in layout.event and len(doc.sections) > 1:
+            ET.SubElement(ev, "SECTION_COUNT").text = values["SECTION_COUNT"]  # PairsScorer's
+    if layout.name in _EVENT_TYPE:
         _teams(ET.SubElement(ev, "SESSION", SESSION_ID="1"), doc)
         return _bytes(root, doc)
     kind = {"EVENT_TYPE": layout.event_type} if layout.event_type else {}
     sections = doc.sections or (UsebioSection(doc.section, doc.entries, doc.boards),)
-    if layout.flat and len(sections) > 1:
+    if layout is INDIVIDUAL and len(sections) > 1:
         raise WorkbookError(
-            f"USEBIO output of several sections is written for matchpoint and Butler pairs;"
-            f" the EBU's {layout.name} example has no SECTION: use --format csv, json or html"
+            "USEBIO output of an individual in several sections is not written: the EBU's"
+            " individual example has no SECTION; use --format csv, json or html"
         )
-    session = ev if layout.flat else ET.SubElement(ev, "SESSION", SESSION_ID="1")
+    # Several sections of cross-IMPs: Pianola's elements in PairsScorer's SESSION/SECTION
+    # (every real multi-section file nests its sections; Pianola's example has one).
+    flat = layout.flat and len(sections) == 1
+    session = ev if flat else ET.SubElement(ev, "SESSION", SESSION_ID="1")
     for sec in sections:
-        holder = ev if layout.flat else ET.SubElement(session, "SECTION", SECTION_ID=sec.id)
+        holder = ev if flat else ET.SubElement(session, "SECTION", SECTION_ID=sec.id)
         parts = ET.SubElement(holder, "PARTICIPANTS", kind)
         for e in sec.entries:
             _entry(parts, layout, e)
@@ -640,6 +673,8 @@ def _teams(session: ET.Element, doc: UsebioDocument) -> None:
         _team(parts, layout, t)
     for m in doc.matches:
         me = ET.SubElement(session, "MATCH")
+        if m.note:
+            me.append(ET.Comment(comment_text(m.note)))
         for tag, text in (("ROUND_NUMBER", m.round), ("TEAM", m.team),
                           ("OPPOSING_TEAM", m.opposing), ("START_BOARD_NUMBER", m.start),
                           ("END_BOARD_NUMBER", m.end), ("TEAM_SCORE", m.team_score),

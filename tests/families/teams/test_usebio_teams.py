@@ -17,6 +17,7 @@ from tests.support.shared import SHARED
 from xlbridge.errors import WorkbookError
 from xlbridge.families.teams.model import Room, TeamBoard, TeamMatch, TeamsResults, TeamStanding
 from xlbridge.families.teams.usebio import write_teams_usebio
+from xlbridge.results.check import check_usebio
 from xlbridge.results.usebio import UsebioOptions
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import board_a_match
@@ -171,13 +172,118 @@ def test_a_passed_board_and_the_boards_played() -> None:
     assert root.findtext("EVENT/BOARDS_PLAYED") == "4"  # each team plays two matches of two
 
 
-def test_other_team_results_are_refused_in_one_line() -> None:
+def test_win_loss_and_marvin_are_refused_naming_what_is_missing() -> None:
+    """No USEBIO source shows a MATCH_SCORING_METHOD for win/loss matches, nor a layout for
+    Marvin's game (pairs ranked over teams that re-form): one line each, no file."""
     res = _results("vp")
-    for result in ("knockout", "win-loss", "wins"):
-        other = TeamsResults(res.event, res.date, "knockout", "imps", result, "", "", (),
+    for kind, result, missing in (
+        ("swiss-teams", "win-loss", "no MATCH_SCORING_METHOD value for win/loss matches"),
+        ("marvin-4", "wins", "Marvin's game ranks six pairs"),
+        ("marvin-6", "vp", "Marvin's game ranks six pairs"),
+    ):
+        other = TeamsResults(res.event, res.date, kind, "imps", result, "", "", (),
                              res.matches, res.standings, (), (), None, (), True, ())
-        with pytest.raises(WorkbookError, match=r"teams workbook \(knockout\) scored as"):
+        with pytest.raises(WorkbookError, match=rf"teams workbook \({kind}\) scored as"
+                                                rf" {result} is not written: {missing}"):
             write_teams_usebio(other)
+
+
+# A knockout of four teams: semi-finals 1 v 4 and 2 v 3 (round 1), then the final.
+KO_DEALS = {1: DEALS[1], 2: DEALS[2], 3: DEALS[3]}
+
+
+def _knockout(carry: float = 0) -> TeamsResults:
+    """The knockout scored by the rules layer (Law 77 scores, WBF IMPs): each match's IMPs
+    won by each side, ``carry`` IMPs carried over to the home team of the first semi-final;
+    standings as the reader makes them (matches won; 1 the champion, 2 the losing finalist)."""
+    matches: list[TeamMatch] = []
+    for n, pairing in ((1, (1, 4)), (2, (2, 3)), (3, None)):
+        home, away = pairing or (matches[0].winner, matches[1].winner)
+        boards = []
+        for b, c1, d1, t1, c2, d2, t2 in KO_DEALS[n]:
+            s1, s2 = score(c1, d1 or None, t1, b), score(c2, d2 or None, t2, b)
+            hp, ap = max(imps(s1 - s2), 0), max(-imps(s1 - s2), 0)
+            boards.append(TeamBoard(b, 6, 1, Room(c1, d1, t1, None, s1),
+                                    Room(c2, d2, t2, None, s2), "", hp, ap))  # fmt: skip
+        c = carry if n == 1 else 0
+        h, a = sum(x.home or 0 for x in boards) + max(c, 0), sum(x.away or 0 for x in boards)
+        winner = home if h >= a else away  # a tie: the home team, as if typed
+        matches.append(TeamMatch(n, 1 if pairing else 2, 1, home, away, c, tuple(boards), True,
+                                 h, a, None, None, winner, h - a, a - h))  # fmt: skip
+    champion = matches[-1].winner
+    final = (matches[-1].home, matches[-1].away)
+    standings = tuple(
+        TeamStanding(t, f"Team {t}", f"A{t} One, B{t} Two", sum(1 for m in matches if t in
+                     (m.home, m.away)), (), None, float(sum(m.winner == t for m in matches)),
+                     "1" if t == champion else "2" if t in final else "")
+        for t in (1, 2, 3, 4)
+    )  # fmt: skip
+    return TeamsResults("Club knockout", "2026-11-24", "knockout", "imps", "knockout", "IMPs",
+                        "Won", (), tuple(matches), standings, (), (), champion, (), True, ())
+
+
+def test_knockout_is_the_shape_of_the_teams_example() -> None:
+    """TeamsScorer's layout with a knockout's values: EVENT_TYPE KO and MATCH_SCORING_METHOD
+    IMPS (marcshearer/ImportUsebio's enumerations; the examples have no knockout), no VPs
+    (SCORING_METHOD) and no team total; every other element and order the example's."""
+    ours = ET.fromstring(write_teams_usebio(_knockout(), OPTIONS))
+    theirs = ET.parse(IMPS_VPS).getroot()
+    mine, known = _paths(ours), _paths(theirs)
+    assert mine <= known, sorted(mine - known)
+    missing = {p.rsplit("/", 1)[1].split("[")[0] for p in known - mine}
+    assert missing <= ABSENT | {"SCORING_METHOD", "TOTAL_SCORE"}, sorted(missing - ABSENT)
+    their_order = _orders(theirs)
+    for parent, pairs in _orders(ours).items():
+        wrong = {(a, b) for a, b in pairs if (b, a) in their_order.get(parent, set())
+                 and (a, b) not in their_order.get(parent, set())}  # fmt: skip
+        assert not wrong, (parent, wrong)
+    assert ours.find("EVENT").get("EVENT_TYPE") == "KO"  # type: ignore[union-attr]
+    assert {e.text for e in ours.iter("MATCH_SCORING_METHOD")} == {"IMPS"}
+    assert {e.text for e in ours.iter("BOARD_SCORING_METHOD")} == {"IMPS"}
+    for tag in ("DIRECTION", "PLAYED_BY", "SECTION_COUNT"):
+        assert {e.text for e in ours.iter(tag)} <= {e.text for e in theirs.iter(tag)}, tag
+
+
+def test_knockout_figures_are_the_rules_layers_and_check_agrees() -> None:
+    res = _knockout()
+    data = write_teams_usebio(res, OPTIONS)
+    root = ET.fromstring(data)
+    matches = root.findall("EVENT/SESSION/MATCH")
+    assert [(me.findtext("ROUND_NUMBER"), me.findtext("TEAM"), me.findtext("OPPOSING_TEAM"))
+            for me in matches] == [(str(m.round), str(m.home), str(m.away))
+                                   for m in res.matches]  # fmt: skip
+    for me, m in zip(matches, res.matches, strict=True):
+        assert (float(me.findtext("TEAM_SCORE", "")),
+                float(me.findtext("OPPOSING_TEAM_SCORE", ""))) == (m.h, m.a)  # fmt: skip
+        for be in me.findall("BOARD"):
+            s1, s2 = (float(x.findtext("SCORE", "")) for x in be.findall("TRAVELLER_LINE"))
+            assert int(be.findtext("IMPS", "")) == imps(s1 - s2)
+    for te in root.iter("TEAM"):
+        if te.get("TEAM_ID") is None:
+            continue
+        s = next(x for x in res.standings if x.team == int(te.get("TEAM_ID", "")))
+        assert te.find("TOTAL_SCORE") is None and te.findtext("PLACE", "") == s.rank
+        assert te.findtext("WINS_OR_DRAWS") == str(int(s.total))
+    report = check_usebio(data)
+    assert report.agrees and report.checked > 20, report.text()
+    assert report.method == "IMPS/IMPS"
+
+
+def test_knockout_carry_over_is_said_and_found_again() -> None:
+    """A carry-over is in the match's score and said in a comment; ``check`` (which has only
+    the boards) names it as the likely cause."""
+    data = write_teams_usebio(_knockout(carry=7), OPTIONS)
+    assert b"<!-- carry-over: 7 IMPs to team 1, in its TEAM_SCORE -->" in data
+    found = check_usebio(data).findings
+    assert [(f.where, f.element) for f in found] == [("match 1 v 4", "TEAM_SCORE")]
+    assert "carry-over" in found[0].cause
+
+
+def test_knockout_masterpoints_are_refused() -> None:
+    from dataclasses import replace
+
+    with pytest.raises(WorkbookError, match="masterpoints for a knockout are not awarded"):
+        write_teams_usebio(_knockout(), replace(OPTIONS, masterpoint_scale="ebu-club"))
 
 
 def test_teams_masterpoints_by_the_club_scale() -> None:

@@ -13,9 +13,16 @@ points) and the two rooms' lines, ``DIRECTION`` the first team's seat in that ro
 Not written, as the workbook does not hold them: which of a team's pairs sat in which room
 (``TEAM_PAIRING_AVAILABLE``, the pairs' ``NS_PAIR_NUMBER``/``EW_PAIR_NUMBER``,
 ``BOARDS_PLAYED``, ``PAIR_IMPS`` and the rooms' cross-IMPs), and the players' member numbers
-(each player's ``PLAYER`` holds a comment saying so). Knockout, win/loss and Marvin's
-board-a-match results are refused in one line: the examples show no match scoring method for
-them.
+(each player's ``PLAYER`` holds a comment saying so).
+
+A knockout is written as :data:`~xlbridge.results.usebio.TEAMS_KO` lays it out (``KO``,
+matches scored in ``IMPS``): each match's IMPs won by each team, carry-over included (and said
+in a comment), each team's matches won or drawn and the finalists' places. Board-a-match
+teams (any kind scored ``--team-scoring bam``) are point-a-board, as the rules score them.
+Refused in one line, naming what is missing: win/loss matches (no ``MATCH_SCORING_METHOD``
+value for them was found in any USEBIO source), Marvin's six-pair game (its fifteen teams
+re-form from six pairs and the pairs are ranked: no USEBIO layout for that was found), and
+masterpoints for a knockout (the club scale ranks a whole field; a knockout places two).
 
 >>> from xlbridge.families.teams.model import TeamsResults
 >>> empty = TeamsResults("Club teams", "2026-11-24", "round-robin", "imps", "vp", "IMPs", "VP",
@@ -35,6 +42,7 @@ from xlbridge.numerals import shown_text
 from xlbridge.results.problems import banner
 from xlbridge.results.usebio import (
     TEAMS_IMPS,
+    TEAMS_KO,
     TEAMS_PAB,
     UsebioDocument,
     UsebioMatch,
@@ -51,7 +59,14 @@ from xlbridge.scoring.masterpoints import awards
 
 __all__ = ["teams_document", "write_teams_usebio"]
 
-_LAYOUT = {"vp": TEAMS_IMPS, "points": TEAMS_PAB}
+_LAYOUT = {"vp": TEAMS_IMPS, "points": TEAMS_PAB, "knockout": TEAMS_KO}
+#: Why a teams result is not written, by result.
+_MISSING = {
+    "win-loss": "no MATCH_SCORING_METHOD value for win/loss matches was found in USEBIO 1.2's"
+    " sources (the EBU's examples and the readers seen know VPS, IMPS and PAB)",
+    "wins": "Marvin's game ranks six pairs over fifteen teams that re-form each round; no"
+    " USEBIO layout ranking pairs by team matches was found",
+}
 
 
 def _num(x: float | None) -> str:
@@ -81,7 +96,8 @@ def _line(direction: str, room: Room, adjusted: str) -> UsebioTeamLine:
 
 
 def _match(res: TeamsResults, m: TeamMatch, pab: bool) -> UsebioMatch:
-    """A match from its home team's side: room 1 has the home team North-South."""
+    """A match from its home team's side: room 1 has the home team North-South; a knockout's
+    scores are IMPs won (its carry-over in them, and in a comment)."""
     assert m.home is not None and m.away is not None
     boards = tuple(
         UsebioMatchBoard(
@@ -99,9 +115,17 @@ def _match(res: TeamsResults, m: TeamMatch, pab: bool) -> UsebioMatch:
         if b.adjusted or b.room1.score is not None or b.room2.score is not None
     )
     numbers = [b.board for b in m.boards]
+    imps = res.result == "knockout"
+    note = ""
+    if imps and m.carry:
+        who = m.home if m.carry > 0 else m.away
+        note = f"carry-over: {_num(abs(m.carry))} IMPs to team {who}, in its TEAM_SCORE"
+    h, a = (m.h, m.a) if pab or imps else (m.hv, m.av)
+    if imps and not boards:
+        h = a = None  # no board scored: no score yet, not a 0-0 draw
     return UsebioMatch(
         m.round, m.home, m.away, min(numbers, default=0), max(numbers, default=0),
-        _num(m.h if pab else m.hv), _num(m.a if pab else m.av), boards,
+        _num(h), _num(a), boards, note,
     )  # fmt: skip
 
 
@@ -122,15 +146,21 @@ def teams_document(
 ) -> UsebioDocument:
     """The teams results as the federation's document (one line refused where the examples
     show no layout for them)."""
-    layout = _LAYOUT.get(res.result)
+    marvin = res.kind.startswith("marvin")
+    layout = None if marvin else _LAYOUT.get(res.result)
     if layout is None:
+        why = _MISSING.get("wins" if marvin else res.result, "no USEBIO layout for it was found")
         raise WorkbookError(
             f"USEBIO output of a teams workbook ({res.kind}) scored as {res.result} is not"
-            " written: the EBU's examples show IMPs into VPs and point-a-board only; use"
-            " --format csv, json or html"
+            f" written: {why}; use --format csv, json or html"
         )
     pab = layout is TEAMS_PAB
     opts = options or UsebioOptions()
+    if layout is TEAMS_KO and opts.masterpoint_scale:
+        raise WorkbookError(
+            "masterpoints for a knockout are not awarded: the club scale ranks a whole field"
+            " and a knockout places only its two finalists; leave out --masterpoints"
+        )
     ordered = res._ordered()
     boards = max((sum(len(m.boards) for m in res.matches if s.team in (m.home, m.away))
                   for s in ordered), default=0)  # fmt: skip
@@ -140,7 +170,7 @@ def teams_document(
                    awards([s.rank for s in ranked], boards, "teams", scale=scale)
                    if scale and ranked else [0] * len(ranked), strict=True))  # fmt: skip
     teams = tuple(
-        UsebioTeam(s.team, s.name, _num(s.total),
+        UsebioTeam(s.team, s.name, "" if layout is TEAMS_KO else _num(s.total),
                    str(_wins_or_draws(res, s.team)), s.rank,
                    masterpoints=won.get(s.team, 0) if scale else None,
                    players=_players(s.team, s.players))
