@@ -152,13 +152,37 @@ def test_cli_outputs_and_the_file_is_unchanged(
     assert "cell(s) disagree" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("fmt", ["usebio", "pbn"])
-def test_usebio_and_pbn_refused_with_one_line(
-    books: dict[str, Any], fmt: str, capsys: pytest.CaptureFixture[str]
+def test_pbn_refused_with_one_line(
+    books: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["results", str(books["ko3"][0]), "--format", fmt]) == 2
+    assert main(["results", str(books["ko3"][0]), "--format", "pbn"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "teams workbook (knockout)" in err
+
+
+@pytest.mark.parametrize("name", ["ko3", "bam3"])
+def test_usebio_written_and_checked_again(
+    books: dict[str, Any], name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """USEBIO of the filled workbooks (issue 32): a knockout (KO, matches in IMPs), plain
+    board-a-match (point-a-board); ``xlbridge check`` on each file scores every room, board and
+    match again from its own lines and agrees (exit 0). (VPs: tests/test_usebio_teams.py.)"""
+    path, out = books[name][0], tmp_path / f"{name}.xml"
+    assert main(["results", str(path), "--format", "usebio", "-o", str(out)]) == _exit(path)
+    capsys.readouterr()
+    assert main(["check", str(out)]) == 0, capsys.readouterr().out
+    method = {"ko3": "IMPS/IMPS", "bam3": "PAB/PAB"}[name]
+    assert capsys.readouterr().out.startswith(f"method {method}:")
+
+
+@pytest.mark.parametrize(("name", "missing"), [("swiss", "win/loss matches"),
+                                               ("marvin4", "Marvin's game ranks six pairs")])
+def test_usebio_refused_naming_what_is_missing(
+    books: dict[str, Any], name: str, missing: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["results", str(books[name][0]), "--format", "usebio"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and missing in err, err
 
 
 def test_session_tables_refuse_a_teams_workbook(books: dict[str, Any]) -> None:

@@ -363,8 +363,9 @@ def test_our_pbn_score_tables_checked_agree(scoring: str, two_winner: bool,
         assert any(f.element == "NS points" for f in check_pbn(wrong).findings)
 
 
-def _sectioned(scoring: str) -> SessionResults:
-    """Two Mitchell sections of two tables, 18 boards, scored across the field or apart."""
+def _sectioned(scoring: str, method: str = "mp") -> SessionResults:
+    """Two Mitchell sections of two tables, 18 boards, scored across the field or apart, in
+    matchpoints, cross-IMPs or Butler (``method``)."""
     rng = random.Random(7)
     labels = [f"{x}-{d} {t}" for x in "AB" for d in ("NS", "EW") for t in (1, 2)]
     pairs = tuple(PairInfo(i + 1, lab, f"Ann {lab}", f"Bo {lab}", section=lab[0])
@@ -374,16 +375,19 @@ def _sectioned(scoring: str) -> SessionResults:
         for b in range(1, BOARDS + 1) for k, x in enumerate("AB") for t in (1, 2)
     ]  # fmt: skip
     return score_session(SessionInput(event="Two sections", date="2026-11-24", kind="mitchell",
-                                      scoring="mp", scale="ebu", pairs=pairs, rows=tuple(rows),
+                                      scoring=method,  # type: ignore[arg-type]
+                                      scale="ebu", pairs=pairs, rows=tuple(rows),
                                       expected=dict.fromkeys(range(1, BOARDS + 1), 4),
                                       sections=("A", "B"), section_scoring=scoring))  # fmt: skip
 
 
+@pytest.mark.parametrize("method", ["mp", "ximp", "butler"])
 @pytest.mark.parametrize("scoring", ["field", "section"])
-def test_several_sections_each_its_own_section(scoring: str) -> None:
+def test_several_sections_each_its_own_section(scoring: str, method: str) -> None:
     """Each section a SECTION (its pairs numbered within it, its boards' lines), the places
-    the field's (scored across it) or the section's (scored apart); checked again: agrees."""
-    res = _sectioned(scoring)
+    the field's (scored across it) or the section's (scored apart), for every pairs scoring;
+    checked again: agrees."""
+    res = _sectioned(scoring, method)
     data = write_usebio(res, options=OPTIONS)
     root = ET.fromstring(data)
     sections = root.findall("EVENT/SESSION/SECTION")
@@ -402,3 +406,23 @@ def test_several_sections_each_its_own_section(scoring: str) -> None:
     assert report.agrees, report.text()
     assert ("boards compared within each section" if scoring == "section"
             else "boards compared across the field") in report.notes  # fmt: skip
+
+
+def test_sectioned_cross_imps_are_pianolas_elements_in_sections() -> None:
+    """Several sections of cross-IMPs (issue 32): Pianola's example has one field, so each
+    section is a SECTION in SESSION as PairsScorer nests them (as real multi-section files
+    do), holding Pianola's elements (PARTICIPANTS and BOARD with EVENT_TYPE="CROSS_IMP",
+    TOTAL_SCORE, NS_CROSS_IMP_POINTS), and PairsScorer's SECTION_COUNT after SESSION_COUNT."""
+    ours = ET.fromstring(write_usebio(_sectioned("field", "ximp"), options=OPTIONS))
+    event, nest = "/USEBIO[@Version]/EVENT[@EVENT_TYPE]", "/SESSION[@SESSION_ID]"
+    nest += "/SECTION[@SECTION_ID]"
+    mine = {p.replace(nest, "") for p in _paths(ours)} - {event + nest.split("/SECTION")[0]}
+    pianola, pairs_scorer = ET.parse(XIMP).getroot(), ET.parse(MP).getroot()
+    assert mine - set(_paths(pianola)) == {f"{event}/SECTION_COUNT"}
+    assert {p for p in _paths(ours) if nest in p and p.endswith("_TYPE]")} == {
+        f"{event}{nest}/{x}[@EVENT_TYPE]" for x in ("PARTICIPANTS", "BOARD")}
+    tags = [c.tag for c in ours.find("EVENT")]  # type: ignore[union-attr]
+    assert tags[tags.index("SESSION_COUNT") + 1] == "SECTION_COUNT"
+    assert ("SESSION_COUNT", "SECTION_COUNT") in _orders(pairs_scorer)["EVENT"]
+    assert _values(ours, "SECTION_COUNT") == {"2"}
+    assert _attr_values(ours) <= _attr_values(pianola) | _attr_values(pairs_scorer)
