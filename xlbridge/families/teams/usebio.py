@@ -148,6 +148,8 @@ def teams_document(
     show no layout for them)."""
     marvin = res.kind.startswith("marvin")
     layout = None if marvin else _LAYOUT.get(res.result)
+    if layout is TEAMS_KO and res.scoring != "imps":
+        layout = None  # `new` makes none: a knockout's matches are won on IMPs
     if layout is None:
         why = _MISSING.get("wins" if marvin else res.result, "no USEBIO layout for it was found")
         raise WorkbookError(
