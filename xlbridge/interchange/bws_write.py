@@ -23,7 +23,7 @@ the install command. Everything else here is plain Python, so the checks run wit
 ...                          (BwsRound(1, 1, 1, 1, 1, 1, 40000),)))
 Traceback (most recent call last):
 ...
-xlbridge.errors.MovementError: board 40000 is over the Bridgemate maximum of 9999
+xlbridge.errors.MovementError: board 40000 is over the Bridgemate maximum of 127
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ __all__ = [
     "DEFAULT_SETTINGS",
     "MAXIMA",
     "SCHEMA",
+    "SCORING_TYPES",
     "BwsHand",
     "BwsMember",
     "BwsReceived",
@@ -60,6 +61,7 @@ __all__ = [
     "parse_setting",
     "received_rows",
     "schema_of",
+    "scoring_type",
     "session_date",
     "table_rows",
     "write_bws",
@@ -138,7 +140,7 @@ SCHEMA: Final[Mapping[str, tuple[Column, ...]]] = {
         Column("PairsMoveAcrossField", "bool"), Column("EWReturnHome", "bool"),
     ),
     "Section": (
-        Column("ID", "int"), Column("Letter", "text", 1),
+        Column("ID", "int"), Column("Letter", "text", 3),
         *_cols("int", "Tables", "MissingPair", "EWMoveBeforePlay", "Session", "ScoringType"),
         Column("Winners", "long"),
     ),
@@ -185,19 +187,61 @@ def schema_of(individual: bool) -> dict[str, tuple[Column, ...]]:
     return out
 
 
-# The bounds this writer checks: one letter a section (Section.Letter is Text(1): A-Z), and
-# table, round, board, pair and player numbers. The guide's own "Maximum values" page could not
-# be consulted when this was written (only its contents list): change these to its values.
+# The devices' limits, from Bridge Systems' "Bridgemate developer's guide", revision 37
+# (November 18th, 2013, BCS 2.8.28), chapter "Maximum values", pages 34-35, for Bridgemate II
+# (the later revisions' chapter, revision 49 page 41 and revision 53 page 44, could not be read):
+# table numbers 1-4095 and at most 256 tables on one server; pair numbers 1-4095; the highest
+# board 127 and at most 54 boards a round; rounds 1-255, every round from 1 written; and per
+# table (rounds) + (boards of all its rounds) <= 256. Bridgemate Pro's lower limits (26
+# sections, tables 1-511, pairs 1-999, board 63, rounds 1-63) are not checked: BCS 5 no longer
+# runs Bridgemate Pro. Sections: the guide allows 78 (A-Z, AA-ZZ, AAA-ZZZ; Section.Letter is
+# Text(3)); this writer names sections with one letter, so 26.
 MAXIMA: Final[Mapping[str, int]] = {
-    "sections": 26, "tables": 999, "rounds": 99, "board": 9999, "pair": 9999,
+    "sections": 26, "tables": 4095, "server tables": 256, "rounds": 255, "board": 127,
+    "boards a round": 54, "pair": 4095, "rounds and boards a table": 256,
 }  # fmt: skip
+
+
+# Section.ScoringType, the scoring the devices' provisional results use, by the workbook's
+# scoring. 4, team scoring: the developer's guide, revision 47 (November 2017), revision
+# history ("ScoringType 4 (team scoring) added"), kept in revisions 49 and 53. 1 matchpoints,
+# 2 IMPs, 3 board-a-match: the guide's Section table could not be read; these three are as an
+# open-source Python BWS tool's Section writer documents them (a code comment, not Bridge
+# Systems': "1 for matchpoint, 2 for IMPs, 3 for Board-a-Match 4 for team"), and 1 is the value
+# TabScore (pjflip/TabScore, TabScoreStarter) gives a file that has no ScoringType column,
+# where every section is a matchpoint section. Cross-IMPs and Butler are both IMP pairs (2);
+# team matches in IMPs, to VPs or not, are team scoring (4); a board-a-match teams game is 3.
+# A scoring not listed here has no sourced code and is refused (:func:`scoring_type`).
+SCORING_TYPES: Final[Mapping[str, int]] = {
+    "mp": 1, "ximp": 2, "butler": 2, "bam": 3, "imps": 4,
+}  # fmt: skip
+
+
+def scoring_type(scoring: str) -> int:
+    """The Section's ScoringType for the workbook's scoring (Session sheet's ``mp``,
+    ``ximp``, ``butler``; a teams workbook's ``imps`` or ``bam``); any other is refused.
+
+    >>> scoring_type("mp"), scoring_type("butler"), scoring_type("bam"), scoring_type("imps")
+    (1, 2, 3, 4)
+    >>> scoring_type("aggregate")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: scoring 'aggregate' has no Bridgemate ScoringType (mp, \
+ximp, butler, bam, imps): score it on the workbook alone
+    """
+    code = SCORING_TYPES.get(scoring.strip().lower())
+    if code is None:
+        known = ", ".join(SCORING_TYPES)
+        raise WorkbookError(f"scoring {scoring[:20]!r} has no Bridgemate ScoringType ({known}):"
+                            " score it on the workbook alone")  # fmt: skip
+    return code
 
 
 @dataclass(frozen=True, slots=True)
 class BwsSection:
     """A Section row: its ID and letter, its tables, Winners (1: one field, a Howell; 2: the
-    North-South and East-West fields of a Mitchell), ScoringType (1 matchpoints, 2 IMPs, 3
-    board-a-match, 4 teams) and the missing pair (0: none)."""
+    North-South and East-West fields of a Mitchell), ScoringType (:data:`SCORING_TYPES`) and
+    the missing pair (0: none)."""
 
     id: int
     letter: str
@@ -384,7 +428,15 @@ def parse_setting(text: str) -> tuple[str, bool | int | str]:
 
 def check_session(s: BwsSession) -> None:
     """Refuse, in one line, a session the devices cannot run (:data:`MAXIMA`) or that would
-    not read back as written (a number twice, a name too long for its column)."""
+    not read back as written (a number twice, a name too long for its column).
+
+    >>> check_session(BwsSession("Club", None, (BwsSection(1, "A", 1, 2, 1),),
+    ...                          (BwsRound(1, 1, 1, 1, 1, 1, 55),)))
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.MovementError: round 1 table 1 plays 55 boards; Bridgemate II plays at most \
+54 a round
+    """
     if not 1 <= len(s.sections) <= MAXIMA["sections"]:
         raise MovementError(f"{len(s.sections)} sections; Bridgemate takes 1-"
                             f"{MAXIMA['sections']} (one letter each)")  # fmt: skip
@@ -396,6 +448,7 @@ def check_session(s: BwsSession) -> None:
             raise MovementError(f"section {x.letter}: {x.tables} tables is over the Bridgemate"
                                 f" maximum of {MAXIMA['tables']}")  # fmt: skip
     seen: set[tuple[int, int, int]] = set()
+    load: dict[tuple[int, int], int] = {}
     for r in s.rounds:
         if r.section not in ids:
             raise MovementError(f"round {r.round} table {r.table}: no section {r.section}")
@@ -407,6 +460,12 @@ def check_session(s: BwsSession) -> None:
             if not 1 <= value <= MAXIMA["board"]:
                 raise MovementError(f"board {value} is over the Bridgemate maximum of"
                                     f" {MAXIMA['board']}")  # fmt: skip
+        played = r.high - r.low + 1 if not r.custom else len(r.custom.split(","))
+        if played > MAXIMA["boards a round"]:
+            raise MovementError(f"round {r.round} table {r.table} plays {played} boards;"
+                                f" Bridgemate II plays at most {MAXIMA['boards a round']}"
+                                " a round")  # fmt: skip
+        load[(r.section, r.table)] = load.get((r.section, r.table), 0) + played
         for value in (r.ns, r.ew, r.south or 0, r.west or 0):
             if not 0 <= value <= MAXIMA["pair"]:
                 raise MovementError(f"pair or player {value} is over the Bridgemate maximum"
@@ -415,6 +474,17 @@ def check_session(s: BwsSession) -> None:
         if key in seen:
             raise MovementError(f"section {r.section} table {r.table} round {r.round}: twice")
         seen.add(key)
+    if len(load) > MAXIMA["server tables"]:
+        raise MovementError(f"{len(load)} tables; one Bridgemate II server takes at most"
+                            f" {MAXIMA['server tables']}")  # fmt: skip
+    last = _last_rounds(s)
+    for (section, at), boards in sorted(load.items()):
+        if last[section] + boards > MAXIMA["rounds and boards a table"]:
+            raise MovementError(
+                f"section {section} table {at}: {last[section]} rounds and {boards} boards;"
+                f" Bridgemate II takes rounds + boards of at most"
+                f" {MAXIMA['rounds and boards a table']} a table"
+            )
     columns = schema_of(s.individual)
     for table, rows in table_rows(s).items():
         for row in rows:
@@ -422,6 +492,28 @@ def check_session(s: BwsSession) -> None:
                 if col.kind == "text" and isinstance(value, str) and len(value) > col.size:
                     raise WorkbookError(f"{table}.{col.name}: {value[:40]!r} is longer than"
                                         f" the {col.size} characters Bridgemate keeps")  # fmt: skip
+
+
+def _last_rounds(s: BwsSession) -> dict[int, int]:
+    """Each section's last round: every table of the section has a RoundData row for every
+    round up to it (the guide: "Always include all rounds")."""
+    out: dict[int, int] = {}
+    for r in s.rounds:
+        out[r.section] = max(out.get(r.section, 0), r.round)
+    return out
+
+
+def _all_rounds(s: BwsSession) -> list[BwsRound]:
+    """The session's rounds, and a round with no play (0 for the pairs and the boards, as the
+    guide writes an empty table) at each table for each round it is not used in."""
+    last = _last_rounds(s)
+    have = {(r.section, r.table, r.round) for r in s.rounds}
+    tables = {(r.section, r.table) for r in s.rounds}
+    empty = [BwsRound(sec, table, rnd, 0, 0, 0, 0, south=0 if s.individual else None,
+                      west=0 if s.individual else None)
+             for sec, table in tables for rnd in range(1, last[sec] + 1)
+             if (sec, table, rnd) not in have]  # fmt: skip
+    return sorted((*s.rounds, *empty), key=lambda r: (r.section, r.table, r.round))
 
 
 def _settings(s: BwsSession) -> dict[str, bool | int | str]:
@@ -467,7 +559,7 @@ def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
         "RoundData": [
             (r.section, r.table, r.round, r.ns, r.ew, r.low, r.high, r.custom,
              *((r.south or 0, r.west or 0) if s.individual else ()))
-            for r in sorted(s.rounds, key=lambda r: (r.section, r.table, r.round))
+            for r in _all_rounds(s)
         ],
         "ReceivedData": [_received_row(r, s.individual) for r in s.received],
         "IntermediateData": [],

@@ -26,6 +26,7 @@ from xlbridge.interchange.bws_write import (
     BwsSession,
     board_run,
     bws_hand,
+    scoring_type,
     session_date,
 )
 from xlbridge.workbook.cells import BOARD_SHEET, Book, typed_text
@@ -141,7 +142,7 @@ def session_of(opened: Any, path: str) -> BwsSession:
     return BwsSession(
         event=typed_text(settings.event, "Session!A1", free_text=True),
         date=session_date(settings.get("Date")),
-        sections=(BwsSection(1, "A", tables, 1, 1),), rounds=tuple(rounds),
+        sections=(BwsSection(1, "A", tables, 1, scoring_type("mp")),), rounds=tuple(rounds),
         seats=tuple(sorted(seated, key=lambda s: (s.round, s.table, "NESW".index(s.direction)))),
         members=tuple(BwsMember(n, who) for n, who in sorted(members.items())),
         hands=tuple(bws_hand(1, b, d) for b, d in sorted(deals.items())), individual=True,

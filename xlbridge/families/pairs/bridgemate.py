@@ -34,6 +34,7 @@ from xlbridge.interchange.bws_write import (
     BwsSession,
     board_run,
     bws_hand,
+    scoring_type,
     session_date,
 )
 from xlbridge.movements.field import FIELD_KIND
@@ -44,8 +45,6 @@ __all__ = ["numbers_from_bws", "pair_number", "session_of"]
 
 # "NS 3", "EW 3", "3"; a section's "A-NS 3"; the rover's "EW 6 (rover)"
 _LABEL = re.compile(r"(?:([A-Z])-)?(?:(NS|EW) )?([0-9]{1,4})(?: \(rover\))?")
-# The guide's Section.ScoringType: 1 matchpoints, 2 IMPs (cross-IMPs and Butler alike)
-_SCORING_TYPE = {"mp": 1, "ximp": 2, "butler": 2}
 _MAX_NAMES = 1000
 
 
@@ -200,12 +199,13 @@ def _players(
 
 
 def read_settings_scoring(book: Book) -> int:
-    """The Section's ScoringType for the Session sheet's scoring (mp 1; ximp, butler 2)."""
+    """The Section's ScoringType for the Session sheet's scoring (mp 1; ximp, butler 2:
+    :data:`~xlbridge.interchange.bws_write.SCORING_TYPES`)."""
     from xlbridge.families.duplicate.reader import scoring_of
     from xlbridge.workbook.session import read_settings
 
     scoring, _scale = scoring_of(read_settings(book))
-    return _SCORING_TYPE.get(str(scoring), 1)
+    return scoring_type(str(scoring))
 
 
 def numbers_from_bws(

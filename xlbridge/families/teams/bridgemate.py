@@ -3,7 +3,8 @@
 reads it back: section A holds the open rooms (the match's home team North-South: the match
 sheet's room 1), section B the closed rooms (the away team North-South: room 2); a round's
 matches are its tables 1, 2, ... in the order of the match sheets, and NSPair and EWPair hold
-team numbers. Both sections are scored as teams (the guide's ScoringType 4; board-a-match 3).
+team numbers. Both sections are scored as teams (ScoringType 4; board-a-match 3:
+:data:`~xlbridge.interchange.bws_write.SCORING_TYPES`).
 
 Matches whose teams are not known yet (a knockout's later rounds, a Swiss round not paired)
 are left out: write the file again once they are. Marvin's six-pair game, whose "teams" are
@@ -29,6 +30,7 @@ from xlbridge.interchange.bws_write import (
     BwsSession,
     board_run,
     bws_hand,
+    scoring_type,
     session_date,
 )
 from xlbridge.interchange.gate import load_workbook
@@ -37,9 +39,6 @@ from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.session import read_settings
 
 __all__ = ["rooms", "session_of"]
-
-TEAMS_SCORING = 4  # the guide's Section.ScoringType for team scoring (revision 47)
-BOARD_A_MATCH = 3  # its ScoringType for board-a-match
 
 
 def rooms(rnd: int, table: int, home: int, away: int, boards: Any) -> tuple[BwsRound, BwsRound]:
@@ -75,7 +74,7 @@ def session_of(opened: Any, path: str) -> BwsSession:
         raise WorkbookError(f"{Path(path).name}: no match whose teams are known yet")
     most = max(tables.values())
     bam = str(settings.get("Team scoring") or "").strip() == "bam"  # as the importer reads it
-    scoring = BOARD_A_MATCH if bam else TEAMS_SCORING
+    scoring = scoring_type("bam" if bam else "imps")
     deals = read_hand_records(opened)
     return BwsSession(
         event=typed_text(settings.event, "Session!A1", free_text=True),
