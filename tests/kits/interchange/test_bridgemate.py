@@ -198,7 +198,7 @@ def test_mdbtools_reads_the_movement(made: dict[str, Path], name: str) -> None:
     assert _mdb("mdb-ver", str(path)).strip() == "JET4"  # Access 2000, as BCS opens it
     assert _mdb("mdb-tables", "-1", str(path)).split() == TABLES
     schema = _mdb("mdb-schema", str(path), "access")
-    assert "[Letter]\t\t\tText (1)," in schema  # one letter
+    assert "[Letter]\t\t\tText (3)," in schema  # the guide's Text(3) (revision 29 on)
     assert "[Winners]\t\t\tLong Integer" in schema  # Access "Integer" is 16-bit, "Long" 32
     assert "[LowBoard]\t\t\tInteger," in schema
     got = {tuple(int(r[k]) for k in ("Section", "Table", "Round", "NSPair", "EWPair",
