@@ -571,6 +571,35 @@ def test_a_teams_evening(made: dict[str, Path], tmp_path: Path) -> None:
     assert got[0][:2] == got[1][:2]
 
 
+def test_a_three_team_evening(tmp_path: Path) -> None:
+    """round-robin-3: one section of three tables, each half's two stages its rounds (1-2,
+    3-4); RoundData is round_robin_three()'s schedule (team k North-South at table k), read by
+    mdbtools; the devices' results import as the same results typed as a CSV."""
+    from xlbridge.interchange.bws_write import BwsReceived, add_received
+    from xlbridge.movements.teams import round_robin_three
+
+    book = cli_new(tmp_path, "rr3", "round-robin-3", "--tables", "3", "--boards-per-round", "5")
+    bws = tmp_path / "rr3.bws"
+    code, printed, err = run_cli("bridgemate", str(book), "-o", str(bws))
+    assert code == 0 and "1 section, 3 tables, 4 rounds" in printed, err
+    want = {(1, t.table, 2 * (t.round - 1) + t.stage, t.ns_team, t.ew_team, min(t.boards),
+             max(t.boards)) for t in round_robin_three(5).tables}  # fmt: skip
+    keys = ("Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard")
+    assert {tuple(int(r[k]) for k in keys) for r in mdbtools_rows(bws, "RoundData")} == want
+    (section,) = mdbtools_rows(bws, "Section")
+    assert (section["Winners"], section["ScoringType"]) == ("2", "4")
+    rows, lines = [], ["board,ns,ew,contract,declarer,result"]
+    for sec, table, rnd, ns, ew, low, high in sorted(want):
+        for board in range(low, high + 1):
+            contract, seat, result = PLAYED[1 + (board + table) % 6]
+            rows.append(BwsReceived(sec, table, rnd, board, ns, ew, seat, contract, result))
+            lines.append(f"{board},{ns},{ew},{contract.replace(' ', '')},{seat},{result}")
+    add_received(bws, rows)
+    assert len(rows) == 60  # 30 boards, each in both rooms of its match
+    from_bws, from_csv = _import_both(book, bws, "\n".join(lines) + "\n", tmp_path, 60)
+    assert _inputs(from_bws) == _inputs(from_csv) != _inputs(book)
+
+
 def test_a_rebuilt_session_keeps_what_was_received(made: dict[str, Path], js: dict[str, Any],
                                                    tmp_path: Path) -> None:  # fmt: skip
     """A table added mid-evening (rebuild --tables 4): the new session file keeps the results
