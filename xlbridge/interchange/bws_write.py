@@ -56,6 +56,7 @@ __all__ = [
     "add_received",
     "add_seated",
     "board_run",
+    "board_span",
     "bws_hand",
     "check_session",
     "parse_setting",
@@ -148,7 +149,7 @@ SCHEMA: Final[Mapping[str, tuple[Column, ...]]] = {
                     "UpdateFromRound", "CurrentRound", "CurrentBoard", "Group"),
     "RoundData": (
         *_cols("int", "Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard"),
-        Column("CustomBoards", "text", 127),
+        Column("CustomBoards", "text", 255),
     ),
     "ReceivedData": (*_RESULT_HEAD, *_RESULT_TAIL),
     "IntermediateData": (*_RESULT_HEAD, *_RESULT_TAIL),
@@ -359,6 +360,23 @@ takes one run of boards (LowBoard-HighBoard)
     return got[0], got[-1]
 
 
+def board_span(boards: Iterable[int], where: str) -> tuple[int, int, str]:
+    """A round's LowBoard, HighBoard and CustomBoards: a run of boards is LowBoard-HighBoard
+    with CustomBoards empty; other boards are listed in CustomBoards, ascending and separated
+    by commas, with LowBoard and HighBoard the lowest and highest (the guide, RoundData, BCS
+    1.6 and later).
+
+    >>> board_span((3, 1, 2), "round 1 table 1"), board_span((6, 1, 5, 2), "round 1 table 1")
+    ((1, 3, ''), (1, 6, '1,2,5,6'))
+    """
+    got = sorted(set(boards))
+    if not got:
+        raise MovementError(f"{where} plays no board")
+    if got == list(range(got[0], got[-1] + 1)):
+        return got[0], got[-1], ""
+    return got[0], got[-1], ",".join(map(str, got))
+
+
 def bws_hand(section: int, board: int, deal: str) -> BwsHand:
     """A HandRecord row from a PBN deal (``N:AKQ.T98.. ...``): each seat's suits, tens as
     ``10`` as Bridgemate writes them.
@@ -456,7 +474,7 @@ def check_session(s: BwsSession) -> None:
             if not 1 <= value <= MAXIMA[what + "s"]:
                 raise MovementError(f"{what} {value} is over the Bridgemate maximum of"
                                     f" {MAXIMA[what + 's']}")  # fmt: skip
-        for value in (r.low, r.high):
+        for value in (r.low, r.high, *(int(b) for b in r.custom.split(",") if b)):
             if not 1 <= value <= MAXIMA["board"]:
                 raise MovementError(f"board {value} is over the Bridgemate maximum of"
                                     f" {MAXIMA['board']}")  # fmt: skip
@@ -546,7 +564,6 @@ def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
     """Every table's rows, in :func:`schema_of`'s column order (``None``: the AutoNumber)."""
     when = None if s.date is None else datetime.datetime.combine(s.date, datetime.time(19))
     rounds = {(r.section, r.table): r.round for r in s.rounds}
-    first = {k: min(r.round for r in s.rounds if (r.section, r.table) == k) for k in rounds}
     settings = _settings(s)
     out: dict[str, list[tuple[Any, ...]]] = {
         # this computer, as scoring programs register it; BCS asks to log in another one
@@ -554,8 +571,10 @@ def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
         "Session": [(1, s.event, when, when, "", 0, False, False, False)],
         "Section": [(x.id, x.letter, x.tables, x.missing_pair, 0, 1, x.scoring_type, x.winners)
                     for x in s.sections],
-        "Tables": [(sec, table, 1, 0, 0, 0, first[(sec, table)], 0, 0)
-                   for sec, table in sorted(rounds)],
+        # client 1; Status, LogOnOff, UpdateFromRound, CurrentRound, CurrentBoard and Group
+        # at the guide's defaults (0 not uploaded, 2 not logged on, 0, 0, 0, 0 no group): "the
+        # fields ... don't require any change" (revision 37, "Filling the tables")
+        "Tables": [(sec, table, 1, 0, 2, 0, 0, 0, 0) for sec, table in sorted(rounds)],
         "RoundData": [
             (r.section, r.table, r.round, r.ns, r.ew, r.low, r.high, r.custom,
              *((r.south or 0, r.west or 0) if s.individual else ()))

@@ -435,6 +435,40 @@ def test_a_clubs_own_movement_file(tmp_path: Path) -> None:
     assert {tuple(r[k] for k in keys) for r in js["RoundData"]["rows"]} == want
 
 
+def test_boards_not_one_run_are_custom_boards(tmp_path: Path) -> None:
+    """A club's movement file whose round plays boards 1, 2, 3 and 5 (boards 4 and 5 of a
+    Howell swapped): RoundData lists them in CustomBoards (ascending, commas), LowBoard and
+    HighBoard the lowest and highest (the guide's RoundData, BCS 1.6 and later); a run keeps
+    CustomBoards empty."""
+    code, printed, err = run_cli("movement", "howell", "--tables", "3", "--format", "csv")
+    assert code == 0, err
+    swap = {"4": "5", "5": "4"}
+    lines = printed.splitlines()
+    for i, line in enumerate(lines[1:], start=1):
+        cells = line.split(",")
+        cells[6] = " ".join(swap.get(b, b) for b in cells[6].split())
+        lines[i] = ",".join(cells)
+    (tmp_path / "own.csv").write_text("\n".join(lines) + "\n")
+    book = cli_new(tmp_path, "own", "--movement-file", str(tmp_path / "own.csv"))
+    out = tmp_path / "own.bws"
+    code, _, err = run_cli("bridgemate", str(book), "-o", str(out))
+    assert code == 0, err
+    m = howell(3)
+    want = set()
+    for e in m.entries:
+        boards = sorted(int(swap.get(str(b), b)) for b in e.boards)
+        run = boards == list(range(boards[0], boards[-1] + 1))
+        want.add((e.table, e.round, boards[0], boards[-1],
+                  "" if run else ",".join(map(str, boards))))  # fmt: skip
+    assert ("1", "2", "3", "5") in {tuple(w[4].split(",")) for w in want}  # the case is there
+    keys = ("Table", "Round", "LowBoard", "HighBoard")
+    got = {(*(int(r[k]) for k in keys), r["CustomBoards"]) for r in mdbtools_rows(out, "RoundData")}
+    assert got == want
+    js = mdb_reader(out)[str(out)]
+    assert {(*(r[k] for k in keys), r.get("CustomBoards") or "")
+            for r in js["RoundData"]["rows"]} == want  # fmt: skip
+
+
 def test_a_rainbow_seats_each_board(kinds: dict[str, tuple[Path, Any]]) -> None:
     """A Rainbow's North partners each of the others in turn within a round (the players
     change seats from board to board): each board is a Bridgemate round of its own, with the

@@ -82,6 +82,15 @@ def test_boards_to_127_and_54_a_round() -> None:
              "round 1 table 1 plays 55 boards; Bridgemate II plays at most 54 a round")  # fmt: skip
 
 
+def test_custom_boards_count_and_are_bounded() -> None:
+    """CustomBoards' boards count toward a round's 54 and are each at most board 127."""
+    check_session(_session([BwsRound(1, 1, 1, 1, 1, 1, 127, "1,127")]))
+    _refused(_session([BwsRound(1, 1, 1, 1, 1, 1, 128, "1,128")]),
+             "board 128 is over the Bridgemate maximum of 127")  # fmt: skip
+    many = ",".join(str(b) for b in range(1, 111, 2))  # 55 boards, none next to another
+    _refused(_session([BwsRound(1, 1, 1, 1, 1, 1, 109, many)]), "plays 55 boards")
+
+
 def test_rounds_to_255() -> None:
     # round 255 alone: 255 rounds (the 254 before it are written empty) + 1 board = 256
     check_session(_session([BwsRound(1, 1, 255, 1, 1, 1, 1)]))
@@ -112,6 +121,14 @@ def test_every_round_is_written_at_every_table() -> None:
                              BwsRound(1, 2, 2, 5, 6, 1, 1, south=7, west=8)),
                             individual=True)  # fmt: skip
     assert (1, 2, 1, 0, 0, 0, 0, "", 0, 0) in table_rows(individual)["RoundData"]
+
+
+def test_tables_at_the_guides_defaults() -> None:
+    """Tables: client 1; Status 0 (not uploaded), LogOnOff 2 (not logged on), UpdateFromRound,
+    CurrentRound, CurrentBoard and Group 0: the guide's defaults, which "don't require any
+    change" (revision 37, Tables and "Filling the tables")."""
+    s = _session([BwsRound(1, 1, 1, 1, 1, 1, 2), BwsRound(1, 2, 2, 2, 1, 1, 2)], tables=2)
+    assert table_rows(s)["Tables"] == [(1, 1, 1, 0, 2, 0, 0, 0, 0), (1, 2, 1, 0, 2, 0, 0, 0, 0)]
 
 
 def test_scoring_types() -> None:

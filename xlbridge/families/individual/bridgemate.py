@@ -24,7 +24,7 @@ from xlbridge.interchange.bws_write import (
     BwsSeat,
     BwsSection,
     BwsSession,
-    board_run,
+    board_span,
     bws_hand,
     scoring_type,
     session_date,
@@ -120,8 +120,8 @@ def session_of(opened: Any, path: str) -> BwsSession:
     rounds = []
     for (rnd, table), (players, played) in sorted(seats.items()):
         at = seats_of(players)
-        low, high = board_run(played, f"round {rnd} table {table}")
-        rounds.append(BwsRound(1, table, rnd, at["N"] or 0, at["E"] or 0, low, high,
+        low, high, custom = board_span(played, f"round {rnd} table {table}")
+        rounds.append(BwsRound(1, table, rnd, at["N"] or 0, at["E"] or 0, low, high, custom,
                                south=at["S"] or 0, west=at["W"] or 0))  # fmt: skip
     book = Book(opened)
     names = _names(book)

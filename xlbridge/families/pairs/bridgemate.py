@@ -32,7 +32,7 @@ from xlbridge.interchange.bws_write import (
     BwsSeat,
     BwsSection,
     BwsSession,
-    board_run,
+    board_span,
     bws_hand,
     scoring_type,
     session_date,
@@ -115,9 +115,9 @@ def _section_rounds(
                 " arrow switch): Bridgemate's two-winner pairs keep their direction; write the"
                 " workbook without --arrow-switch"
             )
-        low, high = board_run(boards[(rnd, table)], f"{where}round {rnd} table {table}")
+        low, high, custom = board_span(boards[(rnd, table)], f"{where}round {rnd} table {table}")
         rounds.append(BwsRound(sid, table, rnd, pair_number(ns)[2], pair_number(ew)[2], low,
-                               high))  # fmt: skip
+                               high, custom))  # fmt: skip
     return rounds, two_winners
 
 
@@ -158,10 +158,10 @@ def session_of(opened: Any, path: str) -> BwsSession:
         for rnd, table, alone_ns, alone_ew, played in _sit_outs(opened):
             if (rnd, table) in seats[""] or not played:
                 continue
-            low, high = board_run(played, f"round {rnd} table {table}")
+            low, high, custom = board_span(played, f"round {rnd} table {table}")
             ns_no = 0 if alone_ns is None else pair_number(alone_ns)[2]
             ew_no = 0 if alone_ew is None else pair_number(alone_ew)[2]
-            rounds.append(BwsRound(1, table, rnd, ns_no, ew_no, low, high))
+            rounds.append(BwsRound(1, table, rnd, ns_no, ew_no, low, high, custom))
     seat_rows, members = _players(Book(opened), seats, sid)
     deals = read_hand_records(opened)
     return BwsSession(
