@@ -295,21 +295,23 @@ class BwsSession:
 
 
 def board_run(boards: Iterable[int], where: str) -> tuple[int, int]:
-    """The LowBoard and HighBoard of a round's boards; a round whose boards are not one run
-    is refused (RoundData keeps a run; the guide's CustomBoards is not written).
+    """The LowBoard and HighBoard of a team match's rooms, each one Bridgemate round: a match
+    whose boards are not one run is played in parts at different times, which a room a round
+    cannot seat, and is refused (a round's other boards: :func:`board_span`).
 
-    >>> board_run((3, 1, 2), "round 1 table 1")
+    >>> board_run((3, 1, 2), "round 1 match 1")
     (1, 3)
-    >>> board_run((1, 5), "round 1 table 1")
+    >>> board_run((1, 5), "round 1 match 1")
     Traceback (most recent call last):
     ...
-    xlbridge.errors.MovementError: round 1 table 1 plays boards 1, 5: Bridgemate's RoundData \
-takes one run of boards (LowBoard-HighBoard)
+    xlbridge.errors.MovementError: round 1 match 1 plays boards 1, 5: Bridgemate seats a match's \
+room as one round of one run of boards (LowBoard-HighBoard)
     """
     got = sorted(set(boards))
     if not got or got != list(range(got[0], got[-1] + 1)):
-        raise MovementError(f"{where} plays boards {', '.join(map(str, got))[:60]}: Bridgemate's"
-                            " RoundData takes one run of boards (LowBoard-HighBoard)")  # fmt: skip
+        raise MovementError(f"{where} plays boards {', '.join(map(str, got))[:60]}: Bridgemate"
+                            " seats a match's room as one round of one run of boards"
+                            " (LowBoard-HighBoard)")  # fmt: skip
     return got[0], got[-1]
 
 
