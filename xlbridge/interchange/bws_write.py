@@ -9,7 +9,9 @@ revision 49, August 2018, for BCS 3.x and later: Clients, Session with PairsMove
 EWReturnHome, Section with Winners and ScoringType 4 for teams, Tables with UpdateFromRound and
 Group, RoundData, ReceivedData and IntermediateData with SuspiciousContract, PlayerNumbers,
 PlayerNames, Settings, BiddingData, PlayData, HandRecord, HandEvaluation). :data:`SCHEMA` is
-the one place the layout is written down; the README lists it.
+the one place the layout is written down; the README lists it. The devices' limits
+(:data:`MAXIMA`) are those of the guide's revision 37 (November 2013, "Maximum values"), the
+Section's ScoringType codes :data:`SCORING_TYPES`, each with its source.
 
 No pure-Python Access writer exists: the bytes are written by Jackcess (Apache-2.0, Java), the
 jar inside the PyPI wheel ``mpxj``, run in-process through JPype with the Java runtime of the
@@ -23,7 +25,7 @@ the install command. Everything else here is plain Python, so the checks run wit
 ...                          (BwsRound(1, 1, 1, 1, 1, 1, 40000),)))
 Traceback (most recent call last):
 ...
-xlbridge.errors.MovementError: board 40000 is over the Bridgemate maximum of 9999
+xlbridge.errors.MovementError: board 40000 is over the Bridgemate maximum of 127
 """
 
 from __future__ import annotations
@@ -38,12 +40,14 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from xlbridge.errors import MissingExtraError, MovementError, WorkbookError, install_line
+from xlbridge.interchange.bws_limits import MAXIMA, SCORING_TYPES, scoring_type
 from xlbridge.interchange.files import write_atomically
 
 __all__ = [
     "DEFAULT_SETTINGS",
     "MAXIMA",
     "SCHEMA",
+    "SCORING_TYPES",
     "BwsHand",
     "BwsMember",
     "BwsReceived",
@@ -55,11 +59,13 @@ __all__ = [
     "add_received",
     "add_seated",
     "board_run",
+    "board_span",
     "bws_hand",
     "check_session",
     "parse_setting",
     "received_rows",
     "schema_of",
+    "scoring_type",
     "session_date",
     "table_rows",
     "write_bws",
@@ -138,7 +144,7 @@ SCHEMA: Final[Mapping[str, tuple[Column, ...]]] = {
         Column("PairsMoveAcrossField", "bool"), Column("EWReturnHome", "bool"),
     ),
     "Section": (
-        Column("ID", "int"), Column("Letter", "text", 1),
+        Column("ID", "int"), Column("Letter", "text", 3),
         *_cols("int", "Tables", "MissingPair", "EWMoveBeforePlay", "Session", "ScoringType"),
         Column("Winners", "long"),
     ),
@@ -146,7 +152,7 @@ SCHEMA: Final[Mapping[str, tuple[Column, ...]]] = {
                     "UpdateFromRound", "CurrentRound", "CurrentBoard", "Group"),
     "RoundData": (
         *_cols("int", "Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard"),
-        Column("CustomBoards", "text", 127),
+        Column("CustomBoards", "text", 255),
     ),
     "ReceivedData": (*_RESULT_HEAD, *_RESULT_TAIL),
     "IntermediateData": (*_RESULT_HEAD, *_RESULT_TAIL),
@@ -185,19 +191,11 @@ def schema_of(individual: bool) -> dict[str, tuple[Column, ...]]:
     return out
 
 
-# The bounds this writer checks: one letter a section (Section.Letter is Text(1): A-Z), and
-# table, round, board, pair and player numbers. The guide's own "Maximum values" page could not
-# be consulted when this was written (only its contents list): change these to its values.
-MAXIMA: Final[Mapping[str, int]] = {
-    "sections": 26, "tables": 999, "rounds": 99, "board": 9999, "pair": 9999,
-}  # fmt: skip
-
-
 @dataclass(frozen=True, slots=True)
 class BwsSection:
     """A Section row: its ID and letter, its tables, Winners (1: one field, a Howell; 2: the
-    North-South and East-West fields of a Mitchell), ScoringType (1 matchpoints, 2 IMPs, 3
-    board-a-match, 4 teams) and the missing pair (0: none)."""
+    North-South and East-West fields of a Mitchell), ScoringType (:data:`SCORING_TYPES`) and
+    the missing pair (0: none)."""
 
     id: int
     letter: str
@@ -297,22 +295,41 @@ class BwsSession:
 
 
 def board_run(boards: Iterable[int], where: str) -> tuple[int, int]:
-    """The LowBoard and HighBoard of a round's boards; a round whose boards are not one run
-    is refused (RoundData keeps a run; the guide's CustomBoards is not written).
+    """The LowBoard and HighBoard of a team match's rooms, each one Bridgemate round: a match
+    whose boards are not one run is played in parts at different times, which a room a round
+    cannot seat, and is refused (a round's other boards: :func:`board_span`).
 
-    >>> board_run((3, 1, 2), "round 1 table 1")
+    >>> board_run((3, 1, 2), "round 1 match 1")
     (1, 3)
-    >>> board_run((1, 5), "round 1 table 1")
+    >>> board_run((1, 5), "round 1 match 1")
     Traceback (most recent call last):
     ...
-    xlbridge.errors.MovementError: round 1 table 1 plays boards 1, 5: Bridgemate's RoundData \
-takes one run of boards (LowBoard-HighBoard)
+    xlbridge.errors.MovementError: round 1 match 1 plays boards 1, 5: Bridgemate seats a match's \
+room as one round of one run of boards (LowBoard-HighBoard)
     """
     got = sorted(set(boards))
     if not got or got != list(range(got[0], got[-1] + 1)):
-        raise MovementError(f"{where} plays boards {', '.join(map(str, got))[:60]}: Bridgemate's"
-                            " RoundData takes one run of boards (LowBoard-HighBoard)")  # fmt: skip
+        raise MovementError(f"{where} plays boards {', '.join(map(str, got))[:60]}: Bridgemate"
+                            " seats a match's room as one round of one run of boards"
+                            " (LowBoard-HighBoard)")  # fmt: skip
     return got[0], got[-1]
+
+
+def board_span(boards: Iterable[int], where: str) -> tuple[int, int, str]:
+    """A round's LowBoard, HighBoard and CustomBoards: a run of boards is LowBoard-HighBoard
+    with CustomBoards empty; other boards are listed in CustomBoards, ascending and separated
+    by commas, with LowBoard and HighBoard the lowest and highest (the guide, RoundData, BCS
+    1.6 and later).
+
+    >>> board_span((3, 1, 2), "round 1 table 1"), board_span((6, 1, 5, 2), "round 1 table 1")
+    ((1, 3, ''), (1, 6, '1,2,5,6'))
+    """
+    got = sorted(set(boards))
+    if not got:
+        raise MovementError(f"{where} plays no board")
+    if got == list(range(got[0], got[-1] + 1)):
+        return got[0], got[-1], ""
+    return got[0], got[-1], ",".join(map(str, got))
 
 
 def bws_hand(section: int, board: int, deal: str) -> BwsHand:
@@ -384,7 +401,15 @@ def parse_setting(text: str) -> tuple[str, bool | int | str]:
 
 def check_session(s: BwsSession) -> None:
     """Refuse, in one line, a session the devices cannot run (:data:`MAXIMA`) or that would
-    not read back as written (a number twice, a name too long for its column)."""
+    not read back as written (a number twice, a name too long for its column).
+
+    >>> check_session(BwsSession("Club", None, (BwsSection(1, "A", 1, 2, 1),),
+    ...                          (BwsRound(1, 1, 1, 1, 1, 1, 55),)))
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.MovementError: round 1 table 1 plays 55 boards; Bridgemate II plays at most \
+54 a round
+    """
     if not 1 <= len(s.sections) <= MAXIMA["sections"]:
         raise MovementError(f"{len(s.sections)} sections; Bridgemate takes 1-"
                             f"{MAXIMA['sections']} (one letter each)")  # fmt: skip
@@ -396,6 +421,7 @@ def check_session(s: BwsSession) -> None:
             raise MovementError(f"section {x.letter}: {x.tables} tables is over the Bridgemate"
                                 f" maximum of {MAXIMA['tables']}")  # fmt: skip
     seen: set[tuple[int, int, int]] = set()
+    load: dict[tuple[int, int], int] = {}
     for r in s.rounds:
         if r.section not in ids:
             raise MovementError(f"round {r.round} table {r.table}: no section {r.section}")
@@ -403,10 +429,16 @@ def check_session(s: BwsSession) -> None:
             if not 1 <= value <= MAXIMA[what + "s"]:
                 raise MovementError(f"{what} {value} is over the Bridgemate maximum of"
                                     f" {MAXIMA[what + 's']}")  # fmt: skip
-        for value in (r.low, r.high):
+        for value in (r.low, r.high, *(int(b) for b in r.custom.split(",") if b)):
             if not 1 <= value <= MAXIMA["board"]:
                 raise MovementError(f"board {value} is over the Bridgemate maximum of"
                                     f" {MAXIMA['board']}")  # fmt: skip
+        played = r.high - r.low + 1 if not r.custom else len(r.custom.split(","))
+        if played > MAXIMA["boards a round"]:
+            raise MovementError(f"round {r.round} table {r.table} plays {played} boards;"
+                                f" Bridgemate II plays at most {MAXIMA['boards a round']}"
+                                " a round")  # fmt: skip
+        load[(r.section, r.table)] = load.get((r.section, r.table), 0) + played
         for value in (r.ns, r.ew, r.south or 0, r.west or 0):
             if not 0 <= value <= MAXIMA["pair"]:
                 raise MovementError(f"pair or player {value} is over the Bridgemate maximum"
@@ -415,6 +447,17 @@ def check_session(s: BwsSession) -> None:
         if key in seen:
             raise MovementError(f"section {r.section} table {r.table} round {r.round}: twice")
         seen.add(key)
+    if len(load) > MAXIMA["server tables"]:
+        raise MovementError(f"{len(load)} tables; one Bridgemate II server takes at most"
+                            f" {MAXIMA['server tables']}")  # fmt: skip
+    last = _last_rounds(s)
+    for (section, at), boards in sorted(load.items()):
+        if last[section] + boards > MAXIMA["rounds and boards a table"]:
+            raise MovementError(
+                f"section {section} table {at}: {last[section]} rounds and {boards} boards;"
+                f" Bridgemate II takes rounds + boards of at most"
+                f" {MAXIMA['rounds and boards a table']} a table"
+            )
     columns = schema_of(s.individual)
     for table, rows in table_rows(s).items():
         for row in rows:
@@ -422,6 +465,28 @@ def check_session(s: BwsSession) -> None:
                 if col.kind == "text" and isinstance(value, str) and len(value) > col.size:
                     raise WorkbookError(f"{table}.{col.name}: {value[:40]!r} is longer than"
                                         f" the {col.size} characters Bridgemate keeps")  # fmt: skip
+
+
+def _last_rounds(s: BwsSession) -> dict[int, int]:
+    """Each section's last round: every table of the section has a RoundData row for every
+    round up to it (the guide: "Always include all rounds")."""
+    out: dict[int, int] = {}
+    for r in s.rounds:
+        out[r.section] = max(out.get(r.section, 0), r.round)
+    return out
+
+
+def _all_rounds(s: BwsSession) -> list[BwsRound]:
+    """The session's rounds, and a round with no play (0 for the pairs and the boards, as the
+    guide writes an empty table) at each table for each round it is not used in."""
+    last = _last_rounds(s)
+    have = {(r.section, r.table, r.round) for r in s.rounds}
+    tables = {(r.section, r.table) for r in s.rounds}
+    empty = [BwsRound(sec, table, rnd, 0, 0, 0, 0, south=0 if s.individual else None,
+                      west=0 if s.individual else None)
+             for sec, table in tables for rnd in range(1, last[sec] + 1)
+             if (sec, table, rnd) not in have]  # fmt: skip
+    return sorted((*s.rounds, *empty), key=lambda r: (r.section, r.table, r.round))
 
 
 def _settings(s: BwsSession) -> dict[str, bool | int | str]:
@@ -454,7 +519,6 @@ def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
     """Every table's rows, in :func:`schema_of`'s column order (``None``: the AutoNumber)."""
     when = None if s.date is None else datetime.datetime.combine(s.date, datetime.time(19))
     rounds = {(r.section, r.table): r.round for r in s.rounds}
-    first = {k: min(r.round for r in s.rounds if (r.section, r.table) == k) for k in rounds}
     settings = _settings(s)
     out: dict[str, list[tuple[Any, ...]]] = {
         # this computer, as scoring programs register it; BCS asks to log in another one
@@ -462,12 +526,14 @@ def table_rows(s: BwsSession) -> dict[str, list[tuple[Any, ...]]]:
         "Session": [(1, s.event, when, when, "", 0, False, False, False)],
         "Section": [(x.id, x.letter, x.tables, x.missing_pair, 0, 1, x.scoring_type, x.winners)
                     for x in s.sections],
-        "Tables": [(sec, table, 1, 0, 0, 0, first[(sec, table)], 0, 0)
-                   for sec, table in sorted(rounds)],
+        # client 1; Status, LogOnOff, UpdateFromRound, CurrentRound, CurrentBoard and Group
+        # at the guide's defaults (0 not uploaded, 2 not logged on, 0, 0, 0, 0 no group): "the
+        # fields ... don't require any change" (revision 37, "Filling the tables")
+        "Tables": [(sec, table, 1, 0, 2, 0, 0, 0, 0) for sec, table in sorted(rounds)],
         "RoundData": [
             (r.section, r.table, r.round, r.ns, r.ew, r.low, r.high, r.custom,
              *((r.south or 0, r.west or 0) if s.individual else ()))
-            for r in sorted(s.rounds, key=lambda r: (r.section, r.table, r.round))
+            for r in _all_rounds(s)
         ],
         "ReceivedData": [_received_row(r, s.individual) for r in s.received],
         "IntermediateData": [],

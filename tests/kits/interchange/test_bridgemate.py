@@ -198,7 +198,7 @@ def test_mdbtools_reads_the_movement(made: dict[str, Path], name: str) -> None:
     assert _mdb("mdb-ver", str(path)).strip() == "JET4"  # Access 2000, as BCS opens it
     assert _mdb("mdb-tables", "-1", str(path)).split() == TABLES
     schema = _mdb("mdb-schema", str(path), "access")
-    assert "[Letter]\t\t\tText (1)," in schema  # one letter
+    assert "[Letter]\t\t\tText (3)," in schema  # the guide's Text(3) (revision 29 on)
     assert "[Winners]\t\t\tLong Integer" in schema  # Access "Integer" is 16-bit, "Long" 32
     assert "[LowBoard]\t\t\tInteger," in schema
     got = {tuple(int(r[k]) for k in ("Section", "Table", "Round", "NSPair", "EWPair",
@@ -435,6 +435,40 @@ def test_a_clubs_own_movement_file(tmp_path: Path) -> None:
     assert {tuple(r[k] for k in keys) for r in js["RoundData"]["rows"]} == want
 
 
+def test_boards_not_one_run_are_custom_boards(tmp_path: Path) -> None:
+    """A club's movement file whose round plays boards 1, 2, 3 and 5 (boards 4 and 5 of a
+    Howell swapped): RoundData lists them in CustomBoards (ascending, commas), LowBoard and
+    HighBoard the lowest and highest (the guide's RoundData, BCS 1.6 and later); a run keeps
+    CustomBoards empty."""
+    code, printed, err = run_cli("movement", "howell", "--tables", "3", "--format", "csv")
+    assert code == 0, err
+    swap = {"4": "5", "5": "4"}
+    lines = printed.splitlines()
+    for i, line in enumerate(lines[1:], start=1):
+        cells = line.split(",")
+        cells[6] = " ".join(swap.get(b, b) for b in cells[6].split())
+        lines[i] = ",".join(cells)
+    (tmp_path / "own.csv").write_text("\n".join(lines) + "\n")
+    book = cli_new(tmp_path, "own", "--movement-file", str(tmp_path / "own.csv"))
+    out = tmp_path / "own.bws"
+    code, _, err = run_cli("bridgemate", str(book), "-o", str(out))
+    assert code == 0, err
+    m = howell(3)
+    want = set()
+    for e in m.entries:
+        boards = sorted(int(swap.get(str(b), b)) for b in e.boards)
+        run = boards == list(range(boards[0], boards[-1] + 1))
+        want.add((e.table, e.round, boards[0], boards[-1],
+                  "" if run else ",".join(map(str, boards))))  # fmt: skip
+    assert ("1", "2", "3", "5") in {tuple(w[4].split(",")) for w in want}  # the case is there
+    keys = ("Table", "Round", "LowBoard", "HighBoard")
+    got = {(*(int(r[k]) for k in keys), r["CustomBoards"]) for r in mdbtools_rows(out, "RoundData")}
+    assert got == want
+    js = mdb_reader(out)[str(out)]
+    assert {(*(r[k] for k in keys), r.get("CustomBoards") or "")
+            for r in js["RoundData"]["rows"]} == want  # fmt: skip
+
+
 def test_a_rainbow_seats_each_board(kinds: dict[str, tuple[Path, Any]]) -> None:
     """A Rainbow's North partners each of the others in turn within a round (the players
     change seats from board to board): each board is a Bridgemate round of its own, with the
@@ -569,6 +603,35 @@ def test_a_teams_evening(made: dict[str, Path], tmp_path: Path) -> None:
     assert _inputs(from_bws) == _inputs(from_csv) != _inputs(made["teams.xlsx"])
     got = [run_cli("results", str(p), "--format", "json") for p in (from_bws, from_csv)]
     assert got[0][:2] == got[1][:2]
+
+
+def test_a_three_team_evening(tmp_path: Path) -> None:
+    """round-robin-3: one section of three tables, each half's two stages its rounds (1-2,
+    3-4); RoundData is round_robin_three()'s schedule (team k North-South at table k), read by
+    mdbtools; the devices' results import as the same results typed as a CSV."""
+    from xlbridge.interchange.bws_write import BwsReceived, add_received
+    from xlbridge.movements.teams import round_robin_three
+
+    book = cli_new(tmp_path, "rr3", "round-robin-3", "--tables", "3", "--boards-per-round", "5")
+    bws = tmp_path / "rr3.bws"
+    code, printed, err = run_cli("bridgemate", str(book), "-o", str(bws))
+    assert code == 0 and "1 section, 3 tables, 4 rounds" in printed, err
+    want = {(1, t.table, 2 * (t.round - 1) + t.stage, t.ns_team, t.ew_team, min(t.boards),
+             max(t.boards)) for t in round_robin_three(5).tables}  # fmt: skip
+    keys = ("Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard")
+    assert {tuple(int(r[k]) for k in keys) for r in mdbtools_rows(bws, "RoundData")} == want
+    (section,) = mdbtools_rows(bws, "Section")
+    assert (section["Winners"], section["ScoringType"]) == ("2", "4")
+    rows, lines = [], ["board,ns,ew,contract,declarer,result"]
+    for sec, table, rnd, ns, ew, low, high in sorted(want):
+        for board in range(low, high + 1):
+            contract, seat, result = PLAYED[1 + (board + table) % 6]
+            rows.append(BwsReceived(sec, table, rnd, board, ns, ew, seat, contract, result))
+            lines.append(f"{board},{ns},{ew},{contract.replace(' ', '')},{seat},{result}")
+    add_received(bws, rows)
+    assert len(rows) == 60  # 30 boards, each in both rooms of its match
+    from_bws, from_csv = _import_both(book, bws, "\n".join(lines) + "\n", tmp_path, 60)
+    assert _inputs(from_bws) == _inputs(from_csv) != _inputs(book)
 
 
 def test_a_rebuilt_session_keeps_what_was_received(made: dict[str, Path], js: dict[str, Any],

@@ -24,8 +24,9 @@ from xlbridge.interchange.bws_write import (
     BwsSeat,
     BwsSection,
     BwsSession,
-    board_run,
+    board_span,
     bws_hand,
+    scoring_type,
     session_date,
 )
 from xlbridge.workbook.cells import BOARD_SHEET, Book, typed_text
@@ -119,8 +120,8 @@ def session_of(opened: Any, path: str) -> BwsSession:
     rounds = []
     for (rnd, table), (players, played) in sorted(seats.items()):
         at = seats_of(players)
-        low, high = board_run(played, f"round {rnd} table {table}")
-        rounds.append(BwsRound(1, table, rnd, at["N"] or 0, at["E"] or 0, low, high,
+        low, high, custom = board_span(played, f"round {rnd} table {table}")
+        rounds.append(BwsRound(1, table, rnd, at["N"] or 0, at["E"] or 0, low, high, custom,
                                south=at["S"] or 0, west=at["W"] or 0))  # fmt: skip
     book = Book(opened)
     names = _names(book)
@@ -141,7 +142,7 @@ def session_of(opened: Any, path: str) -> BwsSession:
     return BwsSession(
         event=typed_text(settings.event, "Session!A1", free_text=True),
         date=session_date(settings.get("Date")),
-        sections=(BwsSection(1, "A", tables, 1, 1),), rounds=tuple(rounds),
+        sections=(BwsSection(1, "A", tables, 1, scoring_type("mp")),), rounds=tuple(rounds),
         seats=tuple(sorted(seated, key=lambda s: (s.round, s.table, "NESW".index(s.direction)))),
         members=tuple(BwsMember(n, who) for n, who in sorted(members.items())),
         hands=tuple(bws_hand(1, b, d) for b, d in sorted(deals.items())), individual=True,

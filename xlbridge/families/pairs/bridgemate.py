@@ -32,8 +32,9 @@ from xlbridge.interchange.bws_write import (
     BwsSeat,
     BwsSection,
     BwsSession,
-    board_run,
+    board_span,
     bws_hand,
+    scoring_type,
     session_date,
 )
 from xlbridge.movements.field import FIELD_KIND
@@ -44,8 +45,6 @@ __all__ = ["numbers_from_bws", "pair_number", "session_of"]
 
 # "NS 3", "EW 3", "3"; a section's "A-NS 3"; the rover's "EW 6 (rover)"
 _LABEL = re.compile(r"(?:([A-Z])-)?(?:(NS|EW) )?([0-9]{1,4})(?: \(rover\))?")
-# The guide's Section.ScoringType: 1 matchpoints, 2 IMPs (cross-IMPs and Butler alike)
-_SCORING_TYPE = {"mp": 1, "ximp": 2, "butler": 2}
 _MAX_NAMES = 1000
 
 
@@ -116,9 +115,9 @@ def _section_rounds(
                 " arrow switch): Bridgemate's two-winner pairs keep their direction; write the"
                 " workbook without --arrow-switch"
             )
-        low, high = board_run(boards[(rnd, table)], f"{where}round {rnd} table {table}")
+        low, high, custom = board_span(boards[(rnd, table)], f"{where}round {rnd} table {table}")
         rounds.append(BwsRound(sid, table, rnd, pair_number(ns)[2], pair_number(ew)[2], low,
-                               high))  # fmt: skip
+                               high, custom))  # fmt: skip
     return rounds, two_winners
 
 
@@ -159,10 +158,10 @@ def session_of(opened: Any, path: str) -> BwsSession:
         for rnd, table, alone_ns, alone_ew, played in _sit_outs(opened):
             if (rnd, table) in seats[""] or not played:
                 continue
-            low, high = board_run(played, f"round {rnd} table {table}")
+            low, high, custom = board_span(played, f"round {rnd} table {table}")
             ns_no = 0 if alone_ns is None else pair_number(alone_ns)[2]
             ew_no = 0 if alone_ew is None else pair_number(alone_ew)[2]
-            rounds.append(BwsRound(1, table, rnd, ns_no, ew_no, low, high))
+            rounds.append(BwsRound(1, table, rnd, ns_no, ew_no, low, high, custom))
     seat_rows, members = _players(Book(opened), seats, sid)
     deals = read_hand_records(opened)
     return BwsSession(
@@ -200,12 +199,13 @@ def _players(
 
 
 def read_settings_scoring(book: Book) -> int:
-    """The Section's ScoringType for the Session sheet's scoring (mp 1; ximp, butler 2)."""
+    """The Section's ScoringType for the Session sheet's scoring (mp 1; ximp, butler 2:
+    :data:`~xlbridge.interchange.bws_write.SCORING_TYPES`)."""
     from xlbridge.families.duplicate.reader import scoring_of
     from xlbridge.workbook.session import read_settings
 
     scoring, _scale = scoring_of(read_settings(book))
-    return _SCORING_TYPE.get(str(scoring), 1)
+    return scoring_type(str(scoring))
 
 
 def numbers_from_bws(

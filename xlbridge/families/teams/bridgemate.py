@@ -3,7 +3,8 @@
 reads it back: section A holds the open rooms (the match's home team North-South: the match
 sheet's room 1), section B the closed rooms (the away team North-South: room 2); a round's
 matches are its tables 1, 2, ... in the order of the match sheets, and NSPair and EWPair hold
-team numbers. Both sections are scored as teams (the guide's ScoringType 4; board-a-match 3).
+team numbers. Both sections are scored as teams (ScoringType 4; board-a-match 3:
+:data:`~xlbridge.interchange.bws_write.SCORING_TYPES`).
 
 Matches whose teams are not known yet (a knockout's later rounds, a Swiss round not paired)
 are left out: write the file again once they are. Marvin's six-pair game, whose "teams" are
@@ -29,6 +30,7 @@ from xlbridge.interchange.bws_write import (
     BwsSession,
     board_run,
     bws_hand,
+    scoring_type,
     session_date,
 )
 from xlbridge.interchange.gate import load_workbook
@@ -38,9 +40,6 @@ from xlbridge.workbook.session import read_settings
 
 __all__ = ["rooms", "session_of"]
 
-TEAMS_SCORING = 4  # the guide's Section.ScoringType for team scoring (revision 47)
-BOARD_A_MATCH = 3  # its ScoringType for board-a-match
-
 
 def rooms(rnd: int, table: int, home: int, away: int, boards: Any) -> tuple[BwsRound, BwsRound]:
     """A match's two rooms: the open room (section A, home North-South) and the closed room
@@ -48,6 +47,36 @@ def rooms(rnd: int, table: int, home: int, away: int, boards: Any) -> tuple[BwsR
     low, high = board_run(boards, f"round {rnd} match {table}")
     return (BwsRound(1, table, rnd, home, away, low, high),
             BwsRound(2, table, rnd, away, home, low, high))  # fmt: skip
+
+
+def three_teams(boards_per_round: int, matches: Any) -> tuple[BwsRound, ...]:
+    """The three-team round robin (``round-robin-3``) as one section of three tables: team k's
+    North-South pair stays at table k and East-West pairs carry their boards on, so a match's
+    two rooms are played in different rounds at different tables; each half's two stages are
+    Bridgemate rounds (half 1: rounds 1-2, half 2: rounds 3-4), NSPair and EWPair the teams
+    sitting there (each team once North-South and once East-West a round: two winners).
+    ``matches`` are the workbook's match sheets, which must hold the boards the schedule has
+    their two teams play (else the workbook is not the kind's and is refused).
+
+    >>> [(r.table, r.round, r.ns, r.ew, r.low, r.high) for r in three_teams(6, ())][:4]
+    [(1, 1, 1, 3, 1, 6), (2, 1, 2, 1, 7, 12), (3, 1, 3, 2, 13, 18), (1, 2, 1, 2, 7, 12)]
+    """
+    from xlbridge.movements.teams import round_robin_three
+
+    schedule = round_robin_three(boards_per_round)
+    meet: dict[frozenset[int], set[int]] = defaultdict(set)
+    out = []
+    for t in schedule.tables:
+        rnd = 2 * (t.round - 1) + t.stage
+        low, high = board_run(t.boards, f"round {rnd} table {t.table}")
+        out.append(BwsRound(1, t.table, rnd, t.ns_team, t.ew_team, low, high))
+        meet[frozenset((t.ns_team, t.ew_team))] |= set(t.boards)
+    for m in matches:
+        teams = frozenset((m.home, m.away))
+        if m.home is None or m.away is None or set(m.boards) != meet[teams]:
+            raise WorkbookError(f"{m.title}: its boards are not those the three-team round"
+                                " robin has its teams play; write the workbook again")  # fmt: skip
+    return tuple(out)
 
 
 def session_of(opened: Any, path: str) -> BwsSession:
@@ -66,7 +95,19 @@ def session_of(opened: Any, path: str) -> BwsSession:
 
     tables: dict[int, int] = defaultdict(int)
     rounds: list[BwsRound] = []
-    for m in _matches(opened, cached):
+    matches = _matches(opened, cached)
+    bam = str(settings.get("Team scoring") or "").strip() == "bam"  # as the importer reads it
+    scoring = scoring_type("bam" if bam else "imps")
+    deals = read_hand_records(opened)
+    event = typed_text(settings.event, "Session!A1", free_text=True)
+    if settings.kind == "round-robin-3":
+        from xlbridge.families.teams.settings import read
+
+        one = three_teams(read(Book(opened)).boards or 6, matches)
+        hands = tuple(bws_hand(1, b, d) for b, d in sorted(deals.items()))
+        return BwsSession(event, session_date(settings.get("Date")),
+                          (BwsSection(1, "A", 3, 2, scoring),), one, hands=hands)  # fmt: skip
+    for m in matches:
         if m.home is None or m.away is None:
             continue  # not known yet
         tables[m.round] += 1
@@ -74,11 +115,8 @@ def session_of(opened: Any, path: str) -> BwsSession:
     if not rounds:
         raise WorkbookError(f"{Path(path).name}: no match whose teams are known yet")
     most = max(tables.values())
-    bam = str(settings.get("Team scoring") or "").strip() == "bam"  # as the importer reads it
-    scoring = BOARD_A_MATCH if bam else TEAMS_SCORING
-    deals = read_hand_records(opened)
     return BwsSession(
-        event=typed_text(settings.event, "Session!A1", free_text=True),
+        event=event,
         date=session_date(settings.get("Date")),
         sections=(BwsSection(1, "A", most, 1, scoring), BwsSection(2, "B", most, 1, scoring)),
         rounds=tuple(rounds),
