@@ -42,7 +42,6 @@ HEAD = "Import from "  # the section's header line starts so (older workbooks' t
 _HEAD_END = ": rows not imported"
 _OK_HINT = "OK: type it beside a line once its result is on the traveller"
 _COUNT = 26  # column Z: the hidden running counts of the Checks sheet
-_MAX_LINES = 5000  # lines read back (an import reports at most one a results row)
 
 
 def open_formula(r: int) -> str:
@@ -113,7 +112,7 @@ def open_import_lines(book: Book) -> tuple[str, ...]:
     if start is None:
         return ()
     out = []
-    for k in range(start + 1, start + 1 + _MAX_LINES):
+    for k in range(start + 1, ws.last_row + 1):  # every line the sheet holds
         text = ws.cell(k, 1).value
         if text is None or text == "":
             break
