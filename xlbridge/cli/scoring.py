@@ -173,6 +173,7 @@ def _traveller(args: argparse.Namespace) -> int:
     from xlbridge.results.traveller import (
         MAX_TRAVELLER_BYTES,
         format_traveller,
+        implausible_results,
         read_traveller,
         score_traveller,
     )
@@ -201,4 +202,6 @@ def _traveller(args: argparse.Namespace) -> int:
         rounding=args.datum_rounding,
     )
     print(format_traveller(scored, rows, args.format))
+    for line in implausible_results(rows, name):  # scored as typed; named, as `results` does
+        print(f"xlbridge traveller: {line}", file=sys.stderr)
     return 0

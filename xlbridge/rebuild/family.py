@@ -56,6 +56,7 @@ from xlbridge.rebuild.slots import (
     Slot,
 )
 from xlbridge.workbook.cells import cell_map
+from xlbridge.workbook.import_lines import carry_import_section, import_section
 from xlbridge.workbook.session import kind_of_workbook
 
 __all__ = [
@@ -255,6 +256,10 @@ def rebuild_in_memory(
     old = adapter.settings(book)
     built_old = adapter.build(old, None)
     old_slots = _check_slots(built_old, adapter.slots(built_old, old), family)
+    # The lines an import left on Checks (and the OK typed beside them) are carried as they
+    # stand: the workbook regenerated holds them too, so they are not taken for typing.
+    imported = import_section(book)
+    carry_import_section(imported, built_old)
     _check_layout(book, built_old, name)
     entries, listed = _entries(book, built_old, old_slots, formulas=placing)
     earlier = earlier_not_carried(book)
@@ -264,6 +269,10 @@ def rebuild_in_memory(
         new, notes = adapter.plan(old, args, entries)
     else:
         new = adapter.change(old, args)
+    if imported is not None and imported.lines:
+        n = len(imported.lines)
+        notes += (f"the Checks sheet keeps the {n} line{'s' if n > 1 else ''} an import left"
+                  " there, with any OK typed beside them",)  # fmt: skip
     if new == old and template is None:
         # Unchanged settings: the workbook regenerated above is the one to write (build is
         # the workbook ``new`` writes for settings; reading it for entries changed nothing).
@@ -271,6 +280,7 @@ def rebuild_in_memory(
     else:
         wb = adapter.build(new, template)
         new_slots = _check_slots(wb, adapter.slots(wb, new), family)
+        carry_import_section(imported, wb)
     if isinstance(adapter, Placing):
         # The family counts the entered cells (its entries); what was typed outside the input
         # cells is listed, not counted.

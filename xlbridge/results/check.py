@@ -20,7 +20,10 @@ What is checked, and how the method is read from the file itself:
 
 A teams file (``MATCH``): each room's score, each board's IMPs (WBF scale) or point-a-board
 points, each match's score (the product's VP scale most matches agree with; point-a-board: the
-boards' points added), each team's total, matches won or drawn, place and club masterpoints.
+boards' points added), each team's total, matches won or drawn, place and club masterpoints. A
+board with an adjusted score counts in its match's margin by the file's IMPs; a match whose VPs
+then differ is named as not checked (an adjusted score need not balance, A+ to both sides, and
+the file gives one IMPs figure a board).
 
 A line without a score (an adjusted score) keeps its stored points and is no comparison for
 the others. Likely causes named: an adjusted score, rounding each board before adding, a tie
@@ -440,6 +443,46 @@ def _room_net(rooms: Sequence[UsebioRoom]) -> float | None:
     return None if ns is None or ew is None else ns - ew
 
 
+def _match_scores(
+    c: _Checker, margins: Sequence[tuple[UsebioMatchRead, float, int, tuple[int, ...]]]
+) -> None:
+    """Each match's VPs on the product's scale that most matches scored from their rooms alone
+    agree with. An adjusted score that does not balance (A+ to both sides) gives each side its
+    own margin, which a board's one IMPs figure cannot say: a match with an adjusted board
+    whose VPs differ is named as not checked, not as a difference."""
+    played = [(m, x, n, adj) for m, x, n, adj in margins if n]
+    plain = [t for t in played if not t[3]] or played
+    agree: dict[str, int] = {}
+    for name in VP_SCALE_NAMES:
+        try:
+            agree[name] = sum(1 for m, x, n, _ in plain if _near(m.team_score, vp(x, n, name)[0]))
+        except XlbridgeError:
+            continue  # a scale for other match lengths
+    if not agree:
+        raise InputFileError("USEBIO file: no victory-point scale of the product covers"
+                             " these matches")  # fmt: skip
+    most = max(agree.values())
+    best, *same = [name for name, k in agree.items() if k == most]
+    also = f"; {', '.join(same)} the same" if same else ""
+    c.notes.append(f"victory points on the {best} scale (of the product's scales, the one most"
+                   f" matches agree with{also})")  # fmt: skip
+    why = ("" if most == len(plain) else f"the file's VP scale is none of the product's (the"
+           f" nearest, {best}, agrees with {most} of {len(plain)} matches)")  # fmt: skip
+    for m, x, n, adj in played:
+        mine, theirs = vp(x, n, best)
+        where = f"match {m.team} v {m.opposing}"
+        if adj and not (_near(m.team_score, mine) and _near(m.opposing_score, theirs)):
+            boards = ("board {} has" if len(adj) == 1 else "boards {} have").format(
+                ", ".join(str(b) for b in adj)
+            )
+            c.notes.append(f"{where}: VPs {_t(m.team_score)}-{_t(m.opposing_score)} not checked"
+                           f" (worked out {_t(mine)}-{_t(theirs)}): {boards} an adjusted score,"
+                           " whose IMPs for each side the file does not give")  # fmt: skip
+            continue
+        c.compare(where, "TEAM_SCORE", m.team_score, mine, why)
+        c.compare(where, "OPPOSING_TEAM_SCORE", m.opposing_score, theirs, why)
+
+
 def _check_teams(f: UsebioTeamsFile) -> CheckReport:
     """A teams file: each room's score, each board's IMPs (WBF scale) or points, each match's
     score (the VP scale that agrees with the most matches; point-a-board: the boards' points
@@ -448,9 +491,10 @@ def _check_teams(f: UsebioTeamsFile) -> CheckReport:
     c = _Checker(UsebioFile("TEAMS", f.board_method, "1", f.boards_played, f.scale, (), ()))
     pab = f.board_method == "PAB"
     ko = not pab and f.match_method == "IMPS"  # matches won on IMPs, no VPs (a knockout)
-    margins: list[tuple[UsebioMatchRead, float, int]] = []
+    margins: list[tuple[UsebioMatchRead, float, int, tuple[int, ...]]] = []
     for m in f.matches:
         margin, points, won, lost = 0.0, 0.0, 0.0, 0.0
+        adjusted: list[int] = []  # boards without scored rooms: the file's IMPs count
         for number, stored_imps, team_pts, opp_pts, rooms in m.boards:
             where = f"match {m.team} v {m.opposing}, board {number}"
             for r in rooms:
@@ -464,6 +508,10 @@ def _check_teams(f: UsebioTeamsFile) -> CheckReport:
                 c.compare(f"{where}, {r.direction} room", "SCORE", r.score, got, cause)
             net = _room_net(rooms)
             if net is None:
+                if not pab and stored_imps is not None:
+                    margin += stored_imps
+                    won, lost = won + max(stored_imps, 0), lost + max(-stored_imps, 0)
+                    adjusted.append(number)
                 continue
             if pab:
                 unit = (team_pts or 0.0) + (opp_pts or 0.0) or 1.0
@@ -483,31 +531,9 @@ def _check_teams(f: UsebioTeamsFile) -> CheckReport:
             c.compare(f"match {m.team} v {m.opposing}", "OPPOSING_TEAM_SCORE",
                       m.opposing_score, lost, why)  # fmt: skip
         else:
-            margins.append((m, margin, len(m.boards)))
+            margins.append((m, margin, len(m.boards), tuple(adjusted)))
     if margins:
-        best: tuple[int, str] | None = None
-        for name in VP_SCALE_NAMES:
-            try:
-                agree = sum(1 for m, x, n in margins
-                            if n and _near(m.team_score, vp(x, n, name)[0]))  # fmt: skip
-            except XlbridgeError:
-                continue  # a scale for other match lengths
-            if best is None or agree > best[0]:
-                best = (agree, name)
-        if best is None:
-            raise InputFileError("USEBIO file: no victory-point scale of the product covers"
-                                 " these matches")  # fmt: skip
-        c.notes.append(f"victory points on the {best[1]} scale (of the product's scales, the"
-                       " one most matches agree with)")  # fmt: skip
-        played = sum(1 for _, _, n in margins if n)
-        why = ("" if best[0] == played else f"the file's VP scale is none of the product's (the"
-               f" nearest, {best[1]}, agrees with {best[0]} of {played} matches)")  # fmt: skip
-        for m, x, n in margins:
-            if n:
-                mine, theirs = vp(x, n, best[1])
-                where = f"match {m.team} v {m.opposing}"
-                c.compare(where, "TEAM_SCORE", m.team_score, mine, why)
-                c.compare(where, "OPPOSING_TEAM_SCORE", m.opposing_score, theirs, why)
+        _match_scores(c, margins)
     totals: dict[str, float] = defaultdict(float)
     wins: dict[str, int] = defaultdict(int)
     for m in f.matches:

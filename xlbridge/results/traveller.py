@@ -38,6 +38,7 @@ from xlbridge.scoring.choices import DatumRounding, PairsScoring, TravellerForma
 from xlbridge.scoring.contract import check_possible_score, score
 from xlbridge.scoring.imp_pairs import BOARD_METHODS, CROSS_IMP_DIVISORS
 from xlbridge.scoring.matchpoints import Adjusted, MPScale
+from xlbridge.scoring.plausible import implausible_down, implausible_text
 from xlbridge.types import Contract, Seat, Vulnerability, tricks_taken
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "ScoredRow",
     "ScoredTraveller",
     "format_traveller",
+    "implausible_results",
     "read_traveller",
     "score_traveller",
 ]
@@ -224,6 +226,25 @@ def _read_row(
         result=result if played else "",
         vulnerability=vul,
     )  # fmt: skip
+
+
+def implausible_results(rows: Sequence[ResultRow], name: str = "traveller") -> tuple[str, ...]:
+    """A line for each row whose result is 5 or more down (as ``results`` and the Checks sheet
+    name it: most often the level typed as the tricks), still scored as typed.
+
+    >>> rows = read_traveller("ns,ew,contract,declarer,result\\n1,2,4S,N,4\\n3,4,4S,N,9\\n", 1)
+    >>> implausible_results(rows, "t.csv")
+    ('t.csv row 1 (1 v 2): 4S down 6: 5 or more down, check the result',)
+    """
+    out = []
+    for r in rows:
+        if r.tricks is None or not r.contract:
+            continue
+        down = implausible_down(Contract.parse(r.contract).level, r.tricks)
+        if down is not None:
+            said = implausible_text(r.contract, down)
+            out.append(f"{name} row {r.row} ({r.ns} v {r.ew}): {said}")
+    return tuple(out)
 
 
 def score_traveller(

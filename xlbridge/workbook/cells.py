@@ -47,7 +47,9 @@ __all__ = [
 EXCEL_ROWS = 1_048_576  # a sheet's rows and columns in Excel 2007 and later
 EXCEL_COLUMNS = 16_384
 _MAX_COLS = 200  # columns read on a sheet (the traveller's helpers end at column AT)
-_MAX_SHEET_ROWS = 2100  # rows read on a sheet
+# Rows read on a sheet: all of them. The gate has bounded the cells (and rows) a sheet stores
+# (``SHEET_CELLS``), so what a user or an import wrote far down a sheet is never dropped.
+_MAX_SHEET_ROWS = EXCEL_ROWS
 
 BOARD_SHEET = re.compile(r"Board ([0-9]{1,4})")
 
@@ -97,7 +99,7 @@ def stored_cells(ws: Any, *, max_row: int, max_col: int) -> Iterator[Any]:
 
 
 class Sheet:
-    """A worksheet read once, row by row, into memory (bounded by ``_MAX_SHEET_ROWS`` rows and
+    """A worksheet read once, row by row, into memory (every row the gate let through, up to
     ``_MAX_COLS`` columns); cells are then looked up by coordinates in constant time."""
 
     def __init__(self, ws: Any, stored: tuple[StoredCell, ...] | Exception | None = None) -> None:
@@ -105,6 +107,7 @@ class Sheet:
         # sheet_views`), or the exception reading them raised
         self.title: str = ws.title
         self._cells: dict[tuple[int, int], Cell] = {}
+        self._last = 0
         try:
             if isinstance(stored, Exception):
                 raise stored
@@ -118,11 +121,17 @@ class Sheet:
             for r, k, value, data_type in cells if stored is None else stored:
                 if value is not None:  # EmptyCell (no row) has value None
                     self._cells[(r, k)] = Cell(value, data_type, f"{get_column_letter(k)}{r}")
+            self._last = max((r for r, _ in self._cells), default=0)
         except ValueError as exc:  # openpyxl reading a number such as "inf" or "1,5"
             raise WorkbookError(
                 f"sheet {self.title[:40]!r}: a cell holds a number that is none"
                 f" ({str(exc).splitlines()[0][:80]})"
             ) from None
+
+    @property
+    def last_row(self) -> int:
+        """The last row holding a value (0 for an empty sheet): where a scan down it can stop."""
+        return self._last
 
     def cell(self, row: int, column: int) -> Cell:
         got = self._cells.get((row, column))

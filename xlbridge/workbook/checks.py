@@ -10,21 +10,23 @@ The sheet's total of open problems, which the Results and Barometer sheets read,
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from openpyxl import Workbook
+from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.styles import Styler, fit_landscape
 
-__all__ = ["FIRST", "TOTAL", "write_checks"]
+__all__ = ["FIRST", "TOTAL", "write_checks", "write_provisional_line"]
 
 FIRST = 4
 # The count of every open problem the sheet lists (its own list, then the lines of an import:
 # xlbridge.workbook.import_lines), which the summary line and the Barometer's status read.
 TOTAL = "$Z$2"
 PRINTED = 24  # problem lines on the one printed (landscape) page
+_WARN = Font(size=14, bold=True, color="C00000")
 
 
 class ChecksContext(Protocol):
@@ -33,6 +35,20 @@ class ChecksContext(Protocol):
     wb: Workbook
     style: Styler
     checks_sources: list[str]
+
+
+def write_provisional_line(ws: Any, ref: str = "A3") -> None:
+    """Write a printed Results page's PROVISIONAL line in ``ref``, in red: by formula, the
+    number of open problems the Checks sheet counts (:data:`TOTAL`), "" when there are none.
+
+    >>> from openpyxl import Workbook
+    >>> ws = Workbook().active
+    >>> write_provisional_line(ws)
+    >>> ws["A3"].value[:40]
+    '=IF(Checks!$Z$2>0,"PROVISIONAL: "&Checks'
+    """
+    ws[ref] = F.provisional_line(f"Checks!{TOTAL}")
+    ws[ref].font = _WARN
 
 
 def write_checks(ctx: ChecksContext) -> Worksheet:

@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any
 
 from xlbridge.scoring.contract import score, score_sizes
+from xlbridge.scoring.plausible import IMPLAUSIBLE_DOWN, implausible_down, implausible_text
 from xlbridge.types import Contract, Seat
 from xlbridge.workbook.formulas import (
     FIRST_ROW,
@@ -385,11 +386,8 @@ def _both_py(f: RowFacts) -> str:
     return "both a result and an adjusted score; " if both else ""
 
 
-# Issue 30: a result 5 or more down (``4S`` with ``4`` typed as the tricks: down 6) is possible but
-# most often a slip (the level made typed as the tricks taken): named until the director types OK.
-IMPLAUSIBLE_DOWN = 5
-
-
+# Issue 30: a result 5 or more down is possible but most often a slip (the level made typed as the
+# tricks taken): named until the director types OK (the rule: xlbridge/scoring/plausible.py).
 def _implausible(c: TravellerCols, b: BoardRange, r: int) -> str:
     t, lv, n = f"${c.tricks}{r}", f"${c.level}{r}", IMPLAUSIBLE_DOWN
     return (
@@ -403,11 +401,10 @@ def implausible_py(f: RowFacts) -> str:
     if excel_trim(f.cells.ok) or f.is_pass or f.calc is None:
         return ""
     t = _tricks(f.cells, f.level, f.tricks_entry)
-    if t is None or f.level + 6 - t < IMPLAUSIBLE_DOWN:
+    if t is None or implausible_down(f.level, t) is None:
         return ""
-    down, n = excel_text(f.level + 6 - t), IMPLAUSIBLE_DOWN
-    contract = excel_trim(f.cells.contract)
-    return f"{contract} down {down}: {n} or more down, check the result{OK_HINT}; "
+    down = excel_text(f.level + 6 - t)
+    return f"{implausible_text(excel_trim(f.cells.contract), down)}{OK_HINT}; "
 
 
 def _no_result(c: TravellerCols, b: BoardRange, r: int) -> str:

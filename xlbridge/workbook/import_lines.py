@@ -26,8 +26,10 @@ count formula beside it (:func:`open_formula`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from xlbridge.errors import TextError
 from xlbridge.limits import CELL_TEXT
 from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
@@ -35,14 +37,21 @@ from xlbridge.workbook.cells import Book
 from xlbridge.workbook.checks import FIRST, TOTAL
 from xlbridge.workbook.styles import Styler
 
-__all__ = ["HEAD", "open_formula", "open_import_lines", "write_import_lines"]
+__all__ = [
+    "HEAD",
+    "ImportSection",
+    "carry_import_section",
+    "import_section",
+    "open_formula",
+    "open_import_lines",
+    "write_import_lines",
+]
 
 CHECKS = "Checks"
 HEAD = "Import from "  # the section's header line starts so (older workbooks' too)
 _HEAD_END = ": rows not imported"
 _OK_HINT = "OK: type it beside a line once its result is on the traveller"
 _COUNT = 26  # column Z: the hidden running counts of the Checks sheet
-_MAX_LINES = 5000  # lines read back (an import reports at most one a results row)
 
 
 def open_formula(r: int) -> str:
@@ -69,6 +78,11 @@ def _section_start(ws: Any, after: int) -> int | None:
 def write_import_lines(wb: Any, source: str, problems: Sequence[str]) -> None:
     """Replace the Checks sheet's import section by ``problems`` (none: no section), each an
     open problem until OK is typed beside it; the summary line (A2) counts them."""
+    _write_section(wb, f"{HEAD}{source}{_HEAD_END}", problems, ())
+
+
+def _write_section(wb: Any, head: str, problems: Sequence[str], oks: Sequence[Any]) -> None:
+    """The section under the header line ``head``, ``oks[i]`` typed beside ``problems[i]``."""
     if CHECKS not in wb.sheetnames:
         return
     ws = wb[CHECKS]
@@ -79,20 +93,73 @@ def write_import_lines(wb: Any, source: str, problems: Sequence[str]) -> None:
     count = f"$Z${last}"
     if problems:
         st = Styler(wb)
-        head, first = last + 2, last + 3
+        head_row, first = last + 2, last + 3
         end = first + len(problems) - 1
-        cell = ws.cell(row=head, column=1)
+        cell = ws.cell(row=head_row, column=1)
         st(cell, "xlb Label")
-        put_text(cell, f"{HEAD}{source}{_HEAD_END}", "checks")
-        st(ws.cell(row=head, column=2, value="OK"), "xlb Header")
-        st(ws.cell(row=head, column=3, value=_OK_HINT), "xlb Label")
+        put_text(cell, head, "checks")
+        st(ws.cell(row=head_row, column=2, value="OK"), "xlb Header")
+        st(ws.cell(row=head_row, column=3, value=_OK_HINT), "xlb Label")
         for r, line in enumerate(problems, start=first):
             put_text(ws.cell(row=r, column=1), line[:1000], "checks", max_chars=CELL_TEXT)
-            st(ws.cell(row=r, column=2), "xlb Input")  # unlocked: the director types OK
+            ok = ws.cell(row=r, column=2)
+            st(ok, "xlb Input")  # unlocked: the director types OK
+            _put_ok(ok, oks[r - first] if r - first < len(oks) else None)
             ws.cell(row=r, column=_COUNT, value=open_formula(r))
         count = f"{count}+SUM($Z${first}:$Z${end})"
     ws[TOTAL.replace("$", "")] = f"={count}"
     ws["A2"] = F.problems_summary(TOTAL)
+
+
+def _put_ok(cell: Any, value: Any) -> None:
+    """What the director typed beside an import line, as typed, text as text (text that cannot
+    be a cell's is not carried: ``rebuild`` lists it)."""
+    if value is None:
+        return
+    if not isinstance(value, str):
+        cell.value = value
+        return
+    try:
+        put_text(cell, value, "OK", max_chars=CELL_TEXT)
+    except TextError:
+        return
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSection:
+    """The import section of a workbook's Checks sheet as it stands: its header line, each
+    line and what the director typed beside it (None for nothing)."""
+
+    head: str
+    lines: tuple[str, ...]
+    oks: tuple[Any, ...]
+
+
+def import_section(wb: Any) -> ImportSection | None:
+    """The import section of a writable workbook's Checks sheet (None without one), to be
+    written into a rebuilt workbook by :func:`carry_import_section`."""
+    if CHECKS not in wb.sheetnames:
+        return None
+    ws = wb[CHECKS]
+    start = _section_start(ws, _list_end(ws))
+    if start is None:
+        return None
+    lines, oks = [], []
+    for r in range(start + 1, ws.max_row + 1):
+        text = ws.cell(row=r, column=1).value
+        if text is None or text == "":
+            break
+        lines.append(str(text))
+        ok = ws.cell(row=r, column=2)
+        oks.append(ok.value if ok.data_type != "f" else None)  # a formula: listed, not carried
+    return ImportSection(str(ws.cell(row=start, column=1).value), tuple(lines), tuple(oks))
+
+
+def carry_import_section(section: ImportSection | None, wb: Any) -> None:
+    """Write ``section`` (:func:`import_section` of the old workbook) at the foot of ``wb``'s
+    Checks sheet: the same lines, each still open or marked as the director marked it."""
+    if section is not None and section.lines:
+        _write_section(wb, section.head, section.lines, section.oks)
 
 
 def open_import_lines(book: Book) -> tuple[str, ...]:
@@ -113,7 +180,7 @@ def open_import_lines(book: Book) -> tuple[str, ...]:
     if start is None:
         return ()
     out = []
-    for k in range(start + 1, start + 1 + _MAX_LINES):
+    for k in range(start + 1, ws.last_row + 1):  # every line the sheet holds
         text = ws.cell(k, 1).value
         if text is None or text == "":
             break

@@ -224,6 +224,11 @@ def test_bad_names_file_is_one_line(tmp_path: Path, content: bytes, message: str
          "3 player names for 4 players"),
         (["mitchell", "--tables", "5", "--datum-rounding", "half-up"],
          "--datum-rounding is for Butler scoring"),
+        # a knockout is won on IMPs: the refusal names the option given, not another
+        (["knockout", "--tables", "4", "--team-scoring", "bam"],
+         "knockout: matches are won on IMPs; --team-scoring bam does not apply"),
+        (["knockout", "--tables", "4", "--win-loss"],
+         "knockout: matches are won on IMPs; --win-loss does not apply"),
     ],
 )  # fmt: skip
 def test_options_refused_where_they_do_not_apply(

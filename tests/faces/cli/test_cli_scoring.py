@@ -165,6 +165,20 @@ def test_traveller_errors_one_line(row: str, message: str) -> None:
     assert "Traceback" not in err
 
 
+def test_traveller_warns_on_five_or_more_down() -> None:
+    """Issue 30's rule (``scoring.plausible``), as ``results`` and the Checks
+    sheet apply it: 4S with 4 typed as the tricks (down 6) is scored, and named on standard
+    error; 4S down 4 and a passed board are not."""
+    csv = "ns,ew,contract,declarer,result\n1,1,4S,N,4\n2,2,4S,N,6\n3,3,PASS,,\n4,4,3NT,S,-5\n"
+    status, out, err = run_cli("traveller", "--board", "1", "--method", "mp", stdin=csv)
+    assert status == 0 and out.startswith("Board 1")
+    lines = err.strip().splitlines()
+    assert lines == [
+        "xlbridge traveller: <stdin> row 1 (1 v 1): 4S down 6: 5 or more down, check the result",
+        "xlbridge traveller: <stdin> row 4 (4 v 4): 3NT down 5: 5 or more down, check the result",
+    ], err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [(["score", "4S", "N", "10", "--vul", "Sometimes"], "vulnerability 'Sometimes'"),

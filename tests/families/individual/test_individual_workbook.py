@@ -289,3 +289,20 @@ def test_checks_catch_wrong_player_numbers(recalculated: dict[str, Any]) -> None
     )
     assert any(x.startswith("Board 3, row 3") and "W player missing" in x for x in lines)
     assert len(lines) == 4, lines
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("typo", "PROVISIONAL: 4 open problems on the Checks sheet"),
+    ("rainbow5-full", None),
+    ("six-couples-full", None),
+])  # fmt: skip
+def test_results_sheet_says_provisional_while_checks_lists_problems(
+    name: str, line: str | None, recalculated: dict[str, Any]
+) -> None:
+    """The printed Results page opens, as the pairs one does, with the first clause of
+    ``xlbridge results``' banner (``results.problems.banner``) while the Checks sheet counts
+    open problems (the typo workbook's four, listed by the test above), and with nothing once
+    there are none."""
+    wb, _ = recalculated[name]
+    assert wb["Checks"]["Z2"].value == (4 if line else 0)
+    assert (wb["Results"]["A3"].value or None) == line

@@ -29,6 +29,7 @@ from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.families.individual.sheets import play_order
 from xlbridge.movements.individual import six_couples, two_table_individual
 from xlbridge.movements.individual_seats import board_seats, guide
+from xlbridge.workbook import formulas as F
 from xlbridge.workbook.formulas import ALLOWED_FUNCTIONS, FIRST_ROW, HEADER_ROW, functions_in
 
 HEADERS = ["N", "S", "E", "W", "Contract", "By", "Made", "Down", "NS Score", "EW Score"]
@@ -225,3 +226,11 @@ def test_layout_columns_are_distinct(entry: str) -> None:
         if k not in ("result_entry", "scoring", "ns", "ew") and v is not None
     ]  # fmt: skip
     assert len(letters) == len(set(letters))
+
+
+def test_results_sheet_has_the_provisional_line(books: dict[str, Any]) -> None:
+    """The Results sheet's A3 counts the Checks sheet's open problems by formula, the pairs
+    sheet's line (recalculated in ``test_individual_workbook``)."""
+    for wb in books.values():
+        assert wb["Results"]["A3"].value == F.provisional_line("Checks!$Z$2")
+        assert wb["Results"]["A3"].font.color.rgb.endswith("C00000")

@@ -321,3 +321,48 @@ def test_our_teams_file_checked_again_agrees(result: str) -> None:
 
     report = check_usebio(write_teams_usebio(_results(result), OPTIONS))
     assert report.agrees and report.checked > 30, report.text()
+
+
+def _adjusted_seed_imp() -> TeamsResults:
+    """``_results("vp")`` scored on the seed-imp scale (seed 002's IMP table, any boards), a
+    third board added to match 1 with A+/A- (it balances: +3 and -3 IMPs) and to match 2 with
+    A+ to both sides (each side's own +3: ``team_match.board_imps``); each side's VPs from
+    its own margin, as the workbook scores them."""
+    from dataclasses import replace
+
+    res = _results("vp")
+    marks = {1: ("A+/A-", 3, 0, 3.0, -3.0), 2: ("A+", 3, 3, 3.0, 3.0)}
+    matches = []
+    for m in res.matches:
+        mh, ma = float(m.mh), float(m.ma)
+        boards = m.boards
+        if m.number in marks:
+            mark, hp, ap, nh, na = marks[m.number]
+            blank = Room("", "", None, None, None)
+            boards += (TeamBoard(7 + m.number, 6, 1, blank, blank, mark, hp, ap),)
+            mh, ma = mh + nh, ma + na
+        hv, av = vp(mh, len(boards), "seed-imp")[0], vp(ma, len(boards), "seed-imp")[0]
+        matches.append(replace(m, boards=boards, mh=mh, ma=ma, hv=hv, av=av))
+    totals = {t: 0.0 for t in (1, 2, 3)}
+    for m in matches:
+        assert m.home and m.away
+        totals[m.home] += m.hv or 0
+        totals[m.away] += m.av or 0
+    place = dict(zip(totals, ranks(list(totals.values())), strict=True))
+    standings = tuple(replace(s, total=totals[s.team], rank=place[s.team])
+                      for s in res.standings)  # fmt: skip
+    return replace(res, matches=tuple(matches), standings=standings)
+
+
+def test_check_counts_adjusted_boards_and_finds_the_scale() -> None:
+    """``xlbridge check`` on a seed-imp round robin with adjusted boards: the scale is the one
+    the fully scored matches agree with, a balanced adjusted score counts in the margin by the
+    file's IMPs, and a match whose adjusted score does not balance (the file's one IMPs figure
+    cannot say each side's margin) is named as not checked, not as a difference."""
+    from xlbridge.results.check import check_usebio
+
+    report = check_usebio(write_teams_usebio(_adjusted_seed_imp(), OPTIONS))
+    assert report.agrees, report.text()
+    assert any("victory points on the seed-imp scale" in n for n in report.notes), report.notes
+    (skipped,) = [n for n in report.notes if "not checked" in n and "match" in n]
+    assert "match 1 v 3" in skipped and "board 9" in skipped, skipped

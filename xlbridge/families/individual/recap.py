@@ -24,6 +24,7 @@ from xlbridge.scoring.session import places_to_rank
 from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
+from xlbridge.workbook.checks import write_provisional_line
 from xlbridge.workbook.inputs import highlight_places
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 
@@ -179,6 +180,8 @@ def write_individual_results(ctx: Context) -> Worksheet:
     put_text(ws["A1"], f"Results: {ctx.options.event}", "event")
     st(ws["A2"], "xlb Label")
     put_text(ws["A2"], ctx.options.date, "date")
+    # The printed page says what the HTML banner says while Checks lists problems.
+    write_provisional_line(ws)
     columns = [
         ("Rank", rc["rank"], "xlb Value"),
         ("Player", rc["pair"], "xlb Value"),

@@ -69,7 +69,6 @@ __all__ = [
 _TITLE = re.compile(r"(Rubber|Chukker) ([0-9]{1,3})")
 _SHEET = re.compile(r"(Rubbers|Chukkers|Rubber [0-9]{1,3}|Chukker [0-9]{1,3})")
 _BLOCK_KINDS = ("rubber", "chicago", "four-player", "five-player", "six-player")
-_MAX_ROWS = 2000
 BACK = "Back Score"
 STANDING_COLUMNS = ("rank", "entry", "names", "total", "vps")
 DEAL_COLUMNS = (
@@ -448,7 +447,7 @@ def _blocks(ws: Sheet) -> list[tuple[int, str, BlockLayout]]:
     Totals row (the deal rows of a rubber are a workbook option)."""
     out = []
     r = 1
-    while r < _MAX_ROWS:
+    while r <= ws.last_row:
         v = ws.cell(r, 1).value
         m = _TITLE.fullmatch(v.strip()) if isinstance(v, str) else None
         if m is None:

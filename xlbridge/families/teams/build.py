@@ -390,7 +390,8 @@ def build_teams_workbook(
     if not plan.matches:
         raise WorkbookError(f"{plan.kind}: no matches to score")
     if plan.kind == "knockout" and (options.win_loss or options.scoring == "bam"):
-        raise WorkbookError("knockout: matches are won on IMPs; --win-loss does not apply")
+        given = "--win-loss" if options.win_loss else "--team-scoring bam"  # the one typed
+        raise WorkbookError(f"knockout: matches are won on IMPs; {given} does not apply")
     if options.carry_over and plan.kind not in ("head-to-head", "knockout"):
         raise WorkbookError(
             f"{plan.kind}: a carry-over applies to head-to-head and knockout matches"
