@@ -5,8 +5,8 @@ Points Handbook*, club scale). Pairs, individual and teams Results sheets all wr
 here, so the rule's formula lives once.
 
 >>> f = award_formula("$A6", "$A$6:$A$9", 24, "pairs")
->>> f[:38], "ROUNDUP(SUMPRODUCT(($A$6:$A$9<>\"\")*1)/3,0)" in f
-('=IF($A6="","",IF(VALUE(SUBSTITUTE($A6,', True)
+>>> f[:38], f.count('ROUNDUP(SUMPRODUCT(($A$6:$A$9<>"")*1)/3,0)')
+('=IF($A6="","",IF(VALUE(SUBSTITUTE($A6,', 4)
 >>> award_formula("$A6", "$A$6:$A$9", 12, "pairs")
 '=IF($A6="","","by hand: 18-35 boards")'
 """
