@@ -1,6 +1,7 @@
 """Masterpoints on the workbook (issue 32): ``new --masterpoints`` keeps the scale on the
-Session sheet, ``results`` awards by it, ``rebuild`` keeps it, and the Results sheet's award
-formula gives what the rules layer gives, in LibreOffice and Gnumeric.
+Session sheet (pairs, individual, teams), ``results`` awards by it, ``rebuild`` keeps it, and
+the Results (teams: Standings) sheet's award formula gives what the rules layer gives, in
+LibreOffice and Gnumeric.
 
 Source of the rule (xlbridge/scoring/masterpoints.py, rules.md §9a): the EBU's *Licensing and
 Master Points Handbook* (2021), club scale, and the EBU forum's statement of its algorithm
@@ -21,10 +22,11 @@ from typing import Any
 import openpyxl
 import pytest
 
-from tests.support.engines import excel_grammar_errors, recalc_gnumeric, same_value
+from tests.support.engines import recalc_gnumeric, same_value
+from tests.support.excel_grammar import check
 from tests.support.shared import cli_new, run_cli
 from tests.support.workbook_fill import fill_by_headers
-from xlbridge.families.registry import score_workbook
+from xlbridge.families.registry import read_workbook, score_workbook
 from xlbridge.results.awards import with_awards
 from xlbridge.scoring.masterpoints import Contestants, awards
 from xlbridge.workbook.formulas_masterpoints import award_formula, refusal_text
@@ -102,6 +104,47 @@ def _want(path: Path) -> dict[str, int | str]:
     return dict(with_awards(res, "ebu-club").masterpoints)
 
 
+def _teams_book(tmp: Path) -> Path:
+    """A Swiss of 10 teams whose first round is a 24-board match (the EBU example's field and
+    boards), filled with random results (tests/families/teams)."""
+    import random
+
+    from tests.families.teams.test_teams_workbook import fill, random_rows
+    from xlbridge.families.teams.build import build_teams_workbook
+    from xlbridge.families.teams.settings import Settings, plan_of
+
+    s = Settings("swiss-teams", 10, 24, rounds=3, masterpoints="ebu-club")
+    plan = plan_of(s)
+    wb = build_teams_workbook(plan, s.options(), None)
+    fill(wb, plan, random_rows(plan, random.Random(32), adjusted=False, incomplete=None), {})
+    path = tmp / "swiss.xlsx"
+    wb.save(path)
+    return path
+
+
+def _standings_awards(values: dict[tuple[str, str], Any]) -> dict[str, Any]:
+    """Team number -> the Standings sheet's MPs cell, from an engine's values."""
+    head = next(c for (s, c), v in values.items() if s == "Standings" and v == "MPs")
+    col, row = head.rstrip("0123456789"), int(head.lstrip("ABCDEFGHIJ"))
+    out: dict[str, Any] = {}
+    r = row + 1
+    while values.get(("Standings", f"A{r}")) not in (None, ""):
+        out[str(int(values[("Standings", f"A{r}")]))] = values.get(("Standings", f"{col}{r}"))
+        r += 1
+    return out
+
+
+def _teams_want(path: Path) -> dict[str, int]:
+    """The rules layer's award to each team of a filled teams workbook."""
+    from xlbridge.families.teams.model import TeamsResults
+
+    res = read_workbook(path)
+    assert isinstance(res, TeamsResults)
+    ranked = [s for s in res.standings if s.rank]
+    return dict(zip((str(s.team) for s in ranked),
+                    awards([s.rank for s in ranked], 24, "teams"), strict=True))  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The cases' workbook, a filled two-winner Mitchell of 12 pairs over 24 boards, a filled
@@ -120,12 +163,21 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     }  # fmt: skip
     for i, p in enumerate(paths.values()):
         fill_by_headers(p, 32 + i, unplayed=0.0)
-    return {"cases": cases, "want": want, **paths}
+    return {"cases": cases, "want": want, **paths, "swiss": _teams_book(tmp)}
 
 
 def test_every_formula_parses_under_the_strict_grammar(books: dict[str, Any]) -> None:
-    for name in ("cases", "mitchell", "howell", "rainbow"):
-        assert excel_grammar_errors(books[name]) == [], name
+    """Every award formula: the cases' and each family's MPs column."""
+    for name in ("cases", "mitchell", "howell", "rainbow", "swiss"):
+        wb = openpyxl.load_workbook(books[name])
+        sheets = set(wb.sheetnames)
+        mps = [c.column_letter for ws in wb for row in ws.iter_rows(max_row=6) for c in row
+               if c.value == "MPs"] or ["B"]  # fmt: skip
+        texts = {str(c.value) for ws in wb if ws.title in ("Cases", "Results", "Standings")
+                 for c in ws[mps[0]] if c.data_type == "f"}  # fmt: skip
+        assert texts, name
+        for text in texts:
+            assert check(text, sheets=sheets, names=set(), leading_equals=True) == [], text
 
 
 def test_session_sheet_keeps_the_scale_and_results_award_by_it(books: dict[str, Any]) -> None:
@@ -157,12 +209,16 @@ def test_without_the_flag_no_line_and_no_column(tmp_path: Path) -> None:
 
 
 def test_rebuild_keeps_the_scale(tmp_path: Path) -> None:
-    for kind, argv in (("mitchell", ("--tables", "6")), ("rainbow", ("--tables", "7"))):
+    for kind, argv in (("mitchell", ("--tables", "3")), ("rainbow", ("--tables", "5")),
+                       ("swiss-teams", ("--tables", "4", "--boards-per-round", "2"))):
         book = cli_new(tmp_path, kind, kind, *argv, "--masterpoints", "ebu-club")
         out = tmp_path / f"{kind}-r.xlsx"
         code, _o, err = run_cli("rebuild", str(book), "-o", str(out))
         assert code == 0, err
-        assert score_workbook(out).input.masterpoint_scale == "ebu-club", kind
+        res = read_workbook(out)
+        scale = getattr(res, "masterpoint_scale", None) or getattr(res, "input", res)
+        scale = scale if isinstance(scale, str) else scale.masterpoint_scale
+        assert scale == "ebu-club", kind
 
 
 def test_a_scale_xlbridge_does_not_write_is_refused(tmp_path: Path) -> None:
@@ -185,7 +241,7 @@ def test_libreoffice_awards_equal_the_rule(books: dict[str, Any], tmp_path: Path
     from xlbridge.workbook.recalc import recalculate
 
     needs_libreoffice()
-    names = ("cases", "mitchell", "howell", "rainbow")
+    names = ("cases", "mitchell", "howell", "rainbow", "swiss")
     done = dict(zip(names, recalculate([books[n] for n in names], tmp_path / "r"), strict=True))
     got = _values(done["cases"])
     for key, want in books["want"].items():
@@ -194,6 +250,9 @@ def test_libreoffice_awards_equal_the_rule(books: dict[str, Any], tmp_path: Path
         shown = _results_awards(_values(done[name]))
         want_awards = _want(done[name])
         assert shown and shown == want_awards, name
+    teams = _standings_awards(_values(done["swiss"]))
+    assert teams == _teams_want(done["swiss"])
+    assert len([v for v in teams.values() if v]) >= 4  # 10 teams, 24 boards: 40/30/20/10
 
 
 @pytest.mark.gnumeric
