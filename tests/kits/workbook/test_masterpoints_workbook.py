@@ -272,3 +272,14 @@ def _values(path: Path) -> dict[tuple[str, str], Any]:
     wb = openpyxl.load_workbook(path, data_only=True)
     return {(ws.title, c.coordinate): c.value for ws in wb.worksheets
             for row in ws.iter_rows() for c in row if c.value is not None}  # fmt: skip
+
+
+def test_the_abf_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    """The ABF Masterpoint Manual publishes the credit file's layout (Appendix D: a 7-digit
+    ABF number and the award in hundredths, 13 digits a line) but the tie rule (clause 4.4.6),
+    the rounding and a club session's grade weight were not found: nothing is written."""
+    book = cli_new(tmp_path, "m", "mitchell", "--tables", "3")
+    out = tmp_path / "awards.mp2"
+    code, stdout, err = run_cli("results", str(book), "--format", "abf", "-o", str(out))
+    assert code == 2 and stdout == "" and not out.exists()
+    assert len(err.strip().splitlines()) == 1 and "Appendix D" in err and "4.4.6" in err
