@@ -210,8 +210,10 @@ def write_individual_results(ctx: Context) -> Worksheet:
             st(cell, style)
             cell.font = _FONT
         ws.row_dimensions[r].height = 20
-    for col, w in zip("ABCDEFGH", (8, 9, 40, 11, 11, 7, 11, 11), strict=False):
+    for col, w in zip("ABCDEFG", (8, 9, 40, 11, 11, 7, 11), strict=False):
         ws.column_dimensions[col].width = w
+    if ctx.options.masterpoints:
+        ws.column_dimensions[end].width = 11
     ws.print_area = f"A1:{end}{last - first + 5}"
     ws.print_title_rows = "4:4"
     fit_portrait(ws)
