@@ -190,6 +190,8 @@ def test_session_sheet_keeps_the_scale_and_results_award_by_it(books: dict[str, 
     assert {e["label"]: e["masterpoints"] for e in entries} == {
         k: [v, v] for k, v in want.items()}, err  # fmt: skip
     assert sum(want.values()) in (60, 52, 40)  # 20 + 10 a direction (a tie for 2nd: 6 + 6)
+    _code, out, err = run_cli("results", str(books["mitchell"]), "--format", "usebio")
+    assert "<MPS_AWARDED_FLAG>Y<" in out and "<MASTER_POINT_SCALE>Club<" in out, err
     # The workbook's scale is refused where the rule gives none; the results still publish.
     code, out, err = run_cli("results", str(books["howell"]), "--format", "csv")
     assert code in (0, 3) and "masterpoints not awarded: " in err and "one-winner" in err
@@ -253,6 +255,8 @@ def test_libreoffice_awards_equal_the_rule(books: dict[str, Any], tmp_path: Path
     teams = _standings_awards(_values(done["swiss"]))
     assert teams == _teams_want(done["swiss"])
     assert len([v for v in teams.values() if v]) >= 4  # 10 teams, 24 boards: 40/30/20/10
+    _code, out, err = run_cli("results", str(done["swiss"]), "--format", "usebio")
+    assert "<MPS_AWARDED_FLAG>Y<" in out, err  # the workbook's scale, without --masterpoints
 
 
 @pytest.mark.gnumeric
