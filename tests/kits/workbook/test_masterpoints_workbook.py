@@ -287,3 +287,18 @@ def test_the_abf_file_is_refused_in_one_line(tmp_path: Path) -> None:
     code, stdout, err = run_cli("results", str(book), "--format", "abf", "-o", str(out))
     assert code == 2 and stdout == "" and not out.exists()
     assert len(err.strip().splitlines()) == 1 and "Appendix D" in err and "4.4.6" in err
+
+
+def test_the_library_writes_the_scale_and_refuses_another(tmp_path: Path) -> None:
+    """``Family.write`` takes ``masterpoints`` by name, as ``new --masterpoints`` does."""
+    from xlbridge.errors import WorkbookError
+    from xlbridge.families.registry import WriteRequest, family
+
+    ask = WriteRequest("rainbow", 5, options={"masterpoints": "ebu-club"})
+    book = family("individual").write(ask, tmp_path / "lib.xlsx")
+    res = read_workbook(book)
+    assert getattr(res, "input", res).masterpoint_scale == "ebu-club"
+    with pytest.raises(WorkbookError, match="--masterpoints 'abf' is not one of ebu-club"):
+        family("pairs").write(WriteRequest("mitchell", 4, options={"masterpoints": "abf"}),
+                              tmp_path / "x.xlsx")  # fmt: skip
+    assert not (tmp_path / "x.xlsx").exists()
