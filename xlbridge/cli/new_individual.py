@@ -47,6 +47,10 @@ def add_options(p: argparse.ArgumentParser) -> None:
         g.add_argument("--strata-by", choices=("higher", "average"), default=None)
     if "--unknown-stratum" not in have:
         g.add_argument("--unknown-stratum", choices=("lowest", "highest"), default=None)
+    if "--masterpoints" not in have:
+        from xlbridge.cli.new_pairs import add_masterpoints_option
+
+        add_masterpoints_option(g)
     if "--db" not in have:
         g.add_argument("--db", default=None, help="the club database (players by number)")
     if "--names" not in have:
@@ -129,6 +133,7 @@ def write(args: argparse.Namespace, movement: Movement) -> int:
         players=players,
         handicapped=args.handicap,
         strata=strata,
+        masterpoints=args.masterpoints or "",
     )
     print(
         f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} players, "

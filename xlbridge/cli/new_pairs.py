@@ -106,6 +106,7 @@ def add_options(p: argparse.ArgumentParser) -> None:
         help="with --strata: the stratum of a pair whose masterpoints are not known: the lowest "
         "(default; an ACBL club game counts them as 0) or the highest (an online site's rule)",
     )
+    add_masterpoints_option(g)
     add_movement_options(p, g)
     g.add_argument(
         "--sections",
@@ -284,6 +285,18 @@ def _scored(args: argparse.Namespace, field: Field) -> Field:
     return dataclasses.replace(field, scoring=args.section_scoring, sets=sets)
 
 
+def add_masterpoints_option(g: argparse._ActionsContainer) -> None:
+    """``new --masterpoints SCALE`` (pairs, individual and teams games share it)."""
+    from xlbridge.scoring.masterpoints import MASTERPOINT_SCALES
+
+    g.add_argument(
+        "--masterpoints", metavar="SCALE", choices=MASTERPOINT_SCALES, default=None,
+        help="keep a masterpoint scale on the Session sheet: ebu-club (the EBU's club points,"
+        " sessions of 18-35 boards); the Results sheet shows each award by formula and"
+        " results awards them without its --masterpoints",
+    )  # fmt: skip
+
+
 def _write(
     args: argparse.Namespace, movement: Movement, options_text: str, field: Field | None = None
 ) -> int:
@@ -324,6 +337,7 @@ def _write(
         players=players,
         handicapped=args.handicap,
         strata=strata,
+        masterpoints=args.masterpoints or "",
     )
     hands = ", hand records" if records else ""
     where = f" in {len(field.sections)} sections" if field else ""

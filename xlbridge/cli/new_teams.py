@@ -59,6 +59,10 @@ def add_options(p: argparse.ArgumentParser) -> None:
             metavar="FILE.csv",
             help="team names: one row per team, the team number then the players' names",
         )
+    if "--masterpoints" not in p._option_string_actions:
+        from xlbridge.cli.new_pairs import add_masterpoints_option
+
+        add_masterpoints_option(g)
     g.add_argument(
         "--no-three-quarter",
         action="store_true",
@@ -104,6 +108,7 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
         win_loss=bool(getattr(args, "win_loss", False)),
         no_three_quarter=bool(getattr(args, "no_three_quarter", False)),
         carry_over=getattr(args, "carry_over", 0) or 0,
+        masterpoints=getattr(args, "masterpoints", None) or "",
     )
     event = args.event if args.event != "Club pairs" else None  # None: the family's default
     names: dict[int, tuple[str, ...]] = {}

@@ -8,12 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.cli._args import path_arg, text_arg
-from xlbridge.errors import WorkbookError
+from xlbridge.errors import ScaleError, WorkbookError
 from xlbridge.limits import NAME_TEXT
 from xlbridge.scoring.choices import OUTPUT_FORMATS, OutputFormat
 from xlbridge.scoring.masterpoints import MASTERPOINT_SCALES
 
 FORMATS: tuple[OutputFormat, ...] = OUTPUT_FORMATS
+# The ABF's masterpoint credit file (issue 32): its layout is published, its award rule for club
+# sessions not whole; asked for, it is refused in one line (_refuse_abf).
+ABF = "abf"
 TABLES = ("standings", "results", "barometer")
 
 
@@ -45,7 +48,11 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", type=path_arg("workbook"), help="the filled session workbook (.xlsx)")
-    p.add_argument("--format", default="text", choices=FORMATS, help="output (default text)")
+    p.add_argument(
+        "--format", default="text", choices=(*FORMATS, ABF),
+        help="output (default text); abf (the ABF's masterpoint credit file) is refused: the"
+        " ABF's award rule for club sessions was not found published whole",
+    )  # fmt: skip
     p.add_argument(
         "--table", default="standings", choices=TABLES,
         help="CSV only: the ranking (default), every result, or the standings after each round"
@@ -68,7 +75,9 @@ def register(sub: Any) -> None:
         "--masterpoints", metavar="SCALE", choices=MASTERPOINT_SCALES,
         help="award masterpoints by the federation's published rule: ebu-club (the EBU's club"
         " black points, sessions of 18-35 boards): a column of every table, each JSON entry's"
-        " masterpoints, USEBIO's MASTER_POINTS; what the rule does not cover is refused",
+        " masterpoints, USEBIO's MASTER_POINTS; what the rule does not cover is refused."
+        " Without it, a workbook written with new --masterpoints is awarded by the scale on"
+        " its Session sheet; this option overrides that scale",
     )  # fmt: skip
     p.add_argument(
         "--deals",
@@ -86,6 +95,24 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=_results)
 
 
+def _refuse_abf() -> None:
+    """``--format abf``: one line saying what of the ABF's rule was not found (issue 32).
+
+    The layout of the file is published (ABF Masterpoint Manual, Appendix D "Masterpoint
+    credit file format": a 7-digit ABF number and the award in hundredths, 6 digits, each
+    zero-filled, 13 digits a line); the award rule is published in part only (clauses 3.1.1
+    and 4.2: the winners' award 0.02WT, 0.04WT for one winner, the top half placed, 70% to
+    the runners-up, the winners' award over (place - 1) below), its tie rule (clause 4.4.6),
+    the rounding of an award to hundredths and a club session's grade weight W were not
+    found, so no award is written that could be wrong."""
+    raise ScaleError(
+        "--format abf: the ABF's credit file layout is published (Masterpoint Manual,"
+        " Appendix D), but not its whole award rule for a club session (the tie rule, clause"
+        " 4.4.6, the rounding to hundredths and the grade weight were not found); award ABF"
+        " masterpoints with the ABF's own program"
+    )
+
+
 def _results(args: argparse.Namespace) -> int:
     import xlbridge
     from xlbridge.families.registry import RenderRequest, read_workbook, render_results
@@ -94,6 +121,8 @@ def _results(args: argparse.Namespace) -> int:
     for name in (args.file, args.output, args.deals):
         if name and "\x00" in name:
             raise WorkbookError(f"file name {name!r} holds a NUL character")
+    if args.format == ABF:
+        _refuse_abf()
     from xlbridge.interchange.files import check_output, same_file
 
     if args.output and same_file(args.output, args.file):

@@ -104,6 +104,9 @@ class SessionInput:
     # the standings carry each pair's handicapped percentage and rank, stratum and ranks in it.
     handicapped: bool = False
     strata: Strata | None = None
+    # The Session sheet's "Masterpoints" line (new --masterpoints): the scale ``results``
+    # awards by when not told another; "" none.
+    masterpoint_scale: str = ""
 
     @property
     def scored_apart(self) -> bool:

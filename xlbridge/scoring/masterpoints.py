@@ -33,7 +33,9 @@ from typing import Literal, get_args
 from xlbridge.errors import ScaleError
 
 __all__ = [
+    "CLUB_BOARDS",
     "CLUB_MINIMUM",
+    "CLUB_STEPS",
     "MASTERPOINT_SCALES",
     "Contestants",
     "MasterpointScale",
@@ -49,6 +51,8 @@ Contestants = Literal["pairs", "one-winner-pairs", "teams", "individual"]
 CLUB_MINIMUM = 6  # "an over-riding minimum of 6 points for any club award" (EBU forum)
 _STEP: dict[str, int] = {"pairs": 10, "teams": 10, "individual": 3}
 _BOARDS = (18, 35)  # the band whose rule is published
+CLUB_STEPS: dict[str, int] = _STEP  # the step of each kind of contestant (workbook formulas)
+CLUB_BOARDS: tuple[int, int] = _BOARDS
 
 
 def club_awards(field: int, boards: int, contestants: Contestants) -> tuple[int, ...]:

@@ -33,6 +33,7 @@ from xlbridge.scoring.strata import Strata
 from xlbridge.text import Text, clean_text
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 from xlbridge.workbook.formulas import FIRST_ROW, BoardRange, TravellerCols
+from xlbridge.workbook.masterpoints import check_scale
 from xlbridge.workbook.styles import Styler
 
 __all__ = [
@@ -75,6 +76,9 @@ class Options:
     # Several sections on the same boards, scored across the field (movements.field): the
     # movement is then ``sections.movement``; None: one section.
     sections: Field | None = None
+    # The masterpoint scale (new --masterpoints, ``ebu-club``): the Session sheet's line and the
+    # Results sheet's awards; "" awards none.
+    masterpoints: str = ""
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
@@ -90,6 +94,7 @@ class Options:
                 " has no published handicapping method"
             )
         parse_choice(self.datum_rounding, DATUM_ROUNDINGS, "datum rounding")
+        check_scale(self.masterpoints)
         # User text is checked once here (hostile or unreadable text refused in one line);
         # the sheet writers then write it with put_text, as text, never as a formula.
         setattr_ = object.__setattr__

@@ -65,6 +65,7 @@ from xlbridge.workbook.cells import (
     whole_or_none,
 )
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
+from xlbridge.workbook.masterpoints import scale_of_settings
 from xlbridge.workbook.session import read_settings
 
 __all__ = [
@@ -194,6 +195,7 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         board_sets=board_sets_of(settings, sections),
         handicapped=handicapped,
         strata=strata,
+        masterpoint_scale=scale_of_settings(session),
     )
 
 

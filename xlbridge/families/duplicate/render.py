@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xlbridge.errors import WorkbookError
+from xlbridge.errors import ScaleError, WorkbookError
 from xlbridge.families.registry import Recorded, Rendered, RenderRequest
 from xlbridge.results.session import IGNORED, SessionResults
 
@@ -46,17 +46,27 @@ def render(res: SessionResults, request: RenderRequest) -> Rendered:
     from xlbridge.results.usebio_session import missing_numbers
 
     fmt = request.fmt
-    if request.masterpoints:
+    scale = request.masterpoints or res.input.masterpoint_scale
+    kept: tuple[str, ...] = ()
+    if scale:
         from xlbridge.results.awards import with_awards
 
-        res = with_awards(res, request.masterpoints)
+        try:
+            res = with_awards(res, scale)
+        except ScaleError as exc:
+            if request.masterpoints:  # asked for on the command line: refused in one line
+                raise
+            # The workbook's own scale (its Session sheet): the results are published, and
+            # the awards the rule does not give are said to be left out, as its Results sheet
+            # says "by hand".
+            kept = (f"masterpoints not awarded: {exc}",)
     deals = request.deals_of() if fmt in ("html", "usebio") else None
     data = render_session(res, fmt, request.table, deals=deals, club=request.club,
                           usebio=request.usebio_options())  # fmt: skip
     warnings = missing_numbers(res) if fmt == "usebio" else ()
-    notes = () if fmt == "text" else tuple(
+    notes = kept + (() if fmt == "text" else tuple(
         f"sheet {name[:40]!r}: {IGNORED}" for name in res.input.ignored
-    )  # fmt: skip
+    ))  # fmt: skip
     return Rendered(data, warnings, notes)
 
 

@@ -18,6 +18,7 @@ from xlbridge.families.duplicate.context import Context, Options
 from xlbridge.scoring.choices import MPScaleName
 from xlbridge.scoring.strata import Strata
 from xlbridge.text import put_text
+from xlbridge.workbook.masterpoints import masterpoints_rows, write_sentence
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import fit_portrait
 
@@ -289,7 +290,9 @@ def write_session_sheet(ctx: Context) -> Worksheet:
 
         rows.append((COPIES_LABEL, copies(m)))
     rows += players_settings(opt)
+    rows += masterpoints_rows(opt.masterpoints)
     write_settings(ws, st, rows, value_style=_value_style)
+    write_sentence(ws, st, 3, rows)
     # The date is typed in on the night: an unlocked text cell (Recap and Results show it).
     ws["C3"] = "type the date here"
     r = 4 + len(rows)

@@ -130,6 +130,7 @@ def write_individuals(
     players: Mapping[int, NamedPlayer] | None = None,
     handicapped: bool = False,
     strata: Strata | None = None,
+    masterpoints: str = "",
 ) -> Path:
     """Write the individuals workbook to ``path`` (``.xlsx``) and return the path.
     ``hand_records`` (analysed :class:`~xlbridge.interchange.deals.HandRecord` of the boards)
@@ -137,8 +138,9 @@ def write_individuals(
 
     ``names`` maps a player number to the player's name (written as text); ``players`` to the
     player's federation number, handicap and masterpoints (the Names sheet's); ``handicapped``
-    and ``strata`` add handicapped and stratified results to the Recap. Refuses to replace
-    an existing file unless ``force``; never leaves half a workbook.
+    and ``strata`` add handicapped and stratified results to the Recap; ``masterpoints`` (a
+    scale, ``ebu-club``) goes on the Session sheet and its awards on the Results sheet.
+    Refuses to replace an existing file unless ``force``; never leaves half a workbook.
     """
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
@@ -157,6 +159,7 @@ def write_individuals(
         players={str(p): (x,) for p, x in (players or {}).items()},
         handicapped=handicapped,
         strata=strata,
+        masterpoints=masterpoints,
     )
     wb = build_individual_workbook(movement, options, template)
     if hand_records:
@@ -345,4 +348,5 @@ def write(
         date=request.date, scale=o.scale, result_entry=o.result_entry,
         template=None if template is None else Path(template), force=force,
         handicapped=o.handicap, strata=None if o.strata is None else Strata.parse(o.strata),
+        masterpoints=o.masterpoints,
     )  # fmt: skip

@@ -140,6 +140,7 @@ class IndividualAdapter:
             date=settings.date,
             scale=settings.scale,
             result_entry=settings.result_entry,
+            masterpoints=settings.masterpoints,
         )
         m = _movement_of(settings)
         wb = build_individual_workbook(m, options, template)

@@ -25,7 +25,9 @@ from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
 from xlbridge.workbook.checks import write_provisional_line
+from xlbridge.workbook.formulas_masterpoints import award_formula
 from xlbridge.workbook.inputs import highlight_places
+from xlbridge.workbook.masterpoints import MASTERPOINTS_HEADER
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 
 __all__ = [
@@ -191,22 +193,30 @@ def write_individual_results(ctx: Context) -> Worksheet:
     ]
     if "dir" in rc:
         columns += [("Dir", rc["dir"], "xlb Value"), ("Dir rank", rc["dir_rank"], "xlb Value")]
-    end = "ABCDEFG"[len(columns) - 1]
+    if ctx.options.masterpoints:  # each line's award by formula (new --masterpoints)
+        columns.append((MASTERPOINTS_HEADER, "", "xlb Value"))
+    end = "ABCDEFGH"[len(columns) - 1]
     for j, (text, _, _) in enumerate(columns, start=1):
         cell = ws.cell(row=4, column=j, value=text)
         st(cell, "xlb Header")
         cell.font = _BOLD
     places = f"Recap!${rc['order']}${first}:${rc['order']}${last}"
+    ranks = f"$A$5:$A${last - first + 5}"  # one field: every player's place
     for k in range(1, last - first + 2):
         r = 4 + k
-        for j, (_, col, style) in enumerate(columns, start=1):
+        for j, (text, col, style) in enumerate(columns, start=1):
             values = f"Recap!${col}${first}:${col}${last}"
-            cell = ws.cell(row=r, column=j, value=R.standing_value(str(k), places, values))
+            value = R.standing_value(str(k), places, values)
+            if text == MASTERPOINTS_HEADER:
+                value = award_formula(f"$A{r}", ranks, len(ctx.movement.boards), "individual")
+            cell = ws.cell(row=r, column=j, value=value)
             st(cell, style)
             cell.font = _FONT
         ws.row_dimensions[r].height = 20
     for col, w in zip("ABCDEFG", (8, 9, 40, 11, 11, 7, 11), strict=False):
         ws.column_dimensions[col].width = w
+    if ctx.options.masterpoints:
+        ws.column_dimensions[end].width = 11
     ws.print_area = f"A1:{end}{last - first + 5}"
     ws.print_title_rows = "4:4"
     fit_portrait(ws)

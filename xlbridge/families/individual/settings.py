@@ -20,6 +20,7 @@ from xlbridge.numerals import whole_or_none
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
 from xlbridge.workbook.choices import RESULT_ENTRIES
 from xlbridge.workbook.hand_records import read_hand_records
+from xlbridge.workbook.masterpoints import scale_of_settings
 from xlbridge.workbook.session import SessionSettings, read_settings
 
 __all__ = ["NewOptions", "Settings", "read"]
@@ -45,6 +46,7 @@ class Settings:
     # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again
     # on the boards the movement still has, with the same double-dummy analysis.
     deals: tuple[tuple[int, str], ...] = ()
+    masterpoints: str = ""  # new --masterpoints: the Session sheet's "Masterpoints" line
 
 
 def _kinds() -> frozenset[str]:
@@ -97,6 +99,7 @@ def read(book: Any) -> Settings:
         scale=scale,
         result_entry=entry,
         deals=tuple(sorted(read_hand_records(book).items())),
+        masterpoints=scale_of_settings(rows),
     )
 
 
@@ -115,3 +118,4 @@ class NewOptions:
     result_entry: ResultEntry = "made-down"
     handicap: bool = False
     strata: str | None = None
+    masterpoints: str = ""

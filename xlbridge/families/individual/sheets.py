@@ -20,6 +20,7 @@ from xlbridge.families.duplicate.session_sheet import SCALE_TEXTS, players_setti
 from xlbridge.families.individual.formulas import player_name
 from xlbridge.movements.individual_seats import Seats, guide, hands, home_directions
 from xlbridge.text import put_text
+from xlbridge.workbook.masterpoints import masterpoints_rows, write_sentence
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 
@@ -97,8 +98,10 @@ def write_individual_session(ctx: Context) -> Worksheet:
             else "one field: every player ranked together",
         ),
         *players_settings(opt),
+        *masterpoints_rows(opt.masterpoints),
     ]
     write_settings(ws, st, rows)
+    write_sentence(ws, st, 3, rows)
     lines = [
         "1. Print the Movement sheet, the Table Cards (a card per table, then a guide card per "
         "player) and one traveller per board.",

@@ -100,6 +100,7 @@ def write_session(
     players: Mapping[str, Sequence[NamedPlayer]] | None = None,
     handicapped: bool = False,
     strata: Strata | None = None,
+    masterpoints: str = "",
 ) -> Path:
     """Write the session workbook to ``path`` (``.xlsx``) and return the path.
 
@@ -114,7 +115,8 @@ def write_session(
     (:func:`~xlbridge.families.duplicate.session_sheet.movement_options_text`) goes on the
     Session sheet.
     ``sections``: several sections on the same boards (``movement`` is then
-    ``sections.movement``), matchpointed across the field.
+    ``sections.movement``), matchpointed across the field. ``masterpoints``: the scale
+    (``ebu-club``) kept on the Session sheet, whose awards the Results sheet shows.
     """
     out = Path(path)
     if out.suffix.lower() != ".xlsx":
@@ -133,6 +135,7 @@ def write_session(
         sections=sections,
         handicapped=handicapped,
         strata=strata,
+        masterpoints=masterpoints,
     )
     wb = build_workbook(movement, options, template)
     if hand_records:
@@ -157,6 +160,7 @@ def build_settings(settings: Settings, template: str | Path | None) -> Workbook:
         scale=settings.scale, result_entry=settings.result_entry,
         datum_rounding=settings.datum_rounding, movement_options=options_text(settings),
         handicapped=settings.handicapped, strata=settings.strata,
+        masterpoints=settings.masterpoints,
     )  # fmt: skip
     wb = build_workbook(m, options, template)
     records = [r for r in analysed(settings.deals) if r.board in m.boards]
@@ -176,8 +180,8 @@ def write(
     family's ``write``): the workbook ``new`` writes for the family's one
     :class:`~xlbridge.families.pairs.settings.Settings` (its options by field name:
     ``scoring``, ``scale``, ``result_entry``, ``datum_rounding``, ``even``, ``arrow_switch``,
-    ``half_table``, ``handicapped``, ``strata``), built as ``rebuild`` builds it, checked as
-    ``new`` checks it."""
+    ``half_table``, ``handicapped``, ``strata``, ``masterpoints``), built as ``rebuild``
+    builds it, checked as ``new`` checks it."""
     from xlbridge.families.pairs.settings import Settings
 
     base = Settings(request.kind, request.tables, request.rounds, request.boards_per_round,

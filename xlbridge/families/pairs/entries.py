@@ -40,6 +40,7 @@ from xlbridge.workbook.cells import (
     typed_text,
     whole_or_none,
 )
+from xlbridge.workbook.masterpoints import scale_of_settings
 from xlbridge.workbook.session import SessionSettings, family_of_workbook, read_settings
 
 __all__ = ["INPUT_LABELS", "Entered", "RowEntry", "read_entered"]
@@ -108,6 +109,7 @@ class Entered:
     # The Session sheet's "Handicaps" and "Strata" lines (new --handicap, --strata).
     handicapped: bool = False
     strata: Strata | None = None
+    masterpoints: str = ""  # the Session sheet's "Masterpoints" line (new --masterpoints)
 
 
 def _count(settings: SessionSettings, label: str, limits: tuple[int, int]) -> int | None:
@@ -172,6 +174,7 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
         even=even, arrow_switch=arrow, half_table=half, options_recorded=recorded,
         sit_out=sit_out,
         datum_rounding=R.datum_rounding_of(settings), handicapped=handicapped, strata=strata,
+        masterpoints=scale_of_settings(settings),
     )  # fmt: skip
 
 

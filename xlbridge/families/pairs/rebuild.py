@@ -208,7 +208,7 @@ class PairsAdapter:
             half_table=e.half_table, options_recorded=e.options_recorded, fouled=e.fouled,
             sit_out=e.sit_out,
             deals=tuple(sorted(read_hand_records(book).items())),
-            handicapped=e.handicapped, strata=e.strata,
+            handicapped=e.handicapped, strata=e.strata, masterpoints=e.masterpoints,
         )  # fmt: skip
         if e.options_recorded:
             return base

@@ -28,10 +28,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.families.duplicate.context import Context
 from xlbridge.families.pairs.recap import SESSION_DATE
+from xlbridge.scoring.masterpoints import Contestants
 from xlbridge.text import put_text
 from xlbridge.workbook import checks
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
+from xlbridge.workbook.formulas_masterpoints import SECTIONS_TEXT, award_formula
+from xlbridge.workbook.masterpoints import MASTERPOINTS_HEADER
 from xlbridge.workbook.page_breaks import page_height_points, table_breaks
 from xlbridge.workbook.styles import BOX, DECIMALS, fit_portrait
 
@@ -100,6 +103,11 @@ def write_results(ctx: Context) -> Worksheet:
     columns += [(text, rc[key], style) for text, key, style in (
         ("Hcp %", "hcp_pct", "xlb Percent"), ("Hcp rank", "hcp_rank", "xlb Value"),
         ("Stratum", "stratum", "xlb Value")) if key in rc]  # fmt: skip
+    if opt.masterpoints:  # each line's award by formula (new --masterpoints)
+        columns.append((MASTERPOINTS_HEADER, "", "xlb Value"))
+    boards = len(ctx.movement.boards)
+    who: Contestants = "pairs" if two else "one-winner-pairs"
+    refused = SECTIONS_TEXT if field is not None else None
     r = 4
     tables: list[tuple[int, int]] = []
     for heading, prefix, count, rank_col, order_col in blocks:
@@ -116,9 +124,13 @@ def write_results(ctx: Context) -> Worksheet:
         r += 1
         for k in range(1, count + 1):
             place = f'"{prefix}-{k}"' if prefix else str(k)
-            for j, (_text, col, style) in enumerate(columns, start=1):
+            for j, (text, col, style) in enumerate(columns, start=1):
                 shown = rank_col if col == rc["rank"] else col
                 value = R.standing_value(place, rng(order_col), rng(shown))
+                if text == MASTERPOINTS_HEADER:  # the rank in A, its field's ranks above/below
+                    top = r - k + 1
+                    value = award_formula(f"$A{r}", f"$A${top}:$A${top + count - 1}", boards,
+                                          who, refused)  # fmt: skip
                 cell = ws.cell(row=r, column=j, value=value)
                 st(cell, style)
                 cell.font = _FONT
@@ -140,13 +152,13 @@ def write_results(ctx: Context) -> Worksheet:
     # Names whole when known: "A & B" in the sheet's 14 pt font (11 pt is the width's unit).
     joined = (len(" & ".join(n for n in v if n)) for v in opt.names.values())
     names_width = max(44, min(90, round(max(joined, default=0) * 14 / 11) + 2))
-    widths = (8, 9, names_width, 11, 11, 11, 11, 11)[: len(columns)]
-    for col, w in zip("ABCDEFGH", widths, strict=False):
+    widths = (8, 9, names_width, 11, 11, 11, 11, 11, 11)[: len(columns)]
+    for col, w in zip("ABCDEFGHI", widths, strict=False):
         ws.column_dimensions[col].width = w
     # Each table whole on its page (the field's, then each section's).
     for after in table_breaks(tables, page_height_points(widths), _height(ws)):
         ws.row_breaks.append(Break(id=after))
-    ws.print_area = f"A1:{'ABCDEFGH'[len(columns) - 1]}{r - 2}"
+    ws.print_area = f"A1:{'ABCDEFGHI'[len(columns) - 1]}{r - 2}"
     fit_portrait(ws)
     ws.protection.sheet = True
     return ws

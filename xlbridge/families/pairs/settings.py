@@ -52,6 +52,7 @@ class Settings:
     boards_from: tuple[tuple[int, int], ...] = ()
     handicapped: bool = False  # new --handicap, --strata: the Session sheet's lines
     strata: Strata | None = None
+    masterpoints: str = ""  # new --masterpoints: the Session sheet's "Masterpoints" line
 
 
 @lru_cache(maxsize=32)

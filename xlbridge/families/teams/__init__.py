@@ -7,6 +7,7 @@ Marvin's game): match sheets, standings, its reader, rebuild, importer and ``swi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -66,6 +67,8 @@ class _Teams(PackageFamily):
 
         if not isinstance(res, TeamsResults):
             raise TypeError("a teams workbook's results are a TeamsResults")
+        if not options.masterpoint_scale and res.masterpoint_scale:  # the workbook's own
+            options = dataclasses.replace(options, masterpoint_scale=res.masterpoint_scale)
         return write_teams_usebio(res, options, deals)
 
 

@@ -46,6 +46,7 @@ from xlbridge.workbook import formulas as F
 from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.inputs import validate_contract_rows
 from xlbridge.workbook.lists import imp_adjusted_rows, write_contracts_and_imps
+from xlbridge.workbook.masterpoints import write_sentence
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import Styler, fit_landscape, fit_portrait, open_template
 
@@ -103,6 +104,7 @@ def _session(ctx: TeamsContext) -> None:
     st(ws["A1"], "xlb Title")
     rows = session_rows(plan, opt)
     write_settings(ws, st, rows)
+    write_sentence(ws, st, 3, rows)
     r = 4 + len(rows)
     ws.cell(row=r, column=1, value="Instructions")
     st(ws.cell(row=r, column=1), "xlb Label")

@@ -180,6 +180,7 @@ class TeamsResults:
     recalculated: bool
     problems: tuple[str, ...]  # what could not be scored, as the reader found it
     checks: tuple[Problem, ...] = ()  # the Checks sheet's lines, by its rules (teams.checks)
+    masterpoint_scale: str = ""  # the Session sheet's "Masterpoints" line ("" none)
 
     @property
     def family(self) -> str:

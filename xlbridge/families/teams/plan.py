@@ -23,6 +23,7 @@ from xlbridge.movements.registry import KindInfo
 from xlbridge.movements.teams import MARVIN_TEAMS, TeamSchedule, knockout_bracket
 from xlbridge.scoring.choices import TEAMS_SCORINGS, TeamsScoring, VPScaleName
 from xlbridge.scoring.vp import TEAM_SCALES, vp
+from xlbridge.workbook.masterpoints import check_scale
 
 __all__ = [
     "NewOptions",
@@ -61,10 +62,14 @@ class TeamsOptions:
     three_quarter: bool = True
     carry_over: float = 0
     names: Mapping[int, Sequence[str]] = field(default_factory=dict)
+    # The masterpoint scale (new --masterpoints): the Session sheet's line, the Standings'
+    # awards; "" none.
+    masterpoints: str = ""
 
     def __post_init__(self) -> None:
         if self.scoring not in ("imps", "bam"):
             raise WorkbookError(f"team scoring {self.scoring!r} is not imps or bam")
+        check_scale(self.masterpoints)
         if not math.isfinite(self.carry_over):
             raise WorkbookError(f"carry-over {self.carry_over!r} is not a number of IMPs")
         if self.scale not in TEAM_SCALES:
@@ -367,6 +372,7 @@ class NewOptions:
     win_loss: bool = False
     no_three_quarter: bool = False
     carry_over: float = 0
+    masterpoints: str = ""
 
 
 def options_of(kind: str, event: str | None, date: str, o: NewOptions) -> TeamsOptions:
@@ -380,4 +386,5 @@ def options_of(kind: str, event: str | None, date: str, o: NewOptions) -> TeamsO
         event="Club teams" if event is None else event, date=date,
         scoring="bam" if bam else "imps", scale=o.vp_scale, win_loss=o.win_loss,
         three_quarter=not o.no_three_quarter, carry_over=o.carry_over or 0,
+        masterpoints=o.masterpoints,
     )  # fmt: skip

@@ -499,6 +499,7 @@ def read_teams(formulas: Book, cached: Book, settings: Settings | None = None) -
         recalculated=recalculated,
         problems=tuple(problems),
         checks=(*checks, *import_problems(formulas)),
+        masterpoint_scale=st.masterpoints,
     )
 
 

@@ -34,6 +34,7 @@ from xlbridge.limits import BOARD_NUMBER, MATCH_BOARDS, ROUNDS, TABLES
 from xlbridge.movements import teams as sched
 from xlbridge.movements.registry import family_of, get_kind
 from xlbridge.scoring.choices import TeamsScoring, VPScaleName
+from xlbridge.workbook.masterpoints import masterpoints_rows, scale_of_settings
 from xlbridge.workbook.session import SessionSettings, read_settings
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ class Settings:
     event: str = "Club teams"
     date: str = ""
     layout: int = 2  # the match sheets' layout (families.teams.legacy); 1: written before
+    masterpoints: str = ""  # new --masterpoints: the Session sheet's "Masterpoints" line
 
     def options(self) -> TeamsOptions:
         """The workbook options (team names are entries, not settings)."""
@@ -103,6 +105,7 @@ class Settings:
             win_loss=self.win_loss,
             three_quarter=self.three_quarter,
             carry_over=self.carry_over,
+            masterpoints=self.masterpoints,
         )
 
     @property
@@ -164,6 +167,7 @@ def session_rows(plan: TeamsPlan, opt: TeamsOptions) -> list[tuple[str, Any]]:
         ("Carry-over", opt.carry_over),
         ("Rounds planned", plan.rounds_planned),
         ("Segments", max((max(m.segments) for m in plan.matches), default=1)),
+        *masterpoints_rows(opt.masterpoints),
     ]
 
 
@@ -299,6 +303,7 @@ def read(book: Workbook | Book) -> Settings:
         drawn=_drawn(book, teams, boards_a_match, planned) if kind == "swiss-teams" else (),
         event="" if s.event is None else str(s.event),
         date=_date(s.get("Date")),
+        masterpoints=scale_of_settings(s),
     )
     plan = plan_of(out)
     if (len(plan.matches), plan.match_boards) != (matches, boards_a_match):

@@ -20,6 +20,8 @@ from xlbridge.movements.teams import MARVIN_TEAMS
 from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook import formulas_recap as R
+from xlbridge.workbook.formulas_masterpoints import award_formula
+from xlbridge.workbook.masterpoints import MASTERPOINTS_HEADER
 from xlbridge.workbook.styles import fit_landscape
 
 if TYPE_CHECKING:
@@ -199,6 +201,9 @@ def write_standings(ctx: TeamsContext) -> Worksheet:
             values = f"${hid(j)}${first}:${hid(j)}${tlast}"
             cell = ws.cell(row=r, column=j, value=R.standing_value(str(p), places, values))
             st(cell, style)
+    if ctx.options.masterpoints:  # each line's award by formula (new --masterpoints)
+        _awards(ctx, ws, _col(ncols), first, tlast)
+        ncols += 1
     ctx.cells[0] = {"res_col": res_col, "net_col": net_col or "", "first": str(first)}
     ws.column_dimensions["B"].width = 34
     for g in range(ng):
@@ -210,6 +215,25 @@ def write_standings(ctx: TeamsContext) -> Worksheet:
     fit_landscape(ws)
     ws.protection.sheet = True
     return ws
+
+
+def _awards(ctx: TeamsContext, ws: Worksheet, rank: str, first: int, last: int) -> None:
+    """The masterpoints column right of ``rank`` (the visible Rank column, rows ``first`` to
+    ``last``): the EBU club award of each line's place, its field every team, over the most
+    boards a team plays (as USEBIO's ``BOARDS_PLAYED``: :mod:`xlbridge.families.teams.usebio`).
+    A knockout's places are not a ranking of the field: its cells say so."""
+    plan, st = ctx.plan, ctx.style
+    boards = max((sum(len(m.boards) for m in plan.matches if t in (m.home, m.away))
+                  for t in plan.teams), default=0)  # fmt: skip
+    refused = "by hand: knockout" if plan.kind in ("knockout", "head-to-head") else None
+    col = _col(ws[f"{rank}1"].column + 1)
+    st(ws.cell(row=first - 1, column=ws[f"{col}1"].column, value=MASTERPOINTS_HEADER),
+       "xlb Header")  # fmt: skip
+    ranks = f"${rank}${first}:${rank}${last}"
+    for r in range(first, last + 1):
+        cell = ws[f"{col}{r}"]
+        cell.value = award_formula(f"${rank}{r}", ranks, boards, "teams", refused)
+        st(cell, "xlb Value")
 
 
 def write_prizes(ctx: TeamsContext) -> Worksheet:
