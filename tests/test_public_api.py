@@ -92,11 +92,12 @@ def test_write_workbook_is_new(
 
 
 def test_write_workbook_reads_files_as_new_does(tmp_path: Path) -> None:
-    """What ``new`` reads from files (here a names file with its header and a club's own
-    movement is not needed) the library's request carries too: the same workbook."""
+    """What ``new`` reads from files (here a names file with a header row) the library's
+    request carries too: the same workbook."""
     names = tmp_path / "names.csv"
-    names.write_text("pair,player 1,player 2,handicap 1,handicap 2\n"
-                     "NS 1,Ann Lee,Bo Chan,2,4\nEW 2,Cy Dunn,Di Eck,,\n", encoding="utf-8")  # fmt: skip
+    rows = ["pair,player 1,player 2,handicap 1,handicap 2", "NS 1,Ann Lee,Bo Chan,2,4",
+            "EW 2,Cy Dunn,Di Eck,,"]  # fmt: skip
+    names.write_text("\n".join(rows) + "\n", encoding="utf-8")
     cli, api = tmp_path / "cli.xlsx", tmp_path / "api.xlsx"
     argv = ["new", "mitchell", "--tables", "3", "--names", str(names), "--handicap"]
     assert main([*argv, "-o", str(cli)]) == 0

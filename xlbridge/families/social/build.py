@@ -29,6 +29,7 @@ from xlbridge.families.social.settings import (
     PLAYERS_FIRST,
     SEATS,
     SocialOptions,
+    code_rows,
 )
 from xlbridge.families.social.sheet import (
     BlockLayout,
@@ -99,6 +100,7 @@ def _write_session(wb: Workbook, st: Styler, opt: SocialOptions, movement: Movem
         rows.append(("Chicago vulnerability", variant))
         # What each chukker's First dealer cell starts at (xlbridge rebuild reads it back).
         rows.append(("First dealer", opt.first_dealer))
+    rows += code_rows(opt.rounding, new_york=opt.new_york if opt.scoring == "chicago" else None)
     lines = [
         "1. Type the players' names on the Players sheet.",
         "2. After each deal type Contract (4S, 3NT, 2HXX), By (N, E, S, W), Tricks (taken by "
