@@ -1,5 +1,5 @@
 """``xlbridge new`` for individual games (``rainbow``, ``individual-2``, ``individual-3``,
-``six-couples``): the writer call, and the options individuals need that no other family adds.
+``six-couples``): the request the registry writes, and the options no other family adds.
 
 ``--scale``, ``--result-entry`` and ``--names`` mean the same as for pairs games (added here only
 when the pairs module has not added them); the names file has one row per player: the player's

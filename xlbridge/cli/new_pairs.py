@@ -1,5 +1,5 @@
 """``xlbridge new`` for pairs games (Mitchell family, Howell, web, twin, ...): the options only
-pairs games have, and the writer call.
+pairs games have, parsed into the request the registry's family writes.
 
 The movement is built by the same function as ``xlbridge movement`` (``build_movement``), so
 every option that changes a pairs movement there (``--even``, ``--half-table``,

@@ -1,5 +1,5 @@
 """``xlbridge new`` for team games (head-to-head, round robins, board-a-match, knockout, Swiss
-teams, Marvin's six-pair game): the options only team games have, and the writer call.
+teams, Marvin's six-pair game): the options only team games have, and the request.
 
 ``--boards-per-round`` means: boards a half (head-to-head, knockout segments), boards a round
 (three-team round robin), boards a match (four-team round robin, board-a-match, Swiss);
