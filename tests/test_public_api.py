@@ -91,6 +91,32 @@ def test_write_workbook_is_new(
     assert _values(api) == _values(cli)
 
 
+def test_write_workbook_reads_files_as_new_does(tmp_path: Path) -> None:
+    """What ``new`` reads from files (here a names file with a header row) the library's
+    request carries too: the same workbook."""
+    names = tmp_path / "names.csv"
+    rows = ["pair,player 1,player 2,handicap 1,handicap 2", "NS 1,Ann Lee,Bo Chan,2,4",
+            "EW 2,Cy Dunn,Di Eck,,"]  # fmt: skip
+    names.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    cli, api = tmp_path / "cli.xlsx", tmp_path / "api.xlsx"
+    argv = ["new", "mitchell", "--tables", "3", "--names", str(names), "--handicap"]
+    assert main([*argv, "-o", str(cli)]) == 0
+    request = xlbridge.WriteRequest("mitchell", 3, names=names, options={"handicap": True})
+    assert xlbridge.write_workbook(request, api) == api
+    got = _values(api)
+    assert got == _values(cli)
+    assert any("Ann Lee" in row for row in got["Names"])
+
+
+def test_a_family_refuses_the_files_its_games_do_not_read(tmp_path: Path) -> None:
+    with pytest.raises(WorkbookError, match="head-to-head is a team game, which takes no hand"):
+        xlbridge.write_workbook(
+            xlbridge.WriteRequest("head-to-head", 2, deals=registry.Deals(deal=True)),
+            tmp_path / "t.xlsx",
+        )
+    assert not (tmp_path / "t.xlsx").exists()
+
+
 def test_write_workbook_refuses_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(WorkbookError, match="option 'vp_scale' is not one of its games"):
         xlbridge.write_workbook(xlbridge.WriteRequest("howell", 3, options={"vp_scale": "wbf"}),
@@ -113,7 +139,7 @@ def test_every_family_answers_the_whole_protocol() -> None:
     """One protocol with every job a face asks of a family; each family answers all of it."""
     jobs = sorted(n for n in registry.Family.__dict__ if not n.startswith("_"))
     assert jobs == ["importer", "name", "read", "rebuild_adapter", "record", "render",
-                    "swiss_next", "write"]  # fmt: skip
+                    "swiss_next", "write", "write_new"]  # fmt: skip
     for f in registry.all_families():
         assert all(callable(getattr(f, j)) for j in jobs if j != "name"), f.name
         assert registry.family(f.name) is f

@@ -140,24 +140,3 @@ def add_new_options(p: argparse.ArgumentParser, group: Any) -> None:
         "--seed", type=int_arg("seed", SEED_RANGE), default=None,
         help=f"with --deal: seed for reproducible deals ({SEED_RANGE[0]}-{SEED_RANGE[1]})",
     )  # fmt: skip
-
-
-def hand_records_for(args: argparse.Namespace, boards: Any) -> list[Any]:
-    """The analysed hand records of ``boards`` that ``--deals``/``--deal`` ask for ([] when
-    neither is given); a board missing from the PBN file is one error naming it."""
-    from xlbridge.errors import DealError
-
-    path, dealt, seed = (getattr(args, k, None) for k in ("deals", "deal", "seed"))
-    if path and dealt:
-        raise DealError("give --deals FILE.pbn or --deal, not both")
-    if seed is not None and not dealt:
-        raise DealError("--seed goes with --deal (deal the boards by computer)")
-    if not path and not dealt:
-        return []
-    from xlbridge.interchange.deals import analyse, deal_boards, for_boards, read_pbn
-    from xlbridge.limits import check_session_boards
-
-    numbers = list(boards)
-    check_session_boards(len(numbers))  # before dealing and solving each board
-    records = for_boards(read_pbn(path), numbers, path) if path else deal_boards(numbers, seed)
-    return analyse(records)

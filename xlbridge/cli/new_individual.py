@@ -1,5 +1,5 @@
 """``xlbridge new`` for individual games (``rainbow``, ``individual-2``, ``individual-3``,
-``six-couples``): the writer call, and the options individuals need that no other family adds.
+``six-couples``): the request the registry writes, and the options no other family adds.
 
 ``--scale``, ``--result-entry`` and ``--names`` mean the same as for pairs games (added here only
 when the pairs module has not added them); the names file has one row per player: the player's
@@ -9,20 +9,18 @@ number, then the name.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from typing import TYPE_CHECKING
 
-from xlbridge.errors import WorkbookError
 from xlbridge.workbook.choices import RESULT_ENTRIES
 
 if TYPE_CHECKING:
     from xlbridge.movements.model import Movement
     from xlbridge.movements.registry import KindInfo
 
-__all__ = ["GAME", "add_options", "also_takes", "run", "write", "write_movement"]
+__all__ = ["GAME", "add_options", "also_takes", "run", "write_movement"]
 
 GAME = "an individual game"  # the family's games, in the one-line refusals of ``new``
-
-_PAIRS_EVENT_DEFAULT = "Club pairs"
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
@@ -78,68 +76,28 @@ def also_takes() -> frozenset[str]:
 
 
 def run(args: argparse.Namespace, info: KindInfo) -> int:
-    """Build the movement and write the individuals workbook."""
-    from xlbridge.movements.options import build_movement
-
-    _check_scoring(args)
-    return write(args, build_movement(info, args))
+    """Write the individuals workbook of a built-in kind."""
+    return _write(args, info.name)
 
 
-def _check_scoring(args: argparse.Namespace) -> None:
-    scoring = getattr(args, "scoring", "mp")
-    if scoring != "mp":
-        raise WorkbookError(
-            f"--scoring {scoring}: individual games are scored by matchpoints "
-            "(IMP scoring for individuals is not built yet)"
-        )
+# ``new``'s options of individual games, by their names in the family's ``NewOptions``.
+_OPTIONS = ("scale", "result_entry", "handicap", "strata", "unknown_stratum", "even",
+            "arrow_switch", "half_table", "barometer", "sit_out", "masterpoints")  # fmt: skip
 
 
-def write(args: argparse.Namespace, movement: Movement) -> int:
-    """Write the individuals workbook of ``movement`` (a built-in kind's, or a club's own from
-    ``--movement-file``)."""
-    from xlbridge.cli.new_pairs import import_engine
+def _write(args: argparse.Namespace, kind: str, movement: Movement | None = None) -> int:
+    from xlbridge.cli.new_pairs import request_of, write
 
-    _check_scoring(args)
-    import_engine("xlbridge.families.individual.build")  # the engine: loaded only to write, lean
-    from xlbridge.cli.new_pairs import registered
-    from xlbridge.families.individual.build import write_individuals
-    from xlbridge.interchange.names import read_player_names, read_players
-
-    names = read_player_names(args.names) if args.names else {}
-    given = registered(args, read_players(args.names) if args.names else {})
-    players = {int(k): v[0] for k, v in given.items() if k.isdigit() and k.isascii() and v}
-    names.update({k: p.name for k, p in players.items() if p.name})
-    strata = None
-    if args.strata is not None:
-        from xlbridge.scoring.strata import Strata
-
-        # One player: higher and average agree.
-        strata = Strata.parse(args.strata, "higher", args.unknown_stratum or "lowest")
-    event = "Club individual" if args.event == _PAIRS_EVENT_DEFAULT else args.event
-    from xlbridge.cli.deals import hand_records_for
-
-    records = hand_records_for(args, movement.boards)  # [] without --deals/--deal
-    out = write_individuals(
-        movement,
-        args.output,
-        event=event,
-        date=args.date,
-        scale=args.scale,
-        result_entry=args.result_entry,
-        template=args.template,
-        force=args.force,
-        names=names,
-        hand_records=records,
-        players=players,
-        handicapped=args.handicap,
-        strata=strata,
-        masterpoints=args.masterpoints or "",
-    )
-    print(
-        f"wrote {out}: {len(movement.boards)} boards, {len(movement.pairs)} players, "
-        f"{movement.rounds} rounds" + (", hand records" if records else "")
-    )
-    return 0
+    options = {k: getattr(args, k, None) for k in _OPTIONS}
+    options.update(scoring=getattr(args, "scoring", "mp"), handicap=bool(args.handicap),
+                   half_table=bool(getattr(args, "half_table", False)),
+                   barometer=bool(getattr(args, "barometer", False)),
+                   masterpoints=getattr(args, "masterpoints", None) or "")  # fmt: skip
+    tables = None if movement is None else movement.tables
+    request = request_of(args, kind, options, tables=tables)
+    return write(dataclasses.replace(request, movement=movement), args, "individual")
 
 
-write_movement = write  # ``new --movement-file``: a club's own individual movement
+def write_movement(args: argparse.Namespace, movement: Movement) -> int:
+    """``new --movement-file``: the individuals workbook of a club's own individual movement."""
+    return _write(args, movement.kind, movement)

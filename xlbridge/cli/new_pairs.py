@@ -1,5 +1,5 @@
 """``xlbridge new`` for pairs games (Mitchell family, Howell, web, twin, ...): the options only
-pairs games have, and the writer call.
+pairs games have, parsed into the request the registry's family writes.
 
 The movement is built by the same function as ``xlbridge movement`` (``build_movement``), so
 every option that changes a pairs movement there (``--even``, ``--half-table``,
@@ -13,9 +13,9 @@ import argparse
 import dataclasses
 import importlib
 import sys
-from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import GIVEN, path_arg
 from xlbridge.cli.movement import add_movement_options
@@ -24,7 +24,7 @@ from xlbridge.scoring.choices import DATUM_ROUNDINGS
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 
 if TYPE_CHECKING:
-    from xlbridge.interchange.names import NamedPlayer
+    from xlbridge.families.registry import WriteRequest
     from xlbridge.movements.field import Field
     from xlbridge.movements.model import Movement
     from xlbridge.movements.registry import KindInfo
@@ -33,10 +33,11 @@ __all__ = [
     "GAME",
     "add_options",
     "import_engine",
-    "registered",
+    "request_of",
     "run",
     "run_file",
     "run_sections",
+    "write",
     "write_movement",
 ]
 
@@ -167,43 +168,12 @@ def import_engine(name: str) -> ModuleType:
                 del sys.modules[m]
 
 
-def _check_names(names: dict[str, tuple[str, ...]], labels: dict[str, int]) -> None:
-    """Every row of a names file names a pair of the movement (by label, ``NS 1``, or by
-    number, ``1``), and no pair twice (``NS 1`` and ``1`` are one pair: one row would be lost).
-
-    >>> _check_names({"NS 1": ("Ann",), "1": ("Bo",)}, {"NS 1": 1, "EW 1": 4})
-    Traceback (most recent call last):
-    ...
-    xlbridge.errors.WorkbookError: names file: rows 'NS 1' and '1' both name pair NS 1; keep one
-    """
-    ids = {str(i): label for label, i in labels.items()}
-    unknown = [k for k in names if k not in labels and k not in ids]
-    if unknown:
-        raise WorkbookError(
-            f"names file: pair {unknown[0]!r} is not in this movement "
-            f"(pairs: {', '.join(list(labels)[:6])}{', ...' if len(labels) > 6 else ''})"
-        )
-    seen: dict[str, str] = {}
-    for key in names:
-        pair = key if key in labels else ids[key]
-        if pair in seen:
-            raise WorkbookError(
-                f"names file: rows {seen[pair][:20]!r} and {key[:20]!r} both name pair {pair};"
-                " keep one"
-            )
-        seen[pair] = key
-
-
 def run(args: argparse.Namespace, info: KindInfo) -> int:
-    """Build the movement (as ``xlbridge movement`` does) and write the pairs workbook."""
-    from xlbridge.families.duplicate.session_sheet import movement_options_text
-    from xlbridge.movements.options import build_movement
-
+    """Write the pairs workbook of a built-in kind (its movement built as ``xlbridge movement``
+    builds it)."""
     if args.scoring != "butler" and "--datum-rounding" in getattr(args, GIVEN, ()):
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
-    movement = build_movement(info, args)
-    return _write(args, movement, movement_options_text(args.even, args.arrow_switch,
-                                                        args.half_table, args.sit_out))  # fmt: skip
+    return write(request_of(args, info.name, _options(args)), args, "pairs")
 
 
 def run_file(args: argparse.Namespace, movement: Movement) -> int:
@@ -216,37 +186,14 @@ def run_file(args: argparse.Namespace, movement: Movement) -> int:
         from xlbridge.interchange.movement_file import read_sections_file
 
         field = read_sections_file(args.movement_file)
-        return _write(args, field.movement, "none", _scored(args, field))
+        return _write_field(args, field)
     typed: frozenset[str] = getattr(args, GIVEN, frozenset())
     for name in ("--section-scoring", "--board-sets"):
         if name in typed:
             raise WorkbookError(f"{name} is for several sections (--sections, or a movement "
                                 "file with a section column)")  # fmt: skip
-    return _write(args, movement, "none")
-
-
-def registered(
-    args: argparse.Namespace, players: dict[str, tuple[NamedPlayer, ...]]
-) -> dict[str, tuple[NamedPlayer, ...]]:
-    """``players`` with each player the names file gives by federation number only filled in
-    from the club register (``--db``, or ``club.sqlite`` in this folder): name, handicap and
-    masterpoints. Without such players the register is not opened."""
-    from xlbridge.club.members import by_number_only, fill_players
-    from xlbridge.club.schema import DEFAULT_DB
-    from xlbridge.club.store import open_club, reading
-
-    if not by_number_only(players):
-        if args.db is not None:
-            raise WorkbookError("--db: the names file gives every player's name; the club "
-                                "register fills players given by number only")  # fmt: skip
-        return players
-    if args.db is None and not Path(DEFAULT_DB).exists():
-        raise WorkbookError(
-            "the names file gives players by federation number only: name the club database "
-            f"with --db (none at {DEFAULT_DB}; xlbridge club import-members creates it)"
-        )
-    with reading(open_club(args.db or DEFAULT_DB, create=False)) as con:
-        return fill_players(con, players)
+    request = request_of(args, movement.kind, _options(args), tables=movement.tables)
+    return write(dataclasses.replace(request, movement=movement), args, "pairs")
 
 
 # What ``--sections`` gives, so ``new --sections`` refuses these options by name.
@@ -270,19 +217,13 @@ def run_sections(args: argparse.Namespace) -> int:
                             "kind and tables (A:mitchell:7)")  # fmt: skip
     if args.datum_rounding != "half-away" and args.scoring != "butler":
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
-    field = join_sections(parse_sections(args.sections), args.boards_per_round)
-    return _write(args, field.movement, "none", _scored(args, field))
+    return _write_field(args, join_sections(parse_sections(args.sections), args.boards_per_round))
 
 
-def _scored(args: argparse.Namespace, field: Field) -> Field:
-    """``field`` scored as ``--section-scoring`` and ``--board-sets`` say."""
-    from xlbridge.movements.field import parse_board_sets
-
-    if args.board_sets is not None and (args.deals is not None or args.deal):
-        raise WorkbookError("--board-sets: hand records for several sets of deals are not done "
-                            "yet (write one workbook a board set for --deals/--deal)")  # fmt: skip
-    sets = () if args.board_sets is None else parse_board_sets(args.board_sets, field.letters)
-    return dataclasses.replace(field, scoring=args.section_scoring, sets=sets)
+def _write_field(args: argparse.Namespace, field: Field) -> int:
+    """The one workbook of several sections (``field``), scored as the options say."""
+    request = request_of(args, field.movement.kind, _options(args), tables=field.movement.tables)
+    return write(dataclasses.replace(request, sections=field), args, "pairs")
 
 
 def add_masterpoints_option(g: argparse._ActionsContainer) -> None:
@@ -297,57 +238,56 @@ def add_masterpoints_option(g: argparse._ActionsContainer) -> None:
     )  # fmt: skip
 
 
-def _write(
-    args: argparse.Namespace, movement: Movement, options_text: str, field: Field | None = None
-) -> int:
-    from xlbridge.cli.deals import hand_records_for
-    from xlbridge.interchange.names import read_players
+# ``new``'s options of pairs games, by their names in the family's ``NewOptions``.
+_OPTIONS = ("scoring", "scale", "result_entry", "datum_rounding", "handicap", "strata",
+            "strata_by", "unknown_stratum", "even", "arrow_switch", "half_table", "barometer",
+            "sit_out", "section_scoring", "board_sets", "masterpoints")  # fmt: skip
 
-    players = registered(args, read_players(args.names) if args.names else {})
-    names = {k: tuple(p.name for p in v if p.name) for k, v in players.items()}
-    strata = None
-    if args.strata is not None:
-        from xlbridge.scoring.strata import Strata
 
-        strata = Strata.parse(args.strata, args.strata_by or "higher",
-                              args.unknown_stratum or "lowest")  # fmt: skip
-    elif args.strata_by is not None or args.unknown_stratum is not None:
-        flag = "--strata-by" if args.strata_by is not None else "--unknown-stratum"
-        raise WorkbookError(f"{flag}: give --strata too (the strata's thresholds)")
-    _check_names(names, {p.label: p.id for p in movement.pairs})
-    records = hand_records_for(args, movement.boards)  # [] without --deals/--deal
-    import_engine("xlbridge.families.pairs.build")  # the engine: loaded only to write, lean
-    from xlbridge.families.pairs.build import write_session
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    return {k: getattr(args, k) for k in _OPTIONS} | {"masterpoints": args.masterpoints or ""}
 
-    out = write_session(
-        movement,
-        args.output,
-        event=args.event,
-        date=args.date,
-        scoring=args.scoring,
-        scale=args.scale,
-        result_entry=args.result_entry,
-        datum_rounding=args.datum_rounding,
-        template=args.template,
-        force=args.force,
-        names=names,
-        hand_records=records,
-        movement_options=options_text,
-        sections=field,
-        players=players,
-        handicapped=args.handicap,
-        strata=strata,
-        masterpoints=args.masterpoints or "",
-    )
-    hands = ", hand records" if records else ""
-    where = f" in {len(field.sections)} sections" if field else ""
-    dup = ""
-    if movement.barometer:  # the director duplicates the boards before play
-        from xlbridge.movements.barometer import copies
 
-        dup = f" ({copies(movement)} copies of each: barometer)"
-    print(f"wrote {out}: {len(movement.boards)} boards{dup}, {len(movement.pairs)} pairs"
-          f"{where}{hands}")  # fmt: skip
+_PAIRS_EVENT_DEFAULT = "Club pairs"  # ``--event``'s default: each family's own default then
+
+
+def request_of(
+    args: argparse.Namespace, kind: str, options: Mapping[str, Any], *,
+    tables: int | None = None,
+) -> WriteRequest:  # fmt: skip
+    """What ``new``'s arguments ask the registry to write: the kind, its size (``tables``: the
+    movement's, when a file or sections give it), the event (None: the family's own), the
+    date, the names file, the club register and the hand records, with ``options`` (the
+    family's own options by name).
+
+    >>> from types import SimpleNamespace as NS
+    >>> ns = NS(tables=3, boards_per_round=None, rounds=None, event="Club pairs", date="",
+    ...         names=None, db=None, deals=None, deal=False, seed=None)
+    >>> r = request_of(ns, "howell", {})
+    >>> r.event is None, r.reads_files
+    (True, False)
+    """
+    from xlbridge.families.registry import Deals, WriteRequest
+
+    return WriteRequest(
+        kind, args.tables if tables is None else tables, args.boards_per_round, args.rounds,
+        event=None if args.event == _PAIRS_EVENT_DEFAULT else args.event, date=args.date,
+        options=MappingProxyType(dict(options)), names=getattr(args, "names", None),
+        db=getattr(args, "db", None),
+        deals=Deals(getattr(args, "deals", None), bool(getattr(args, "deal", False)),
+                    getattr(args, "seed", None)),
+    )  # fmt: skip
+
+
+def write(request: WriteRequest, args: argparse.Namespace, family: str) -> int:
+    """Ask the registry's ``family`` to write ``request`` to ``--output`` (forced with
+    ``--force``, styled by ``--template``) and print what it wrote."""
+    import_engine("openpyxl")  # the engine: loaded only to write, lean
+    from xlbridge.families.registry import family as family_named
+
+    got = family_named(family).write_new(request, args.output, template=args.template,
+                                         force=args.force)  # fmt: skip
+    print(f"wrote {got.path}: {got.summary}")
     return 0
 
 

@@ -92,27 +92,14 @@ def add_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+# ``new``'s options of social games, by their names in the family's ``SocialArgs``.
+_OPTIONS = ("game", "rounding", "new_york", "players", "first_dealer", "progression", "vp",
+            "pairs", "start_month", "chukkers", "calcutta")  # fmt: skip
+
+
 def run(args: argparse.Namespace, info: KindInfo) -> int:
-    """Check the options for this kind and write the social workbook."""
-    # The engines are loaded only to write, so that building the parser stays cheap.
-    from xlbridge.cli.new_pairs import import_engine
+    """Write the social workbook of the kind (its options checked by the family)."""
+    from xlbridge.cli.new_pairs import request_of, write
 
-    import_engine("xlbridge.families.social.build")
-    from xlbridge.families.social.build import write_social
-    from xlbridge.families.social.marathon import write_marathon
-    from xlbridge.families.social.options import options_of
-    from xlbridge.families.social.pairs import PairsOptions, write_pairs_event
-    from xlbridge.families.social.settings import SocialOptions
-
-    kind = info.name
-    opt = options_of(args, kind)
-    if isinstance(opt, SocialOptions):
-        out = write_social(opt, args.output, template=args.template, force=args.force)
-        print(f"wrote {out}: {kind}, scored as {opt.scoring}")
-    elif isinstance(opt, PairsOptions):
-        out = write_pairs_event(opt, args.output, template=args.template, force=args.force)
-        print(f"wrote {out}: {kind}, {2 * opt.tables} pairs, {opt.round_count} rounds")
-    else:
-        out = write_marathon(opt, args.output, template=args.template, force=args.force)
-        print(f"wrote {out}: marathon, {opt.pairs} pairs")
-    return 0
+    return write(request_of(args, info.name, {k: getattr(args, k) for k in _OPTIONS}), args,
+                 "social")  # fmt: skip

@@ -1,5 +1,5 @@
 """``xlbridge new`` for team games (head-to-head, round robins, board-a-match, knockout, Swiss
-teams, Marvin's six-pair game): the options only team games have, and the writer call.
+teams, Marvin's six-pair game): the options only team games have, and the request.
 
 ``--boards-per-round`` means: boards a half (head-to-head, knockout segments), boards a round
 (three-team round robin), boards a match (four-team round robin, board-a-match, Swiss);
@@ -10,30 +10,18 @@ board-a-match, knockout and Swiss teams.
 from __future__ import annotations
 
 import argparse
-import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from xlbridge.cli._args import float_arg, int_arg, range_help
 from xlbridge.limits import CARRY_OVER, SEGMENTS
 from xlbridge.scoring.vp import TEAM_SCALES, VP_SCALES
 
 if TYPE_CHECKING:
-    from xlbridge.families.teams.plan import build_plan
     from xlbridge.movements.registry import KindInfo
 
-__all__ = ["GAME", "add_options", "build_plan", "run"]
+__all__ = ["GAME", "add_options", "run"]
 
 GAME = "a team game"  # the family's games, in the one-line refusals of ``new``
-
-
-def __getattr__(name: str) -> Any:
-    """``build_plan``, re-exported from the teams family, loaded on first use (the team
-    schedules cost ``new --help`` and every other command time)."""
-    if name == "build_plan":
-        from xlbridge.families.teams.plan import build_plan
-
-        return build_plan
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
@@ -93,31 +81,16 @@ def add_options(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, info: KindInfo) -> int:
-    """Build the plan and write the teams workbook."""
-    from xlbridge.cli.new_pairs import import_engine
+    """Write the teams workbook of the kind."""
+    from xlbridge.cli.new_pairs import request_of, write
 
-    import_engine("xlbridge.families.teams.build")  # the engine: loaded only to write, lean
-    from xlbridge.families.teams.build import write_teams
-    from xlbridge.families.teams.plan import NewOptions, build_plan, options_of
-
-    plan = build_plan(args, info)
-    given = NewOptions(
-        segments=getattr(args, "segments", 2),
-        team_scoring=getattr(args, "team_scoring", None),
-        vp_scale=getattr(args, "vp_scale", "wbf"),
-        win_loss=bool(getattr(args, "win_loss", False)),
-        no_three_quarter=bool(getattr(args, "no_three_quarter", False)),
-        carry_over=getattr(args, "carry_over", 0) or 0,
-        masterpoints=getattr(args, "masterpoints", None) or "",
-    )
-    event = args.event if args.event != "Club pairs" else None  # None: the family's default
-    names: dict[int, tuple[str, ...]] = {}
-    if getattr(args, "names", None):
-        from xlbridge.interchange.names import numbered, read_names
-
-        names = numbered(read_names(args.names), "team (or Marvin pair)", headers=("team", "pair"))
-    options = dataclasses.replace(options_of(info.name, event, args.date, given), names=names)
-    out = write_teams(plan, args.output, options, template=args.template, force=args.force)
-    n = len(plan.matches)
-    print(f"wrote {out}: {n} match{'' if n == 1 else 'es'}, {len(plan.teams)} teams")
-    return 0
+    options = {
+        "segments": getattr(args, "segments", 2),
+        "team_scoring": getattr(args, "team_scoring", None),
+        "vp_scale": getattr(args, "vp_scale", "wbf"),
+        "win_loss": bool(getattr(args, "win_loss", False)),
+        "no_three_quarter": bool(getattr(args, "no_three_quarter", False)),
+        "carry_over": getattr(args, "carry_over", 0) or 0,
+        "masterpoints": getattr(args, "masterpoints", None) or "",
+    }
+    return write(request_of(args, info.name, options), args, "teams")

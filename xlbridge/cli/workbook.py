@@ -1,7 +1,8 @@
 """The ``new`` command: write a session workbook of the kind's own game family.
 
-The options every family shares live here; each family's own options and its writer call live
-in the face module of each family the registry lists (``xlbridge.cli.new_<family>``), which
+The options every family shares live here; each family's own options, parsed into the
+:class:`~xlbridge.families.registry.WriteRequest` its registry family writes, live in the face
+module of each family the registry lists (``xlbridge.cli.new_<family>``), which
 exposes ``add_options(parser)``, ``run(args, info) -> int``, ``GAME`` (the family's games in a
 sentence: ``a team game``) and optionally ``also_takes()`` (options other modules add that its
 games take too). This module names no family.

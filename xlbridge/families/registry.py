@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from xlbridge.club.sessions import RecordOutcome, SessionRecord
     from xlbridge.families.duplicate.frames import SessionFrames
     from xlbridge.interchange.bws_write import BwsSession
+    from xlbridge.interchange.deals import HandRecord
+    from xlbridge.movements.field import Field
+    from xlbridge.movements.model import Movement
     from xlbridge.rebuild.family import FamilyRebuilt
     from xlbridge.rebuild.importing import Filler, Imported
     from xlbridge.rebuild.slots import FamilyAdapter, NextRound, RebuildChange
@@ -53,6 +56,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FAMILY_NAMES",
+    "Deals",
     "Family",
     "FamilyName",
     "PackageFamily",
@@ -61,6 +65,7 @@ __all__ = [
     "RenderRequest",
     "Rendered",
     "WriteRequest",
+    "Written",
     "adapter_for",
     "all_families",
     "bridgemate_session",
@@ -85,14 +90,67 @@ _Options = TypeVar("_Options")
 
 
 @dataclass(frozen=True, slots=True)
+class Deals:
+    """The hand records ``new`` puts on the travellers and a Hand Records sheet: each board's
+    deal from a PBN file (``pbn``), or dealt by computer (``deal``, ``seed`` to repeat them);
+    neither: none.
+
+    >>> Deals().records([1, 2])
+    []
+    >>> Deals(seed=7).records([1])
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.DealError: --seed goes with --deal (deal the boards by computer)
+    """
+
+    pbn: str | os.PathLike[str] | None = None
+    deal: bool = False
+    seed: int | None = None
+
+    @property
+    def given(self) -> bool:
+        """Whether any hand record is asked for."""
+        return self.pbn is not None or self.deal
+
+    def records(self, boards: Iterable[int]) -> list[HandRecord]:
+        """The analysed hand records of ``boards`` ([] when none is asked for); a board missing
+        from the PBN file is one error naming it."""
+        from xlbridge.errors import DealError
+
+        if self.pbn and self.deal:
+            raise DealError("give --deals FILE.pbn or --deal, not both")
+        if self.seed is not None and not self.deal:
+            raise DealError("--seed goes with --deal (deal the boards by computer)")
+        if not self.pbn and not self.deal:
+            return []
+        from xlbridge.interchange.deals import analyse, deal_boards, for_boards, read_pbn
+        from xlbridge.limits import check_session_boards
+
+        numbers = list(boards)
+        check_session_boards(len(numbers))  # before dealing and solving each board
+        records = (for_boards(read_pbn(os.fspath(self.pbn)), numbers, os.fspath(self.pbn))
+                   if self.pbn else deal_boards(numbers, self.seed))  # fmt: skip
+        return analyse(records)
+
+
+@dataclass(frozen=True, slots=True)
 class WriteRequest:
     """What ``new`` asks a family to write: the kind, its size (tables, boards a round, rounds),
     the event (None: the family's own default, ``Club pairs``, ``Club teams``, ...), the date,
     and the family's own options by their ``new`` names without dashes (``scoring="butler"``,
     ``vp_scale="vp20"``, ``rounding="down"``), each other option at ``new``'s default.
 
+    Besides, what ``new`` reads from the user's files: a movement built already (``movement``:
+    a club's own, ``--movement-file``; its kind and size are then the movement's), sections on
+    the same boards (``sections``: their joined field, ``--sections``), the names file
+    (``names``: a row per pair, player or team), the club register that fills the players it
+    gives by number only (``db``; None: ``club.sqlite`` here, if any) and the hand records
+    (``deals``).
+
     >>> WriteRequest("mitchell", 5, 3, options={"scoring": "butler"}).options["scoring"]
     'butler'
+    >>> WriteRequest("mitchell", 5, 3, names="names.csv").reads_files
+    True
     """
 
     kind: str
@@ -102,6 +160,39 @@ class WriteRequest:
     event: str | None = None
     date: str = ""
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    movement: Movement | None = None
+    sections: Field | None = None
+    names: str | os.PathLike[str] | None = None
+    db: str | os.PathLike[str] | None = None
+    deals: Deals = Deals()
+
+    @property
+    def reads_files(self) -> bool:
+        """Whether the request gives more than a kind, its size and options (a movement,
+        sections, a names file, a register or hand records)."""
+        return (self.movement is not None or self.sections is not None
+                or self.names is not None or self.db is not None or self.deals.given)  # fmt: skip
+
+    def refuse_inputs(self, game: str, keep: tuple[str, ...] = ()) -> None:
+        """One line for what the request reads that ``game`` (the family's games in a
+        sentence) has no use for: its fields ``movement``, ``sections``, ``names``, ``db`` and
+        ``deals`` other than those it keeps.
+
+        >>> WriteRequest("rubber", 1, deals=Deals(deal=True)).refuse_inputs("a social game")
+        Traceback (most recent call last):
+        ...
+        xlbridge.errors.WorkbookError: rubber is a social game, which takes no hand records ...
+        """
+        given = {
+            "movement": (self.movement is not None, "movement file (--movement-file)"),
+            "sections": (self.sections is not None, "sections (--sections)"),
+            "names": (self.names is not None, "names file (--names)"),
+            "db": (self.db is not None, "club register (--db)"),
+            "deals": (self.deals.given, "hand records (--deals, --deal)"),
+        }
+        for name, (there, what) in given.items():
+            if there and name not in keep:
+                raise WorkbookError(f"{self.kind} is {game}, which takes no {what}")
 
     def options_as(self, defaults: _Options) -> _Options:
         """``defaults`` (a frozen dataclass of a family's options) with this request's
@@ -123,6 +214,15 @@ class WriteRequest:
                     f" ({', '.join(sorted(taken))})"
                 )
         return dataclasses.replace(defaults, **self.options)  # type: ignore[type-var]
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A workbook ``new`` wrote (``path``) and what it holds, in the words ``new`` prints after
+    ``wrote PATH:`` (``summary``: ``26 boards, 14 pairs``)."""
+
+    path: Path
+    summary: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +305,13 @@ class Family(Protocol):
         """Write the workbook ``request`` asks for to ``out`` (``.xlsx``, atomically; an
         existing file only with ``force``) and return its path."""
 
+    def write_new(
+        self, request: WriteRequest, out: str | os.PathLike[str], *,
+        template: str | os.PathLike[str] | None = None, force: bool = False,
+    ) -> Written:  # fmt: skip
+        """What ``xlbridge new`` does: :meth:`write`, the files ``request`` names read first,
+        and say what the workbook holds."""
+
     def read(self, formulas: Book, cached: Book) -> SessionInput | ScoredWorkbook:
         """Read a filled workbook (its formulas and its stored values) for ``results``."""
 
@@ -231,7 +338,7 @@ class Family(Protocol):
 
 class PackageFamily:
     """What most of :class:`Family` is for a family in its own package (``package``): its
-    ``build.write`` writes, its ``rebuild.ADAPTER`` rebuilds, its reader's results render
+    ``new.write_new`` writes, its ``rebuild.ADAPTER`` rebuilds, its reader's results render
     themselves, and the club register, ``import`` and ``swiss next`` refuse it. A family's
     ``FAMILY`` subclasses this and gives its own ``read`` and whatever else it does.
 
@@ -255,7 +362,13 @@ class PackageFamily:
         self, request: WriteRequest, out: str | os.PathLike[str], *,
         template: str | os.PathLike[str] | None = None, force: bool = False,
     ) -> Path:  # fmt: skip
-        write = cast("Callable[..., Path]", self.own("build", "write"))
+        return self.write_new(request, out, template=template, force=force).path
+
+    def write_new(
+        self, request: WriteRequest, out: str | os.PathLike[str], *,
+        template: str | os.PathLike[str] | None = None, force: bool = False,
+    ) -> Written:  # fmt: skip
+        write = cast("Callable[..., Written]", self.own("new", "write_new"))
         return write(request, out, template=template, force=force)
 
     def read(self, formulas: Book, cached: Book) -> SessionInput | ScoredWorkbook:

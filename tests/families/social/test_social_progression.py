@@ -73,12 +73,14 @@ def _played(tmp_path: Path, name: str, opt: PairsOptions = MOVE) -> tuple[Path, 
 
 
 def test_the_row_follows_the_settings_rows() -> None:
-    """One added row, right after Scoring; the other pair games have none."""
+    """One added row, right after Scoring (the family's code rows follow it, then the blank
+    row ending the settings); the other pair games have none."""
     for variant in ("stay", "move"):
         wb = build_pairs_event(PairsOptions(kind="progressive", tables=3, variant=variant))
         rows = _session_rows(wb)
         assert rows[PROGRESSION_LABEL] == (rows["Scoring"][0] + 1, variant)
-        assert wb["Session"].cell(rows[PROGRESSION_LABEL][0] + 1, 1).value is None
+        after = [wb["Session"].cell(rows[PROGRESSION_LABEL][0] + i, 1).value for i in (1, 2, 3, 4)]
+        assert after == ["Rounding", "Chicago variant", "VPs", None]
     for kind in ("swiss-pairs", "round-robin-pairs"):
         assert PROGRESSION_LABEL not in _session_rows(build_pairs_event(PairsOptions(kind, 3)))
 

@@ -1,6 +1,6 @@
 """The family protocol (:class:`xlbridge.families.registry.Family`) of a family built on the
 duplicate form: the form reads, scores, renders and records its workbooks; the family's own
-package writes them (``build.write``), rebuilds them (``rebuild.ADAPTER``) and places a scorer's
+package writes them (``new.write_new``), rebuilds them (``rebuild.ADAPTER``) and places a scorer's
 results (its ``importer`` module's filler). Each such family's ``FAMILY`` is one of these.
 
 >>> f = DuplicateFamily("pairs", "xlbridge.families.pairs", "fill_pairs")

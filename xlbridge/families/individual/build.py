@@ -20,11 +20,10 @@ with their side's matchpoints on every board they play
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
@@ -65,10 +64,7 @@ from xlbridge.workbook.inputs import (
 )
 from xlbridge.workbook.styles import open_template
 
-if TYPE_CHECKING:
-    from xlbridge.families.registry import WriteRequest
-
-__all__ = ["build_individual_workbook", "write", "write_individual_traveller", "write_individuals"]
+__all__ = ["build_individual_workbook", "write_individual_traveller", "write_individuals"]
 
 
 @cache
@@ -323,30 +319,3 @@ def _highlight(
     cols = [*ic.seats, *input_cols, *typed, ic.base.adjusted]
     highlight_rows(ws, ic.base, [f"{col}{first}:{col}{last}" for col in cols], first, last)
 
-
-def write(
-    request: WriteRequest, out: str | os.PathLike[str], *,
-    template: str | os.PathLike[str] | None = None, force: bool = False,
-) -> Path:  # fmt: skip
-    """The individuals workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for
-    (the family's ``write``), with the options
-    :class:`~xlbridge.families.individual.settings.NewOptions` takes."""
-    from xlbridge.families.individual.settings import NewOptions
-    from xlbridge.movements.options import MovementArgs, build_movement
-    from xlbridge.movements.registry import get_kind
-
-    o = request.options_as(NewOptions())
-    if o.scoring != "mp":
-        raise WorkbookError(
-            f"--scoring {o.scoring[:20]}: individual games are scored by matchpoints "
-            "(IMP scoring for individuals is not built yet)"
-        )
-    size = MovementArgs(request.tables, request.boards_per_round, request.rounds)
-    movement = build_movement(get_kind(request.kind), size)
-    return write_individuals(
-        movement, Path(out), event="Club individual" if request.event is None else request.event,
-        date=request.date, scale=o.scale, result_entry=o.result_entry,
-        template=None if template is None else Path(template), force=force,
-        handicapped=o.handicap, strata=None if o.strata is None else Strata.parse(o.strata),
-        masterpoints=o.masterpoints,
-    )  # fmt: skip

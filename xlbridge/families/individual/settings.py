@@ -107,7 +107,9 @@ def read(book: Any) -> Settings:
 class NewOptions:
     """``new``'s options of individual games as the library gives them, with ``new``'s
     defaults: the matchpoint scale, how results are entered, handicapped results, strata
-    (``strata="1000,300,0"``), and the scoring (matchpoints only).
+    (``strata="1000,300,0"``, ``unknown_stratum``), the scoring (matchpoints only) and the
+    movement options (``even``, ``arrow_switch``, ``half_table``, ``barometer``, ``sit_out``:
+    refused by name by a kind that takes none).
 
     >>> NewOptions().result_entry
     'made-down'
@@ -119,3 +121,9 @@ class NewOptions:
     handicap: bool = False
     strata: str | None = None
     masterpoints: str = ""
+    unknown_stratum: str | None = None
+    even: str | None = None
+    arrow_switch: str | None = None
+    half_table: bool = False
+    barometer: bool = False
+    sit_out: str | None = None

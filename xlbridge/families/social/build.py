@@ -13,10 +13,8 @@ partners after every rubber or chukker by seed 002's rotations: one score sheet 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
@@ -31,6 +29,7 @@ from xlbridge.families.social.settings import (
     PLAYERS_FIRST,
     SEATS,
     SocialOptions,
+    code_rows,
 )
 from xlbridge.families.social.sheet import (
     BlockLayout,
@@ -50,9 +49,6 @@ from xlbridge.text import put_text
 from xlbridge.workbook.formulas import sheet_ref
 from xlbridge.workbook.styles import Styler, fit_landscape, open_template
 
-if TYPE_CHECKING:
-    from xlbridge.families.registry import WriteRequest
-
 __all__ = [
     "FIXED_KINDS",
     "PLAYERS_FIRST",
@@ -60,7 +56,6 @@ __all__ = [
     "SocialOptions",
     "build_social",
     "score_sheet_layouts",
-    "write",
     "write_social",
 ]
 
@@ -105,6 +100,7 @@ def _write_session(wb: Workbook, st: Styler, opt: SocialOptions, movement: Movem
         rows.append(("Chicago vulnerability", variant))
         # What each chukker's First dealer cell starts at (xlbridge rebuild reads it back).
         rows.append(("First dealer", opt.first_dealer))
+    rows += code_rows(opt.rounding, new_york=opt.new_york if opt.scoring == "chicago" else None)
     lines = [
         "1. Type the players' names on the Players sheet.",
         "2. After each deal type Contract (4S, 3NT, 2HXX), By (N, E, S, W), Tricks (taken by "
@@ -260,29 +256,3 @@ def write_social(
     wb = build_social(opt, template)
     return write_atomically(out, saver(wb), force=force)
 
-
-def write(
-    request: WriteRequest, out: str | os.PathLike[str], *,
-    template: str | os.PathLike[str] | None = None, force: bool = False,
-) -> Path:  # fmt: skip
-    """The social workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
-    family's ``write``): score sheets, a pairs event (progressive, Swiss or round-robin pairs)
-    or a marathon, with the options :class:`~xlbridge.families.social.options.SocialArgs`
-    takes, checked as ``new`` checks them."""
-    import dataclasses
-
-    from xlbridge.families.social.marathon import write_marathon
-    from xlbridge.families.social.options import SocialArgs, options_of
-    from xlbridge.families.social.pairs import PairsOptions, write_pairs_event
-
-    base = SocialArgs(request.kind, tables=request.tables, rounds=request.rounds,
-                      boards_per_round=request.boards_per_round, date=request.date)  # fmt: skip
-    if request.event is not None:
-        base = dataclasses.replace(base, event=request.event)
-    opt = options_of(request.options_as(base), request.kind)
-    where = None if template is None else Path(template)
-    if isinstance(opt, SocialOptions):
-        return write_social(opt, Path(out), template=where, force=force)
-    if isinstance(opt, PairsOptions):
-        return write_pairs_event(opt, Path(out), template=where, force=force)
-    return write_marathon(opt, Path(out), template=where, force=force)

@@ -1,20 +1,16 @@
-"""The options a social workbook is written with, from ``new``'s arguments (or any object with
-the same attributes), checked as ``new`` checks them: ``xlbridge new`` and ``xlbridge rebuild``
-both build social workbooks through :func:`options_of`.
+"""The options a social workbook is written with, from ``new``'s arguments (a
+:class:`SocialArgs`, as the family's ``write_new`` and the rebuild adapter give them), checked
+as ``new`` checks them: ``xlbridge new`` and ``xlbridge rebuild`` both build social workbooks
+through :func:`options_of`.
 
->>> from types import SimpleNamespace as NS
->>> args = NS(kind="rubber", tables=1, rounds=2, boards_per_round=None, game=None,
-...           rounding="up", new_york=False, event="Club pairs", date="2026-11-23",
-...           players=None, calcutta=False, first_dealer="N", pairs=None,
-...           start_month="September", progression="stay", vp=False, chukkers=1)
->>> options_of(args, "rubber").event
+>>> options_of(SocialArgs("rubber", rounds=2, date="2026-11-23"), "rubber").event
 'Home bridge'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import NAME_TEXT
@@ -25,45 +21,7 @@ if TYPE_CHECKING:
     from xlbridge.families.social.pairs import PairsOptions
     from xlbridge.families.social.settings import SocialOptions
 
-__all__ = ["NewArgs", "SocialArgs", "options_of"]
-
-
-class NewArgs(Protocol):
-    """What :func:`options_of` reads of ``new``'s arguments (its namespace, or a
-    :class:`SocialArgs`)."""
-
-    @property
-    def tables(self) -> int: ...
-    @property
-    def rounds(self) -> int | None: ...
-    @property
-    def boards_per_round(self) -> int | None: ...
-    @property
-    def game(self) -> str | None: ...
-    @property
-    def rounding(self) -> str: ...
-    @property
-    def new_york(self) -> bool: ...
-    @property
-    def event(self) -> str: ...
-    @property
-    def date(self) -> str: ...
-    @property
-    def players(self) -> str | None: ...
-    @property
-    def calcutta(self) -> bool: ...
-    @property
-    def first_dealer(self) -> str: ...
-    @property
-    def pairs(self) -> int | None: ...
-    @property
-    def start_month(self) -> str: ...
-    @property
-    def progression(self) -> str: ...
-    @property
-    def vp(self) -> bool: ...
-    @property
-    def chukkers(self) -> int: ...
+__all__ = ["SocialArgs", "options_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +48,10 @@ class SocialArgs:
     calcutta: bool = False
 
 
-def options_of(args: NewArgs, kind: str) -> SocialOptions | PairsOptions | MarathonOptions:
+def options_of(args: SocialArgs, kind: str) -> SocialOptions | PairsOptions | MarathonOptions:
     """The workbook options ``new`` writes ``kind`` with, from its arguments, checked as ``new``
     checks them (``xlbridge rebuild`` builds social workbooks through it too)."""
-    from xlbridge.families.social.pairs import PAIRS_KINDS
-    from xlbridge.families.social.settings import FIXED_KINDS, SocialOptions
+    from xlbridge.families.social.settings import FIXED_KINDS, PAIRS_KINDS, SocialOptions
 
     _refuse_foreign(args, kind)
     if kind == "marathon":
@@ -125,7 +82,7 @@ def options_of(args: NewArgs, kind: str) -> SocialOptions | PairsOptions | Marat
     )
 
 
-def _refuse_foreign(args: NewArgs, kind: str) -> None:
+def _refuse_foreign(args: SocialArgs, kind: str) -> None:
     """One line for an option that belongs to another social game."""
     foreign = [
         ("--pairs", args.pairs is not None, kind == "marathon"),
@@ -140,7 +97,7 @@ def _refuse_foreign(args: NewArgs, kind: str) -> None:
             raise WorkbookError(f"{kind}: {flag} does not apply to this game")
 
 
-def _pairs_options(args: NewArgs, kind: str) -> PairsOptions:
+def _pairs_options(args: SocialArgs, kind: str) -> PairsOptions:
     from xlbridge.families.social.pairs import PairsOptions
 
     if args.game not in (None, "chicago"):
@@ -161,7 +118,7 @@ def _pairs_options(args: NewArgs, kind: str) -> PairsOptions:
     )
 
 
-def _marathon_options(args: NewArgs) -> MarathonOptions:
+def _marathon_options(args: SocialArgs) -> MarathonOptions:
     from xlbridge.families.social.marathon import MarathonOptions
 
     if args.calcutta or args.game not in (None, "chicago"):
@@ -183,6 +140,6 @@ def _names(text: str | None) -> tuple[str, ...]:
                  for n in text.split(","))  # fmt: skip
 
 
-def _event(args: NewArgs, default: str) -> str:
+def _event(args: SocialArgs, default: str) -> str:
     """The ``--event`` given, or this game's own name when it was left at the pairs default."""
     return args.event if args.event != "Club pairs" else default

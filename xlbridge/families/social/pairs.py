@@ -14,10 +14,8 @@ by formula for progressive bridge, typed in for Swiss rounds after the first) an
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
@@ -26,7 +24,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
 from xlbridge.families.social import formulas as F
-from xlbridge.families.social.settings import check_name_count
+from xlbridge.families.social.settings import (
+    PAIRS_KINDS,
+    PROGRESSION_LABEL,
+    check_name_count,
+    code_rows,
+    progression_of,
+)
 from xlbridge.families.social.sheet import (
     BlockLayout,
     Validations,
@@ -60,10 +64,6 @@ __all__ = [
     "write_pairs_sheet",
 ]
 
-PAIRS_KINDS = ("progressive", "swiss-pairs", "round-robin-pairs")
-# The progressive Session sheet's row recording where the losers go, as `new --progression`
-# takes it: "stay" or "move".
-PROGRESSION_LABEL = "Progression"
 MAX_BLOCKS = 240  # chukker score sheets in one workbook (tables x rounds)
 PAIRS = "Pairs"
 PAIRS_FIRST = 4
@@ -75,40 +75,6 @@ _PROGRESS_HEADERS = (
     "Round", "Table", "NS Pair", "EW Pair", "NS Net", "NS Result", "Tie Winner", "Winner",
     "Loser", "NS VP", "EW VP",
 )  # fmt: skip
-
-
-# The instruction sentence a progressive workbook written before the Progression row has for
-# losers moving up a table; read only for such a workbook (see ``progression_of``).
-_OLD_MOVE_WORDS = "losers move to the next higher table"
-
-
-def progression_of(settings: Mapping[str, Any], lines: Sequence[str] = ()) -> str:
-    """Where a progressive game's losers go ("stay" or "move"), from the Session sheet's
-    label -> value lines (column A -> B) or, for a workbook written before its Progression
-    line, from the instruction ``lines`` after them.
-
-    >>> progression_of({"Progression": "move"})
-    'move'
-    >>> progression_of({"Progression": "up"})
-    Traceback (most recent call last):
-    ...
-    xlbridge.errors.WorkbookError: Session sheet: Progression 'up' is not stay or move
-    >>> progression_of({}, ["Winners move ...; losers move to the next higher table (...)."])
-    'move'
-    """
-    if PROGRESSION_LABEL not in settings:
-        # A workbook written before the Progression row existed records the setting only in
-        # its instruction sentence; such workbooks are still read, so fall back to that
-        # sentence (the only reason left to read prose: a rewording never reaches them).
-        old = any(_OLD_MOVE_WORDS in line for line in lines)
-        return "move" if old else "stay"
-    value = settings[PROGRESSION_LABEL]
-    text = value.strip().lower() if isinstance(value, str) else ""
-    if text not in ("stay", "move"):
-        raise WorkbookError(
-            f"Session sheet: {PROGRESSION_LABEL} {str(value)[:40]!r} is not stay or move"
-        )
-    return text
 
 
 def chicago_vp_bounds(scale: str = "chicago-swiss") -> tuple[int, ...]:
@@ -269,6 +235,7 @@ def _write_session(wb: Workbook, st: Styler, opt: PairsOptions) -> None:
         # The one setting the instructions alone used to carry: results and rebuild read it
         # from this row (as `new --progression` takes it), never from the sentence above.
         rows.append((PROGRESSION_LABEL, opt.variant))
+    rows += code_rows(opt.rounding, new_york=opt.new_york, vps=opt.with_vps)
     lines = [
         moves[opt.kind],
         "On each Round sheet type every table's deals; the pairs at each table come from the "

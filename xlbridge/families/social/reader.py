@@ -28,8 +28,8 @@ from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.calcutta import CALCUTTA, CalcuttaShare, read_calcutta
+from xlbridge.families.social.settings import read
 from xlbridge.families.social.sheet import COLS, BlockLayout
-from xlbridge.families.social.texts import new_york_of, rounding_of
 from xlbridge.movements.registry import get_kind
 from xlbridge.results.pages import render_page
 from xlbridge.results.problems import Problem, banner, from_lines, no_results, problems_json
@@ -573,9 +573,9 @@ def read_social(formulas: Book, cached: Book) -> SocialResults:
     scoring = str(s.get("Scored as") or "")
     if scoring not in SOCIAL_SCORINGS:
         raise WorkbookError(f"Session sheet: 'Scored as' {scoring!r} is not rubber or chicago")
-    down = rounding_of(s.get("Net rounding")) == "down"
-    rounding = Rounding.HALF_DOWN if down else Rounding.HALF_UP
-    variant = "new-york" if new_york_of(s.get("Chicago vulnerability")) else "standard"
+    coded = read(formulas)  # the family's one codec: its code rows, or an old one's sentences
+    rounding = Rounding.HALF_DOWN if coded.rounding == "down" else Rounding.HALF_UP
+    variant = "new-york" if coded.new_york else "standard"
     count = whole(s.get("Players")) or 4
     fixed = kind in ("rubber", "chicago")
     names = _players(formulas, count)

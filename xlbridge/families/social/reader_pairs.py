@@ -21,15 +21,14 @@ from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.calcutta import CALCUTTA, CalcuttaShare, read_calcutta
-from xlbridge.families.social.pairs import progression_of
 from xlbridge.families.social.reader import (
     SocialResults,
     SocialRound,
     SocialStanding,
     score_block,
 )
+from xlbridge.families.social.settings import read
 from xlbridge.families.social.sheet import BlockLayout
-from xlbridge.families.social.texts import new_york_of, rounding_of, with_vps_of
 from xlbridge.movements.home import progressive_next
 from xlbridge.numerals import whole_or_none
 from xlbridge.results.read_family import (
@@ -84,17 +83,13 @@ def read_pair_game(formulas: Book, cached: Book, s: SessionSettings) -> SocialRe
         raise WorkbookError("Session sheet: the Tables or Rounds line is lost")
     if not 1 <= n_rounds <= _MAX_ROUNDS or PROGRESS not in formulas.sheetnames:
         raise WorkbookError("the workbook has no Progress sheet or too many rounds")
-    with_vps = with_vps_of(s.get("Scoring"))
-    variant = "new-york" if new_york_of(s.get("Chicago vulnerability")) else "standard"
-    moves = progression_of(s, s.lines) if kind == "progressive" else "stay"
+    coded = read(formulas)  # the family's one codec: its code rows, or an old one's sentences
+    with_vps = coded.vp or kind != "progressive"  # Swiss and round-robin pairs: always VPs
+    variant = "new-york" if coded.new_york else "standard"
+    moves = coded.progression
     step = BlockLayout.of(1, "chicago").bottom + 2
     layouts = [BlockLayout.of(1 + t * step, "chicago") for t in range(tables)]
-    label = (
-        formulas["Round 1"][f"D{layouts[0].result}"].value
-        if "Round 1" in formulas.sheetnames
-        else ""
-    )
-    rounding = Rounding.HALF_DOWN if rounding_of(label) == "down" else Rounding.HALF_UP
+    rounding = Rounding.HALF_DOWN if coded.rounding == "down" else Rounding.HALF_UP
     n_pairs = 2 * tables
     names = _pair_names(formulas, n_pairs)
     prog = formulas[PROGRESS]

@@ -58,7 +58,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -70,32 +69,30 @@ from xlbridge.families.social.build import build_social, score_sheet_layouts
 from xlbridge.families.social.marathon import MarathonOptions, build_marathon, schedule_rows
 from xlbridge.families.social.options import SocialArgs, options_of
 from xlbridge.families.social.pairs import (
-    PAIRS_KINDS,
     PROGRESS,
     PairsOptions,
     build_pairs_event,
     pairs_layouts,
     progress_row,
-    progression_of,
 )
 from xlbridge.families.social.settings import (
     DEFAULT_GAME,
     FIXED_KINDS,
-    PLAYER_KINDS,
+    ONE_TABLE,
+    PAIRS_KINDS,
     PLAYERS_FIRST,
+    Settings,
     SocialOptions,
+    read,
 )
-from xlbridge.families.social.sheet import COLS, RUBBER_DEAL_ROWS, BlockLayout
-from xlbridge.families.social.texts import new_york_of, rounding_of, with_vps_of
+from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.movements.home import DEALS_PER_CHUKKER, round_robin_pairs
 from xlbridge.movements.model import Entry
 from xlbridge.movements.registry import FamilyName, get_kind
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
-from xlbridge.workbook.session import SessionSettings, read_settings
 
 __all__ = ["ADAPTER", "Settings", "SocialAdapter"]
 
-ONE_TABLE = (*FIXED_KINDS, *PLAYER_KINDS)
 _SEATS = "NESW"
 _DEAL_COLUMNS = (
     (COLS.contract, "Contract"),
@@ -108,127 +105,9 @@ _PAIRS_FIRST = 4  # the Pairs sheet's first pair row (social_pairs, social_marat
 _SPLIT_ROWS = (5, 6, 7)  # the Calcutta split (places 1-3)
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Everything ``xlbridge new`` was given for a social workbook, but the names.
-
-    ``rounds``: rubbers or chukkers (one-table games), rounds (progressive, Swiss pairs);
-    ``None`` for a round robin (fixed by the pairs and ``chukkers``) and the marathon.
-    ``game``: the scoring of a four-, five- or six-player game (``None`` for rubber, chicago
-    and the pair events). ``pairs``, ``deals``, ``start_month``: the marathon's.
-    ``deal_rows``: deal rows of a rubber block (not a ``new`` option; kept for workbooks built
-    through the API).
-    """
-
-    kind: str
-    tables: int = 1
-    rounds: int | None = None
-    game: str | None = None
-    rounding: str = "up"
-    new_york: bool = False
-    first_dealer: str = "N"
-    progression: str = "stay"
-    vp: bool = False
-    chukkers: int = 1
-    calcutta: bool = False
-    pairs: int | None = None
-    deals: int = 20
-    start_month: str = "September"
-    event: str = "Home bridge"
-    date: str = ""
-    deal_rows: int = RUBBER_DEAL_ROWS
-    next_round: tuple[int, tuple[tuple[int, int], ...]] | None = None
-
-
 def _args(**changes: Any) -> RebuildChange:
     """A change as ``xlbridge rebuild`` gives it (unset options ``None``)."""
     return RebuildChange(**changes)
-
-
-# --- reading the Session sheet -----------------------------------------------------------------
-
-
-def _event(info: SessionSettings) -> str:
-    return "" if info.event is None else str(info.event)
-
-
-def _rounding(text: str) -> str:
-    return rounding_of(text) or "up"
-
-
-def _label_rounding(book: Workbook, sheet: str, lay: BlockLayout) -> str | None:
-    """The rounding a score sheet's block says it uses (``Net in hundreds (50 rounds up)``)."""
-    if sheet not in book.sheetnames:
-        return None
-    return rounding_of(book[sheet][f"D{lay.result}"].value)
-
-
-def _deal_rows(book: Workbook, sheet: str) -> int:
-    """Deal rows of a rubber block: from the header (row 3) to the ``Totals`` row."""
-    if sheet in book.sheetnames:
-        ws = book[sheet]
-        first = BlockLayout.of(1, "rubber").first
-        for r in range(first + 4, first + 41):
-            if ws[f"D{r}"].value == "Totals":
-                return r - first
-    return RUBBER_DEAL_ROWS
-
-
-def _one_table_settings(book: Workbook, info: SessionSettings, kind: str) -> Settings:
-    scoring = info.text("Scored as")
-    if scoring not in ("rubber", "chicago"):
-        raise WorkbookError(f"Session sheet: 'Scored as' {scoring[:40]!r} is not rubber or chicago")
-    what = "Rubbers" if scoring == "rubber" else "Chukkers"
-    rounds = info.whole(what)
-    dealer = info.text("First dealer").strip().upper() or "N"
-    first_sheet = ("Rubbers" if kind == "rubber" else "Rubber 1") if scoring == "rubber" else ""
-    return Settings(
-        kind=kind,
-        rounds=rounds,
-        game=scoring if kind in PLAYER_KINDS else None,
-        rounding=_rounding(info.text("Net rounding")),
-        new_york=new_york_of(info.text("Chicago vulnerability")),
-        first_dealer=dealer if dealer in _SEATS else "N",
-        calcutta=CALCUTTA in book.sheetnames,
-        event=_event(info),
-        date=info.text("Date"),
-        deal_rows=_deal_rows(book, first_sheet) if first_sheet else RUBBER_DEAL_ROWS,
-    )
-
-
-def _pairs_settings(book: Workbook, info: SessionSettings, kind: str) -> Settings:
-    tables = info.whole("Tables")
-    rounds = info.whole("Rounds (Chicago chukkers)")
-    chukkers = info.whole("Chukkers a match") if "Chukkers a match" in info else 1
-    scoring = info.text("Scoring")
-    with_vps = with_vps_of(scoring)
-    rounding = _label_rounding(book, "Round 1", BlockLayout.of(1, "chicago"))
-    return Settings(
-        kind=kind,
-        tables=tables,
-        rounds=None if kind == "round-robin-pairs" else rounds,
-        rounding=rounding or _rounding(scoring),
-        new_york=new_york_of(info.text("Chicago vulnerability")),
-        progression=progression_of(info, info.lines) if kind == "progressive" else "stay",
-        vp=kind == "progressive" and with_vps,
-        chukkers=chukkers,
-        calcutta=CALCUTTA in book.sheetnames,
-        event=_event(info),
-        date=info.text("Date"),
-    )
-
-
-def _marathon_settings(info: SessionSettings) -> Settings:
-    start = info.text("From").split(" ")[0]
-    return Settings(
-        kind="marathon",
-        tables=1,
-        pairs=info.whole("Pairs"),
-        deals=info.whole("Deals a match"),
-        start_month=start or "September",
-        event=_event(info),
-        date=info.text("Date"),
-    )
 
 
 # --- building -----------------------------------------------------------------------------------
@@ -516,16 +395,9 @@ class SocialAdapter:
     options = ("next_round",)
 
     def settings(self, book: Workbook) -> Settings:
-        """The settings of a social workbook written by ``xlbridge new``."""
-        info = read_settings(book)
-        kind = info.kind
-        if kind in ONE_TABLE:
-            return _one_table_settings(book, info, kind)
-        if kind in PAIRS_KINDS:
-            return _pairs_settings(book, info, kind)
-        if kind == "marathon":
-            return _marathon_settings(info)
-        raise WorkbookError(f"Session sheet: kind {kind[:40]!r} is not a social game")
+        """The settings of a social workbook written by ``xlbridge new`` (the family's one
+        codec, :func:`xlbridge.families.social.settings.read`)."""
+        return read(book)
 
     def change(self, old: Settings, args: RebuildChange) -> Settings:
         """The settings after the change in ``args`` (see the module docstring's table)."""

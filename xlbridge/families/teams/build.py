@@ -18,9 +18,8 @@ carried to the next round).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -50,15 +49,11 @@ from xlbridge.workbook.masterpoints import write_sentence
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import Styler, fit_landscape, fit_portrait, open_template
 
-if TYPE_CHECKING:
-    from xlbridge.families.registry import WriteRequest
-
 __all__ = [
     "FIRST_ROW",
     "HEADER_ROW",
     "TeamsOptions",
     "build_teams_workbook",
-    "write",
     "write_teams",
 ]
 
@@ -438,20 +433,3 @@ def write_teams(
     wb = build_teams_workbook(plan, options, template)
     return write_atomically(out, saver(wb), force=force)
 
-
-def write(
-    request: WriteRequest, out: str | os.PathLike[str], *,
-    template: str | os.PathLike[str] | None = None, force: bool = False,
-) -> Path:  # fmt: skip
-    """The teams workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
-    family's ``write``), with the options :class:`~xlbridge.families.teams.plan.NewOptions`
-    takes."""
-    from xlbridge.families.teams.plan import NewOptions, PlanArgs, build_plan, options_of
-    from xlbridge.movements.registry import get_kind
-
-    o = request.options_as(NewOptions())
-    size = PlanArgs(request.tables, request.boards_per_round, request.rounds, o.segments)
-    plan = build_plan(size, get_kind(request.kind))
-    options = options_of(request.kind, request.event, request.date, o)
-    where = None if template is None else Path(template)
-    return write_teams(plan, Path(out), options, template=where, force=force)
