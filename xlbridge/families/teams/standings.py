@@ -232,7 +232,9 @@ def _awards(ctx: TeamsContext, ws: Worksheet, rank: str, first: int, last: int) 
     ranks = f"${rank}${first}:${rank}${last}"
     for r in range(first, last + 1):
         cell = ws[f"{col}{r}"]
-        cell.value = award_formula(f"${rank}{r}", ranks, boards, "teams", refused)
+        # No match complete: every team ranks 1= on nothing; no award yet (results/awards.py).
+        cell.value = award_formula(f"${rank}{r}", ranks, boards, "teams", refused,
+                                   blank="$C$3=0")  # fmt: skip
         st(cell, "xlb Value")
 
 

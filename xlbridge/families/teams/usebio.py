@@ -33,10 +33,10 @@ masterpoints for a knockout (the club scale ranks a whole field; a knockout plac
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.teams.awards import team_awards, teams_boards
 from xlbridge.families.teams.model import Room, TeamMatch, TeamsResults
 from xlbridge.numerals import shown_text
 from xlbridge.results.problems import banner
@@ -55,7 +55,6 @@ from xlbridge.results.usebio import (
     usebio_date,
     write_document,
 )
-from xlbridge.scoring.masterpoints import awards
 
 __all__ = ["teams_document", "write_teams_usebio"]
 
@@ -73,8 +72,7 @@ def _num(x: float | None) -> str:
     return shown_text(x, fixed=True)
 
 
-def _players(team: int, text: str) -> tuple[UsebioPlayer, ...]:
-    names = [n.strip() for n in re.split(r"[,;]", text) if n.strip()]
+def _players(team: int, names: tuple[str, ...]) -> tuple[UsebioPlayer, ...]:
     return tuple(
         UsebioPlayer(name, "", f"team {team}: player {i + 1} ({name}) has no member number;"
                      " NATIONAL_ID_NUMBER left out")
@@ -158,24 +156,16 @@ def teams_document(
         )
     pab = layout is TEAMS_PAB
     opts = options or UsebioOptions()
-    if layout is TEAMS_KO and opts.masterpoint_scale:
-        raise WorkbookError(
-            "masterpoints for a knockout are not awarded: the club scale ranks a whole field"
-            " and a knockout places only its two finalists; leave out --masterpoints"
-        )
-    ordered = res._ordered()
-    boards = max((sum(len(m.boards) for m in res.matches if s.team in (m.home, m.away))
-                  for s in ordered), default=0)  # fmt: skip
     scale = opts.masterpoint_scale
-    ranked = [s for s in ordered if s.rank]
-    won = dict(zip((s.team for s in ranked),
-                   awards([s.rank for s in ranked], boards, "teams", scale=scale)
-                   if scale and ranked else [0] * len(ranked), strict=True))  # fmt: skip
+    if scale:  # a knockout refused in one line, as by results in every format
+        res = team_awards(res, scale)
+    ordered = res._ordered()
+    boards = teams_boards(res)
     teams = tuple(
         UsebioTeam(s.team, s.name, "" if layout is TEAMS_KO else _num(s.total),
                    str(_wins_or_draws(res, s.team)), s.rank,
-                   masterpoints=won.get(s.team, 0) if scale else None,
-                   players=_players(s.team, s.players))
+                   masterpoints=res.award_of(s.team),
+                   players=_players(s.team, s.player_names))
         for s in ordered
     )  # fmt: skip
     matches = tuple(
