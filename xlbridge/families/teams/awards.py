@@ -11,7 +11,7 @@ award cells stay empty while its "Matches complete" is 0).
 >>> team_awards(ko, "ebu-club")
 Traceback (most recent call last):
 ...
-xlbridge.errors.ScaleError: masterpoints for a knockout are not awarded: the club scale ranks ...
+xlbridge.errors.ScaleError: EBU club masterpoints for a knockout: the club scale ranks a whole ...
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from xlbridge.results.awards import field_awards
 __all__ = ["KNOCKOUT_REFUSED", "team_awards", "teams_boards"]
 
 KNOCKOUT_REFUSED = (
-    "masterpoints for a knockout are not awarded: the club scale ranks a whole field"
-    " and a knockout places only its two finalists; leave out --masterpoints"
+    "EBU club masterpoints for a knockout: the club scale ranks a whole field and a knockout"
+    " places only two teams, its finalists; award them by hand"
 )
 
 
