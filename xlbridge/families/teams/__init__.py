@@ -66,8 +66,8 @@ class _Teams(PackageFamily):
         from xlbridge.families.teams.model import TeamsResults
         from xlbridge.families.teams.usebio import write_teams_usebio
 
-        if not isinstance(res, TeamsResults):
-            raise WorkbookError(f"a {res.family} workbook's results are not a team game's")
+        if not isinstance(res, TeamsResults):  # a caller's slip, as in usebio below
+            raise TypeError("a teams workbook's results are a TeamsResults")
         scale = request.masterpoints or res.masterpoint_scale
         notes: tuple[str, ...] = ()
         if scale:
