@@ -151,3 +151,22 @@ def test_knockout_workbook_on_the_command_line(tmp_path: Path) -> None:
     code, out, err = run_cli("results", str(book), "--format", "csv")
     assert code == 3 and "masterpoints not awarded: EBU club masterpoints for a knockout" in err
     assert "Traceback" not in err and out.startswith("round,match")
+
+
+def test_a_head_to_head_match_is_refused_as_its_standings_say(tmp_path: Path) -> None:
+    """One match places two teams, not a field: the Standings' award cells say so and results
+    refuses the award in one line (a note when only the Session sheet keeps the scale)."""
+    import openpyxl
+
+    book = cli_new(tmp_path, "h2h", "head-to-head", "--tables", "2", "--boards-per-round", "12",
+                   "--masterpoints", "ebu-club")
+    ws = openpyxl.load_workbook(book)["Standings"]
+    col = next(c.column_letter for row in ws.iter_rows(max_row=6) for c in row if c.value == "MPs")
+    cells = [c.value for c in ws[col] if isinstance(c.value, str) and c.value.startswith("=")]
+    assert len(cells) == 2 and all('"by hand: two teams"' in f for f in cells)
+    code, _out, err = run_cli("results", str(book), "--masterpoints", "ebu-club")
+    assert code not in (0, 1, 3) and len(err.strip().splitlines()) == 1
+    assert "head-to-head match: the club scale ranks a whole field" in err
+    code, out, err = run_cli("results", str(book), "--format", "json")
+    assert code == 3 and "masterpoints not awarded: EBU club masterpoints for a head-to" in err
+    assert "masterpoints" not in json.loads(out)["entries"][0]
