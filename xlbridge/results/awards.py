@@ -1,6 +1,8 @@
 """Masterpoints for a scored pairs or individuals session: the rules layer's awards
 (:mod:`xlbridge.scoring.masterpoints`) given to each ranking group (each direction of a
-two-winner game, the whole field otherwise), kept on the results for every output.
+two-winner game, the whole field otherwise), kept on the results for every output; one field's
+awards by key (:func:`field_awards`) for any family (teams: :mod:`xlbridge.families.teams.awards`).
+No award before any result is entered (every entry ranks 1= on nothing).
 
 >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 >>> from xlbridge.families.duplicate.score import score_session

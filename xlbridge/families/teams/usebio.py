@@ -22,7 +22,8 @@ teams (any kind scored ``--team-scoring bam``) are point-a-board, as the rules s
 Refused in one line, naming what is missing: win/loss matches (no ``MATCH_SCORING_METHOD``
 value for them was found in any USEBIO source), Marvin's six-pair game (its fifteen teams
 re-form from six pairs and the pairs are ranked: no USEBIO layout for that was found), and
-masterpoints for a knockout (the club scale ranks a whole field; a knockout places two).
+masterpoints for a knockout or a head-to-head match (the club scale ranks a whole field; they
+place two teams: :mod:`xlbridge.families.teams.awards`, as ``results`` in every format).
 
 >>> from xlbridge.families.teams.model import TeamsResults
 >>> empty = TeamsResults("Club teams", "2026-11-24", "round-robin", "imps", "vp", "IMPs", "VP",
@@ -157,7 +158,7 @@ def teams_document(
     pab = layout is TEAMS_PAB
     opts = options or UsebioOptions()
     scale = opts.masterpoint_scale
-    if scale:  # a knockout refused in one line, as by results in every format
+    if scale and res.awarded_scale != scale:  # a knockout refused, as by results in any format
         res = team_awards(res, scale)
     ordered = res._ordered()
     boards = teams_boards(res)
