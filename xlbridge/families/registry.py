@@ -377,7 +377,7 @@ class PackageFamily:
     def render(self, res: Scored, request: RenderRequest) -> Rendered:
         if request.masterpoints and request.fmt != "usebio":
             raise WorkbookError(
-                f"masterpoints are awarded for pairs and individual workbooks (teams: in USEBIO);"
+                f"masterpoints are awarded for pairs, individual and teams workbooks;"
                 f" this is a {self._name} workbook"
             )
         if request.fmt == "usebio":  # the family writes its own (teams; social refuses)

@@ -1,6 +1,8 @@
 """Masterpoints for a scored pairs or individuals session: the rules layer's awards
 (:mod:`xlbridge.scoring.masterpoints`) given to each ranking group (each direction of a
-two-winner game, the whole field otherwise), kept on the results for every output.
+two-winner game, the whole field otherwise), kept on the results for every output; one field's
+awards by key (:func:`field_awards`) for any family (teams: :mod:`xlbridge.families.teams.awards`).
+No award before any result is entered (every entry ranks 1= on nothing).
 
 >>> from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 >>> from xlbridge.families.duplicate.score import score_session
@@ -15,14 +17,38 @@ two-winner game, the whole field otherwise), kept on the results for every outpu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from xlbridge.errors import ScaleError
 from xlbridge.results.session import SessionResults
 from xlbridge.results.tables import ranking_groups
 from xlbridge.scoring.masterpoints import Contestants, awards
 
-__all__ = ["award_of", "with_awards"]
+__all__ = ["award_of", "field_awards", "with_awards"]
+
+K = TypeVar("K")
+
+
+def field_awards(
+    ranked: Sequence[tuple[K, str]], boards: int, who: Contestants, scale: str, *,
+    entered: bool = True,
+) -> list[tuple[K, int]]:  # fmt: skip
+    """Each contestant's award to each of its players in one field: ``ranked`` each
+    contestant's key and place (``"3="``; "" not ranked: no award), over ``boards`` boards.
+    Before any result is ``entered`` every contestant ranks 1= on nothing: no award yet (the
+    award formula's ``blank``, :mod:`xlbridge.workbook.formulas_masterpoints`).
+
+    >>> field_awards([(1, "1"), (2, "2"), (3, "")], 24, "teams", "ebu-club")
+    [(1, 10), (2, 0), (3, 0)]
+    >>> field_awards([(1, "1="), (2, "1=")], 24, "teams", "ebu-club", entered=False)
+    [(1, 0), (2, 0)]
+    """
+    placed = [(k, r) for k, r in ranked if r]
+    got = awards([r for _, r in placed], boards, who, scale=scale)
+    won = dict(zip((k for k, _ in placed), got, strict=True))
+    return [(k, won.get(k, 0) if entered else 0) for k, _ in ranked]
 
 
 def with_awards(res: SessionResults, scale: str) -> SessionResults:
@@ -41,12 +67,12 @@ def with_awards(res: SessionResults, scale: str) -> SessionResults:
         "individual" if individual else "pairs" if res.two_winner else "one-winner-pairs"
     )
     boards = len(res.boards)
+    # No board played by anyone (the Results sheet's SUM of Played = 0): no award yet.
+    entered = any(s.played for s in res.standings)
     out: list[tuple[str, int]] = []
     for _, group in ranking_groups(res):
-        ranked = [s for s in group if s.rank]
-        for s, award in zip(ranked, awards([s.rank for s in ranked], boards, who, scale=scale),
-                            strict=True):  # fmt: skip
-            out.append((s.label, award))
+        ranked = [(s.label, s.rank) for s in group if s.rank]
+        out += field_awards(ranked, boards, who, scale, entered=entered)
     return replace(res, masterpoints=tuple(out), masterpoint_scale=scale)
 
 

@@ -47,7 +47,8 @@ def refusal_text(boards: int, contestants: Contestants) -> str | None:
 
 
 def award_formula(
-    rank: str, ranks: str, boards: int, contestants: Contestants, refused: str | None = None
+    rank: str, ranks: str, boards: int, contestants: Contestants, refused: str | None = None,
+    *, blank: str | None = None,
 ) -> str:
     """The EBU club award to each player of the contestant whose place is ``rank`` (a cell
     showing ``3`` or ``3=``, ``""`` when not ranked), ``ranks`` the places of its whole field
@@ -56,15 +57,20 @@ def award_formula(
     ranked field (rounded up) is awarded, place p of P getting the step times (P - p + 1) and
     no less than the club minimum; a tie covering places f..f+c-1 shares their awards, rounded
     up, no share under the minimum. Where the rule gives no award (``refused``, else
-    :func:`refusal_text`) the cell says so in a short text. Only functions Excel 2010,
-    LibreOffice and Google Sheets all compute (no LET).
+    :func:`refusal_text`) the cell says so in a short text. ``blank``: the sheet's condition
+    that no result is entered yet (every line then ranks 1=): the cell stays empty, as
+    :mod:`xlbridge.results.awards` gives no award. Only functions Excel 2010, LibreOffice and
+    Google Sheets all compute (no LET).
 
     >>> award_formula("A5", "A5:A7", 20, "teams", refused="by hand: sections")
     '=IF(A5="","","by hand: sections")'
+    >>> award_formula("A5", "A5:A7", 40, "teams", blank="$C$3=0")
+    '=IF(OR(A5="",$C$3=0),"","by hand: 18-35 boards")'
     """
+    empty = f'OR({rank}="",{blank})' if blank else f'{rank}=""'
     why = refused or refusal_text(boards, contestants)
     if why is not None:
-        return f'=IF({rank}="","","{why}")'
+        return f'=IF({empty},"","{why}")'
     step, least = CLUB_STEPS[contestants], CLUB_MINIMUM
     first = f'VALUE(SUBSTITUTE({rank},"=",""))'
     tied = f"SUMPRODUCT(({ranks}={rank})*1)"
@@ -78,4 +84,4 @@ def award_formula(
             f"+IF(AND({places}-{last}+1<={k},{k}<={places}-{first}+1),{least - step * k},0)"
         )
     share = f"MAX(ROUNDUP(({total})/{tied},0),{least})"
-    return f'=IF({rank}="","",IF({first}>{places},0,{share}))'
+    return f'=IF({empty},"",IF({first}>{places},0,{share}))'

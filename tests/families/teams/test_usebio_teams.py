@@ -282,7 +282,9 @@ def test_knockout_carry_over_is_said_and_found_again() -> None:
 def test_knockout_masterpoints_are_refused() -> None:
     from dataclasses import replace
 
-    with pytest.raises(WorkbookError, match="masterpoints for a knockout are not awarded"):
+    from xlbridge.errors import ScaleError
+
+    with pytest.raises(ScaleError, match="EBU club masterpoints for a knockout: "):
         write_teams_usebio(_knockout(), replace(OPTIONS, masterpoint_scale="ebu-club"))
 
 

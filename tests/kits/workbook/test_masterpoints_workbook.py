@@ -104,9 +104,9 @@ def _want(path: Path) -> dict[str, int | str]:
     return dict(with_awards(res, "ebu-club").masterpoints)
 
 
-def _teams_book(tmp: Path) -> Path:
+def _teams_book(tmp: Path, filled: bool = True) -> Path:
     """A Swiss of 10 teams whose first round is a 24-board match (the EBU example's field and
-    boards), filled with random results (tests/families/teams)."""
+    boards), filled with random results (tests/families/teams) unless not ``filled``."""
     import random
 
     from tests.families.teams.test_teams_workbook import fill, random_rows
@@ -116,8 +116,9 @@ def _teams_book(tmp: Path) -> Path:
     s = Settings("swiss-teams", 10, 24, rounds=3, masterpoints="ebu-club")
     plan = plan_of(s)
     wb = build_teams_workbook(plan, s.options(), None)
-    fill(wb, plan, random_rows(plan, random.Random(32), adjusted=False, incomplete=None), {})
-    path = tmp / "swiss.xlsx"
+    if filled:
+        fill(wb, plan, random_rows(plan, random.Random(32), adjusted=False, incomplete=None), {})
+    path = tmp / ("swiss.xlsx" if filled else "swiss-empty.xlsx")
     wb.save(path)
     return path
 
@@ -163,12 +164,23 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     }  # fmt: skip
     for i, p in enumerate(paths.values()):
         fill_by_headers(p, 32 + i, unplayed=0.0)
-    return {"cases": cases, "want": want, **paths, "swiss": _teams_book(tmp)}
+    # Nothing entered: every line ranks 1=, and no award may show (issue 32).
+    empty = {
+        "empty-mitchell": cli_new(tmp, "empty-mitchell", "mitchell", "--tables", "6",
+                                  "--boards-per-round", "4", "--masterpoints", "ebu-club"),
+        "empty-rainbow": cli_new(tmp, "empty-rainbow", "rainbow", "--tables", "7",
+                                 "--boards-per-round", "3", "--masterpoints", "ebu-club"),
+        "empty-swiss": _teams_book(tmp, filled=False),
+    }  # fmt: skip
+    return {"cases": cases, "want": want, **paths, "swiss": _teams_book(tmp), **empty}
+
+
+EMPTY = ("empty-mitchell", "empty-rainbow", "empty-swiss")
 
 
 def test_every_formula_parses_under_the_strict_grammar(books: dict[str, Any]) -> None:
     """Every award formula: the cases' and each family's MPs column."""
-    for name in ("cases", "mitchell", "howell", "rainbow", "swiss"):
+    for name in ("cases", "mitchell", "howell", "rainbow", "swiss", *EMPTY):
         wb = openpyxl.load_workbook(books[name])
         sheets = set(wb.sheetnames)
         mps = [c.column_letter for ws in wb for row in ws.iter_rows(max_row=6) for c in row
@@ -199,6 +211,16 @@ def test_session_sheet_keeps_the_scale_and_results_award_by_it(books: dict[str, 
     # ... and refused in one line when asked for on the command line.
     code, out, err = run_cli("results", str(books["howell"]), "--masterpoints", "ebu-club")
     assert code != 0 and len(err.strip().splitlines()) == 1 and "one-winner" in err
+
+
+def test_no_award_before_any_result(books: dict[str, Any]) -> None:
+    """An empty workbook ranks every entry 1=: results (every family) awards nothing yet,
+    0 to each player, and says no results are entered (exit 3)."""
+    for name in EMPTY:
+        code, out, err = run_cli("results", str(books[name]), "--format", "json")
+        entries = json.loads(out)["entries"]
+        assert code == 3 and "no results entered yet" in out + err, (name, err)
+        assert entries and all(set(e["masterpoints"]) == {0} for e in entries), name
 
 
 def test_without_the_flag_no_line_and_no_column(tmp_path: Path) -> None:
@@ -243,8 +265,26 @@ def test_libreoffice_awards_equal_the_rule(books: dict[str, Any], tmp_path: Path
     from xlbridge.workbook.recalc import recalculate
 
     needs_libreoffice()
-    names = ("cases", "mitchell", "howell", "rainbow", "swiss")
+    names = ("cases", "mitchell", "howell", "rainbow", "swiss", *EMPTY)
     done = dict(zip(names, recalculate([books[n] for n in names], tmp_path / "r"), strict=True))
+    # Nothing entered: every MPs cell stays empty, as results gives no award. The teams'
+    # Standings rank every team 1= on nothing, so its cells would otherwise award every team.
+    for name in EMPTY:
+        formulas = openpyxl.load_workbook(books[name])
+        values = openpyxl.load_workbook(done[name], data_only=True)
+        awarded = [(ws.title, c.coordinate) for ws in formulas for col in ws.iter_cols()
+                   if any(c.value == "MPs" for c in col)
+                   for c in col if c.data_type == "f"]  # fmt: skip
+        assert len(awarded) >= 10, name  # every line's award formula
+        shown = {at: values[at[0]][at[1]].value for at in awarded}
+        assert all(v in (None, "") for v in shown.values()), (name, shown)
+    ranks = _standings_awards(_values(done["empty-swiss"]))  # the teams' lines are there
+    assert len(ranks) == 10
+    standings = _values(done["empty-swiss"])
+    rank_col = next(c for (s, c), v in standings.items() if s == "Standings" and v == "Rank")
+    shown_ranks = [v for (s, c), v in standings.items() if s == "Standings"
+                   and c.rstrip("0123456789") == rank_col.rstrip("0123456789") and v != "Rank"]
+    assert shown_ranks == ["1="] * 10, shown_ranks  # fmt: skip
     got = _values(done["cases"])
     for key, want in books["want"].items():
         assert same_value(got.get(key), want), (key, got.get(key), want)

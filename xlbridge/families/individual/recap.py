@@ -155,7 +155,7 @@ def write_individual_recap(ctx: Context, ic: IndividualCols) -> Worksheet:
     ws.column_dimensions[col_order].hidden = True
     ctx.recap.update(
         first=str(FIRST), last=str(last), pair="A", names="B", total=col_total, pct=col_pct,
-        rank=col_rank, order=col_order,
+        rank=col_rank, order=col_order, played=col_played,
     )  # fmt: skip
     # Handicapped and stratified results (new --handicap, --strata): one field, one player.
     rows = {p.id: (FIRST + i, NAMES_FIRST + i) for i, p in enumerate(players)}
@@ -202,13 +202,15 @@ def write_individual_results(ctx: Context) -> Worksheet:
         cell.font = _BOLD
     places = f"Recap!${rc['order']}${first}:${rc['order']}${last}"
     ranks = f"$A$5:$A${last - first + 5}"  # one field: every player's place
+    nothing = f"SUM(Recap!${rc['played']}${first}:${rc['played']}${last})=0"  # no award yet
     for k in range(1, last - first + 2):
         r = 4 + k
         for j, (text, col, style) in enumerate(columns, start=1):
             values = f"Recap!${col}${first}:${col}${last}"
             value = R.standing_value(str(k), places, values)
             if text == MASTERPOINTS_HEADER:
-                value = award_formula(f"$A{r}", ranks, len(ctx.movement.boards), "individual")
+                value = award_formula(f"$A{r}", ranks, len(ctx.movement.boards), "individual",
+                                      blank=nothing)  # fmt: skip
             cell = ws.cell(row=r, column=j, value=value)
             st(cell, style)
             cell.font = _FONT

@@ -108,6 +108,7 @@ def write_results(ctx: Context) -> Worksheet:
     boards = len(ctx.movement.boards)
     who: Contestants = "pairs" if two else "one-winner-pairs"
     refused = SECTIONS_TEXT if field is not None else None
+    nothing = f"SUM({rng(rc['played'])})=0"  # no board played by anyone: no award yet
     r = 4
     tables: list[tuple[int, int]] = []
     for heading, prefix, count, rank_col, order_col in blocks:
@@ -130,7 +131,7 @@ def write_results(ctx: Context) -> Worksheet:
                 if text == MASTERPOINTS_HEADER:  # the rank in A, its field's ranks above/below
                     top = r - k + 1
                     value = award_formula(f"$A{r}", f"$A${top}:$A${top + count - 1}", boards,
-                                          who, refused)  # fmt: skip
+                                          who, refused, blank=nothing)  # fmt: skip
                 cell = ws.cell(row=r, column=j, value=value)
                 st(cell, style)
                 cell.font = _FONT

@@ -13,6 +13,7 @@ rules layer (:mod:`xlbridge.scoring.team_match`).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,6 +148,15 @@ class TeamStanding:
     total: float
     rank: str
 
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """The team's players as its Names sheet lists them (comma or semicolon apart).
+
+        >>> TeamStanding(1, "", "Ann; Bo, Cy", 0, (), None, 0.0, "1").player_names
+        ('Ann', 'Bo', 'Cy')
+        """
+        return tuple(n.strip() for n in re.split(r"[,;]", self.players) if n.strip())
+
 
 @dataclass(frozen=True, slots=True)
 class Prize:
@@ -181,6 +191,9 @@ class TeamsResults:
     problems: tuple[str, ...]  # what could not be scored, as the reader found it
     checks: tuple[Problem, ...] = ()  # the Checks sheet's lines, by its rules (teams.checks)
     masterpoint_scale: str = ""  # the Session sheet's "Masterpoints" line ("" none)
+    # Awarded (xlbridge.families.teams.awards): (team, award to each player), and the scale.
+    masterpoints: tuple[tuple[int, int], ...] = ()
+    awarded_scale: str = ""
 
     @property
     def family(self) -> str:
@@ -208,13 +221,19 @@ class TeamsResults:
         sheet = f"Match {match}"
         return next((p.problem for p in self.checks if (p.sheet, p.board) == (sheet, board)), "")
 
+    def award_of(self, team: int) -> int | None:
+        """The award to each player of ``team``; None when none were worked out."""
+        return dict(self.masterpoints).get(team, 0) if self.awarded_scale else None
+
     def name_of(self, team: int | None) -> str:
         """A team's display name (``Team 3`` when none is typed)."""
         return "" if team is None else dict(self.names).get(team, f"Team {team}")
 
     def to_json(self) -> dict[str, Any]:
         """The ``xlbridge results`` JSON object: ``entries`` are the teams (``total``: VPs,
-        wins or points), ``matches`` every match with its boards."""
+        wins or points; when awarded, ``masterpoints``: the award to each of its players, its
+        named players or the four who sit in its two rooms), ``matches`` every match with its
+        boards."""
 
         def room(x: Room) -> dict[str, Any]:
             return {
@@ -241,6 +260,11 @@ class TeamsResults:
                     "net": shown(s.net),
                     "total": shown(s.total),
                     "rank": s.rank,
+                    **(
+                        {"masterpoints": [self.award_of(s.team)] * max(len(s.player_names), 4)}
+                        if self.awarded_scale
+                        else {}
+                    ),
                 }
                 for s in self._ordered()
             ],
@@ -310,6 +334,7 @@ class TeamsResults:
                 "played": s.played,
                 "net": shown(s.net),
                 "total": shown(s.total),
+                **({"masterpoints": self.award_of(s.team)} if self.awarded_scale else {}),
                 "status": status_of(self.open_problems),
             }
             for s in self._ordered()
@@ -366,12 +391,13 @@ class TeamsResults:
         else:
             head = ["Rank", "Team", "Name", "Played"]
             head += [self.net_label] if self.net_label else []
-            head += [self.result_label]
+            head += [self.result_label] + (["MPs"] if self.awarded_scale else [])
             rows = [head]
             for s in self._ordered():
                 line: list[Any] = [s.rank, s.team, s.name, s.played]
                 line += [s.net] if self.net_label else []
-                rows.append([*line, s.total])
+                line += [s.total] + ([self.award_of(s.team)] if self.awarded_scale else [])
+                rows.append(line)
             lines.append(table_text(rows, left=(2,)))
             lines += ["", "Matches", self._matches_text()]
         if self.prizes:
@@ -435,7 +461,10 @@ class TeamsResults:
                     cols = ("round", "match", "home", "away", "home_imps", "away_imps", "winner",
                             "status")  # fmt: skip
                     return to_csv(cols, rows)
-                return to_csv(STANDING_COLUMNS, self.standings_rows())
+                heads: tuple[str, ...] = STANDING_COLUMNS
+                if self.awarded_scale:  # each player's award, before the status
+                    heads = (*heads[:-1], "masterpoints", heads[-1])
+                return to_csv(heads, self.standings_rows())
             if table == "results":
                 return to_csv(BOARD_COLUMNS, self.board_rows())
             raise WorkbookError(
@@ -465,6 +494,7 @@ def render_html(res: TeamsResults) -> str:
             "groups": [group_cols[j][i] for j in range(len(s.groups))],
             "net": nets[i],
             "total": totals[i],
+            "masterpoints": res.award_of(s.team),
         }
         for i, s in enumerate(ordered)
     ]
@@ -543,6 +573,7 @@ def render_html(res: TeamsResults) -> str:
         unit=unit,
         champion=res.name_of(res.champion),
         has_result=res.result not in ("knockout",),
+        awarded=bool(res.awarded_scale),
         recalculated=res.recalculated,
         disagreements=res.disagreements,
     )

@@ -16,6 +16,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.families.teams import formulas as T
+from xlbridge.families.teams.awards import TWO_TEAMS, TWO_TEAMS_TEXT
 from xlbridge.movements.teams import MARVIN_TEAMS
 from xlbridge.text import put_text
 from xlbridge.workbook import formulas as F
@@ -221,18 +222,21 @@ def _awards(ctx: TeamsContext, ws: Worksheet, rank: str, first: int, last: int) 
     """The masterpoints column right of ``rank`` (the visible Rank column, rows ``first`` to
     ``last``): the EBU club award of each line's place, its field every team, over the most
     boards a team plays (as USEBIO's ``BOARDS_PLAYED``: :mod:`xlbridge.families.teams.usebio`).
-    A knockout's places are not a ranking of the field: its cells say so."""
+    A head-to-head match's places are not a ranking of a field: its cells say so
+    (:data:`~xlbridge.families.teams.awards.TWO_TEAMS_TEXT`, as ``results`` refuses it)."""
     plan, st = ctx.plan, ctx.style
     boards = max((sum(len(m.boards) for m in plan.matches if t in (m.home, m.away))
                   for t in plan.teams), default=0)  # fmt: skip
-    refused = "by hand: knockout" if plan.kind in ("knockout", "head-to-head") else None
+    refused = TWO_TEAMS_TEXT if plan.kind in TWO_TEAMS else None
     col = _col(ws[f"{rank}1"].column + 1)
     st(ws.cell(row=first - 1, column=ws[f"{col}1"].column, value=MASTERPOINTS_HEADER),
        "xlb Header")  # fmt: skip
     ranks = f"${rank}${first}:${rank}${last}"
     for r in range(first, last + 1):
         cell = ws[f"{col}{r}"]
-        cell.value = award_formula(f"${rank}{r}", ranks, boards, "teams", refused)
+        # No match complete: every team ranks 1= on nothing; no award yet (results/awards.py).
+        cell.value = award_formula(f"${rank}{r}", ranks, boards, "teams", refused,
+                                   blank="$C$3=0")  # fmt: skip
         st(cell, "xlb Value")
 
 

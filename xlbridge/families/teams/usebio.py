@@ -22,7 +22,8 @@ teams (any kind scored ``--team-scoring bam``) are point-a-board, as the rules s
 Refused in one line, naming what is missing: win/loss matches (no ``MATCH_SCORING_METHOD``
 value for them was found in any USEBIO source), Marvin's six-pair game (its fifteen teams
 re-form from six pairs and the pairs are ranked: no USEBIO layout for that was found), and
-masterpoints for a knockout (the club scale ranks a whole field; a knockout places two).
+masterpoints for a knockout or a head-to-head match (the club scale ranks a whole field; they
+place two teams: :mod:`xlbridge.families.teams.awards`, as ``results`` in every format).
 
 >>> from xlbridge.families.teams.model import TeamsResults
 >>> empty = TeamsResults("Club teams", "2026-11-24", "round-robin", "imps", "vp", "IMPs", "VP",
@@ -33,10 +34,10 @@ masterpoints for a knockout (the club scale ranks a whole field; a knockout plac
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.teams.awards import team_awards, teams_boards
 from xlbridge.families.teams.model import Room, TeamMatch, TeamsResults
 from xlbridge.numerals import shown_text
 from xlbridge.results.problems import banner
@@ -55,7 +56,6 @@ from xlbridge.results.usebio import (
     usebio_date,
     write_document,
 )
-from xlbridge.scoring.masterpoints import awards
 
 __all__ = ["teams_document", "write_teams_usebio"]
 
@@ -73,8 +73,7 @@ def _num(x: float | None) -> str:
     return shown_text(x, fixed=True)
 
 
-def _players(team: int, text: str) -> tuple[UsebioPlayer, ...]:
-    names = [n.strip() for n in re.split(r"[,;]", text) if n.strip()]
+def _players(team: int, names: tuple[str, ...]) -> tuple[UsebioPlayer, ...]:
     return tuple(
         UsebioPlayer(name, "", f"team {team}: player {i + 1} ({name}) has no member number;"
                      " NATIONAL_ID_NUMBER left out")
@@ -158,24 +157,16 @@ def teams_document(
         )
     pab = layout is TEAMS_PAB
     opts = options or UsebioOptions()
-    if layout is TEAMS_KO and opts.masterpoint_scale:
-        raise WorkbookError(
-            "masterpoints for a knockout are not awarded: the club scale ranks a whole field"
-            " and a knockout places only its two finalists; leave out --masterpoints"
-        )
-    ordered = res._ordered()
-    boards = max((sum(len(m.boards) for m in res.matches if s.team in (m.home, m.away))
-                  for s in ordered), default=0)  # fmt: skip
     scale = opts.masterpoint_scale
-    ranked = [s for s in ordered if s.rank]
-    won = dict(zip((s.team for s in ranked),
-                   awards([s.rank for s in ranked], boards, "teams", scale=scale)
-                   if scale and ranked else [0] * len(ranked), strict=True))  # fmt: skip
+    if scale and res.awarded_scale != scale:  # a knockout refused, as by results in any format
+        res = team_awards(res, scale)
+    ordered = res._ordered()
+    boards = teams_boards(res)
     teams = tuple(
         UsebioTeam(s.team, s.name, "" if layout is TEAMS_KO else _num(s.total),
                    str(_wins_or_draws(res, s.team)), s.rank,
-                   masterpoints=won.get(s.team, 0) if scale else None,
-                   players=_players(s.team, s.players))
+                   masterpoints=res.award_of(s.team),
+                   players=_players(s.team, s.player_names))
         for s in ordered
     )  # fmt: skip
     matches = tuple(
