@@ -3,7 +3,8 @@
 # Java and Node.js with npm when missing) and runs ruff, mypy --strict and the whole pytest suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup-venv.sh test
+# .ci/run installs first (its wheel check runs beside the tests) and says so: not twice.
+[ -n "${XLBRIDGE_VENV_READY:-}" ] || bash scripts/setup-venv.sh test
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
 # Debian packages the tests use: LibreOffice (recalculation, printing to PDF), Gnumeric (a third
 # engine), poppler (PDF pages to PNG), mdbtools (Bridgemate .bws files), Java (the Nu HTML
