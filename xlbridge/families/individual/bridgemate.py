@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError
-from xlbridge.families.duplicate.names import PlayerColumns
+from xlbridge.families.duplicate.names import read_names
 from xlbridge.families.individual.importer import _individual_board
 from xlbridge.interchange.bws_write import (
     BwsMember,
@@ -34,8 +34,6 @@ from xlbridge.workbook.session import read_settings
 
 __all__ = ["seats_of", "session_of"]
 
-_MAX_PLAYERS = 1000
-
 
 def seats_of(players: tuple[int | None, ...]) -> dict[str, int | None]:
     """A traveller row's players (North, South, East, West) by seat letter."""
@@ -46,19 +44,11 @@ def _names(book: Book) -> dict[int, tuple[str, str]]:
     """Player number -> (name, federation number), as typed on the Names sheet."""
     if "Names" not in book.sheetnames:
         return {}
-    ws = book["Names"]
-    cols = PlayerColumns.read(ws, 1)
     out: dict[int, tuple[str, str]] = {}
-    for r in range(4, 4 + _MAX_PLAYERS):
-        value = ws.cell(row=r, column=1).value
-        if value is None or value == "":
-            break
-        cell = ws.cell(row=r, column=2)
-        text = typed_text(cell.value, f"Names!{cell.coordinate}", free_text=True)
-        name = "" if cell.data_type == "f" else text
-        numbers = [*cols.row(ws, r)[0], ""]
-        if isinstance(value, int) and not isinstance(value, bool):
-            out[value] = (name, numbers[0])
+    for e in read_names(book).entries:
+        e.checked()
+        if e.number is not None:
+            out[e.number] = ([*e.names, ""][0], [*e.numbers, ""][0])
     return out
 
 

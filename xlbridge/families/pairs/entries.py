@@ -20,6 +20,7 @@ from typing import Any
 
 from xlbridge.errors import WorkbookError
 from xlbridge.families.duplicate import reader as R
+from xlbridge.families.duplicate.names import read_names
 from xlbridge.families.duplicate.session_sheet import (
     MOVEMENT_OPTIONS_LABEL,
     parse_movement_options,
@@ -176,24 +177,13 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
 
 
 def _names(book: Book) -> tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, str]]]:
-    if "Names" not in book.sheetnames:
-        raise WorkbookError("the workbook has no 'Names' sheet")
-    ws = book["Names"]
     out: list[tuple[str, tuple[str, ...]]] = []
     formulas: list[tuple[str, str]] = []
-    for r in range(4, 4 + R.MAX_PAIRS):
-        label = typed_text(ws.cell(row=r, column=1).value, what=f"Names!A{r}")
-        if not label:
-            break
-        got: list[str] = []
-        for c in (ws.cell(row=r, column=2), ws.cell(row=r, column=3)):
-            if c.data_type == "f":
-                formulas.append((label, str(c.value)))
-                got.append("")
-            else:
-                got.append(typed_text(c.value, f"Names!{c.coordinate}", free_text=True))
-        if any(got):
-            out.append((label, tuple(got)))
+    for e in read_names(book).entries:
+        e.checked(players=False)
+        formulas += [(e.label, f) for f in e.formulas if f]
+        if any(e.names):
+            out.append((e.label, e.names))
     return out, formulas
 
 
