@@ -17,7 +17,7 @@ from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError
 from xlbridge.families.duplicate.names import read_names
-from xlbridge.families.individual.importer import _individual_board
+from xlbridge.families.duplicate.travellers import board_sheets, read_traveller
 from xlbridge.interchange.bws_write import (
     BwsMember,
     BwsRound,
@@ -28,7 +28,7 @@ from xlbridge.interchange.bws_write import (
     bws_hand,
     session_date,
 )
-from xlbridge.workbook.cells import BOARD_SHEET, Book, typed_text
+from xlbridge.workbook.cells import Book, typed_text
 from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.session import read_settings
 
@@ -94,15 +94,15 @@ def session_of(opened: Any, path: str) -> BwsSession:
     ``path`` its file."""
     name = Path(path).name
     plays: dict[tuple[int, int], dict[int, tuple[int | None, ...]]] = defaultdict(dict)
-    for sheet in opened.sheetnames:
-        m = BOARD_SHEET.fullmatch(sheet)
-        if not m:
-            continue
-        board = int(m.group(1))
-        for _r, players, rnd, table in _individual_board(opened[sheet]).rows:
+    book = Book(opened)
+    for board, sheet in board_sheets(book):
+        t = read_traveller(book, board, sheet)
+        t.require("N", "S", "E", "W")
+        for row in t.rows:
+            rnd, table = row.round, row.table
             if rnd is None or table is None:
                 raise WorkbookError(f"{name}: board {board}'s rows have no Round and Table")
-            plays[(rnd, table)][board] = players
+            plays[(rnd, table)][board] = row.players()
     if not plays:
         raise WorkbookError(f"{name}: no 'Board N' traveller sheets")
     seats = _bridgemate_rounds(plays)
@@ -112,7 +112,6 @@ def session_of(opened: Any, path: str) -> BwsSession:
         low, high = board_run(played, f"round {rnd} table {table}")
         rounds.append(BwsRound(1, table, rnd, at["N"] or 0, at["E"] or 0, low, high,
                                south=at["S"] or 0, west=at["W"] or 0))  # fmt: skip
-    book = Book(opened)
     names = _names(book)
     first: dict[int, tuple[int, int, str]] = {}
     for (rnd, table), (players, _played) in sorted(seats.items()):
