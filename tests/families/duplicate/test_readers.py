@@ -178,3 +178,15 @@ def _letter(col: int) -> str:
     from openpyxl.utils import get_column_letter
 
     return get_column_letter(col)
+
+
+def test_import_names_a_traveller_without_its_ns_column() -> None:
+    """Was a KeyError traceback when the import read the travellers on its own."""
+    from xlbridge.families.pairs.importer import fill_pairs
+    from xlbridge.rebuild.importing import ImportTarget
+
+    wb = build_workbook(mitchell(3, 2), Options(event="Readers"))
+    col = read_traveller(Book(wb), 2, "Board 2").columns["NS"]
+    wb["Board 2"].cell(row=5, column=col).value = None
+    with pytest.raises(WorkbookError, match=r"^sheet 'Board 2': no 'NS' column in row 5$"):
+        fill_pairs(ImportTarget(wb, Book(wb), [], False, "w.xlsx", "r.csv"))
