@@ -248,7 +248,23 @@ def read_names(book: Book) -> NamesSheet:
     """The Names sheet of the traveller-form workbook ``book``, read once (its headers in row
     3: the name columns follow the label, a ``Name`` heading in B3 meaning one player a row);
     no Names sheet is one line. A label that is no plausible text is one line naming its
-    cell; every other cell's problem waits in its entry (:meth:`NamesEntry.checked`)."""
+    cell; every other cell's problem waits in its entry (:meth:`NamesEntry.checked`).
+
+    >>> from openpyxl import Workbook
+    >>> wb = Workbook()
+    >>> ws = wb.active
+    >>> ws.title = "Names"
+    >>> for col, head in enumerate(("Pair", "Player 1", "Player 2", "Handicap 1"), 1):
+    ...     _ = ws.cell(row=3, column=col, value=head)
+    >>> ws["A4"], ws["B4"], ws["D4"], ws["A5"], ws["D5"] = "NS 1", "Ann", 2.5, "NS 2", "x"
+    >>> sheet = read_names(Book(wb))
+    >>> [(e.label, e.names, e.handicaps) for e in sheet.entries]
+    [('NS 1', ('Ann', ''), (2.5,)), ('NS 2', ('', ''), (None,))]
+    >>> sheet.entries[1].checked()
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: Names!D5: 'x' is not a number (type it as a number)
+    """
     if "Names" not in book.sheetnames:
         raise WorkbookError("the workbook has no 'Names' sheet")
     ws = book["Names"]

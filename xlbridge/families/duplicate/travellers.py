@@ -130,7 +130,20 @@ def read_traveller(book: Book, board: int, name: str) -> TravellerSheet:
     """The traveller ``name`` of ``board``, read once: its header row is the first of rows
     1 to 10 with a ``Contract`` heading; rows are read down to the first whose seats are all
     blank (at most :data:`MAX_ROWS`). A contestant that is no plausible text is one line
-    naming its cell."""
+    naming its cell.
+
+    >>> from openpyxl import Workbook
+    >>> wb = Workbook()
+    >>> ws = wb.active
+    >>> ws.title = "Board 3"
+    >>> ws.append([]), ws.append(["NS", "EW", "Contract", "By", "Round", "Table"])
+    (None, None)
+    >>> ws.append(["NS 1", "EW 2", "4S", "N", 1, 2]), ws.append(["NS 2", "EW 1"])
+    (None, None)
+    >>> t = read_traveller(Book(wb), 3, "Board 3")
+    >>> t.head, [(r.row, r.ns, r.ew, r.round, r.table, r.value("Contract")) for r in t.rows]
+    (2, [(3, 'NS 1', 'EW 2', 1, 2, '4S'), (4, 'NS 2', 'EW 1', None, None, None)])
+    """
     ws = book[name]
     head, col = headers(ws, "Contract")
     seats = SEATS_PAIRS if "NS" in col else SEATS_PLAYERS
