@@ -19,6 +19,7 @@ from xlbridge.families.duplicate.travellers import (
     SEATS_PLAYERS,
     board_sheets,
     read_traveller,
+    read_travellers,
 )
 from xlbridge.families.individual.rebuild import ADAPTER as INDIVIDUAL
 from xlbridge.families.individual.settings import Settings as IndividualSettings
@@ -116,6 +117,10 @@ def test_names_of_an_individual_workbook(rainbow_wb: Any) -> None:
 def test_a_pairs_traveller(pairs_wb: Any) -> None:
     book = Book(pairs_wb)
     assert [b for b, _n in board_sheets(book)] == [1, 2, 3, 4, 5, 6]
+    every = read_travellers(book)
+    assert [(x.board, x.title, len(x.rows)) for x in every] == [
+        (b, f"Board {b}", 3) for b in range(1, 7)
+    ]  # fmt: skip
     t = read_traveller(book, 1, "Board 1")
     assert (t.title, t.board, t.head, t.seats) == ("Board 1", 1, 5, SEATS_PAIRS)
     assert t.expected.coordinate == "H2" and t.expected.value == 3

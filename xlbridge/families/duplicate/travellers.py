@@ -34,6 +34,7 @@ __all__ = [
     "TravellerSheet",
     "board_sheets",
     "read_traveller",
+    "read_travellers",
 ]
 
 MAX_ROWS = 1000  # traveller rows read per board (range 1 .. 1,000)
@@ -149,6 +150,12 @@ def read_traveller(book: Book, board: int, name: str) -> TravellerSheet:
     seats = SEATS_PAIRS if "NS" in col else SEATS_PLAYERS
     sheet = TravellerSheet(ws.title, board, head, MappingProxyType(col), seats, ws[_EXPECTED], ())
     return dataclasses.replace(sheet, rows=_rows(ws, sheet))
+
+
+def read_travellers(book: Book) -> tuple[TravellerSheet, ...]:
+    """Every ``Board N`` traveller of ``book`` (:func:`board_sheets`), each read once by
+    :func:`read_traveller`, in board order."""
+    return tuple(read_traveller(book, board, name) for board, name in board_sheets(book))
 
 
 def _rows(ws: Sheet, sheet: TravellerSheet) -> tuple[TravellerRow, ...]:

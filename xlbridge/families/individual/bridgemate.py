@@ -17,7 +17,7 @@ from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError
 from xlbridge.families.duplicate.names import read_names
-from xlbridge.families.duplicate.travellers import board_sheets, read_traveller
+from xlbridge.families.duplicate.travellers import read_travellers
 from xlbridge.interchange.bws_write import (
     BwsMember,
     BwsRound,
@@ -95,14 +95,13 @@ def session_of(opened: Any, path: str) -> BwsSession:
     name = Path(path).name
     plays: dict[tuple[int, int], dict[int, tuple[int | None, ...]]] = defaultdict(dict)
     book = Book(opened)
-    for board, sheet in board_sheets(book):
-        t = read_traveller(book, board, sheet)
+    for t in read_travellers(book):
         t.require("N", "S", "E", "W")
         for row in t.rows:
             rnd, table = row.round, row.table
             if rnd is None or table is None:
-                raise WorkbookError(f"{name}: board {board}'s rows have no Round and Table")
-            plays[(rnd, table)][board] = row.players()
+                raise WorkbookError(f"{name}: board {t.board}'s rows have no Round and Table")
+            plays[(rnd, table)][t.board] = row.players()
     if not plays:
         raise WorkbookError(f"{name}: no 'Board N' traveller sheets")
     seats = _bridgemate_rounds(plays)

@@ -24,7 +24,7 @@ from typing import Any
 from xlbridge.errors import XlbridgeError
 from xlbridge.families.duplicate.names import read_names
 from xlbridge.families.duplicate.reader import result_entry_of
-from xlbridge.families.duplicate.travellers import board_sheets, read_traveller
+from xlbridge.families.duplicate.travellers import TravellerSheet, read_travellers
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.rebuild.importing import (
@@ -55,8 +55,7 @@ class _Board:
     rows: list[tuple[int, tuple[int | None, ...], int | None, int | None]]  # row, NSEW, rd, tb
 
 
-def _individual_board(book: Book, board: int, name: str, ws: Any) -> _Board:
-    t = read_traveller(book, board, name)
+def _individual_board(t: TravellerSheet, ws: Any) -> _Board:
     t.require(*_SEATS)
     return _Board(ws, dict(t.columns), [(x.row, x.players(), x.round, x.table) for x in t.rows])
 
@@ -126,9 +125,9 @@ def fill_individual(job: ImportTarget) -> Filled:
     ic = IndividualCols.build(entry, "mp")
     boards: dict[int, _Board] = {}
     known: set[int] = set()
-    for number, name in board_sheets(book):
-        b = _individual_board(book, number, name, wb[name])
-        boards[number] = b
+    for t in read_travellers(book):
+        b = _individual_board(t, wb[t.title])
+        boards[t.board] = b
         known.update(p for _r, players, _rd, _tb in b.rows for p in players if p is not None)
     names, listed = _names_index(book)
     known |= listed

@@ -27,7 +27,7 @@ from xlbridge.families.duplicate.session_sheet import (
     parse_sit_out,
     players_options,
 )
-from xlbridge.families.duplicate.travellers import TravellerSheet, board_sheets, read_traveller
+from xlbridge.families.duplicate.travellers import TravellerSheet, read_travellers
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.limits import BOARDS_PER_ROUND, EXPECTED, ROUNDS, TABLES
 from xlbridge.movements.registry import FAMILIES, FamilyName
@@ -140,16 +140,15 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     fouled: dict[int, list[int]] = {}
     expected: list[tuple[int, int]] = []
     default = _count(settings, "Results expected a board", EXPECTED)
-    boards = board_sheets(book)
-    if not boards:
+    travellers = read_travellers(book)
+    if not travellers:
         raise WorkbookError("the workbook has no 'Board N' traveller sheets")
-    for board, name in boards:
-        t = read_traveller(book, board, name)
+    for t in travellers:
         exp = t.expected
         if exp.data_type != "f" and exp.value is not None and whole_or_none(exp.value) != default:
             got = whole_or_none(exp.value)
             if got is not None:
-                expected.append((board, got))
+                expected.append((t.board, got))
         rows += _traveller_rows(t, layout, fouled)
     return Entered(
         kind=kind, family="pairs", tables=_count(settings, "Tables", TABLES),

@@ -32,7 +32,7 @@ from typing import Any
 
 from xlbridge.errors import XlbridgeError
 from xlbridge.families.duplicate.reader import result_entry_of, scoring_of
-from xlbridge.families.duplicate.travellers import board_sheets, read_traveller
+from xlbridge.families.duplicate.travellers import read_travellers
 from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.movements.field import FIELD_KIND, SEPARATOR, section_of
 from xlbridge.rebuild.importing import (
@@ -65,11 +65,10 @@ def fill_pairs(job: ImportTarget) -> Filled:
     tcols = F.TravellerCols.build(entry, scoring)
     travellers: dict[int, Traveller] = {}
     labels: set[str] = set()
-    for board, name in board_sheets(job.book):
-        read = read_traveller(job.book, board, name)
+    for read in read_travellers(job.book):
         read.require("NS", "EW")
         rows_at = [(x.row, x.ns, x.ew, x.round, x.table) for x in read.rows]
-        travellers[board] = Traveller(wb[name], dict(read.columns), rows_at)
+        travellers[read.board] = Traveller(wb[read.title], dict(read.columns), rows_at)
         labels.update(x for _r, ns, ew, _rd, _tb in rows_at for x in (ns, ew))
     named = {section_of(x, string.ascii_uppercase) for x in labels} if sectioned else set()
     letters = "".join(sorted(named - {""}))
