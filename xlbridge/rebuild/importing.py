@@ -38,9 +38,6 @@ from xlbridge.types import Contract, Seat, made_or_down, tricks_taken
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.cells import (
     Book,
-    Sheet,
-    headers,
-    typed_text,
     whole_or_none,
 )
 from xlbridge.workbook.import_lines import write_import_lines
@@ -59,7 +56,6 @@ __all__ = [
     "note_problem",
     "number_in",
     "resolve_name",
-    "traveller_of",
     "write_row",
 ]
 
@@ -122,21 +118,6 @@ class Traveller:
     ws: Any
     cols: dict[str, int]
     rows: list[tuple[int, str, str, int | None, int | None]]  # sheet row, NS, EW, round, table
-
-
-def traveller_of(ws: Any) -> Traveller:
-    sheet = Sheet(ws)
-    head, col = headers(sheet, "Contract")
-    rows = []
-    for r in range(head + 1, head + 1 + 1000):
-        ns = typed_text(sheet.cell(r, col["NS"]).value, f"{ws.title}!NS{r}")
-        ew = typed_text(sheet.cell(r, col["EW"]).value, f"{ws.title}!EW{r}")
-        if not ns and not ew:
-            break
-        rnd = whole_or_none(sheet.cell(r, col["Round"]).value) if "Round" in col else None
-        tab = whole_or_none(sheet.cell(r, col["Table"]).value) if "Table" in col else None
-        rows.append((r, ns, ew, rnd, tab))
-    return Traveller(ws, col, rows)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,10 +19,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
-from openpyxl.utils import get_column_letter
-
 from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
-from xlbridge.families.duplicate.names import PlayerColumns
+from xlbridge.families.duplicate.names import MAX_NAMES_ROWS, read_names
 from xlbridge.families.duplicate.session_sheet import (
     BOARD_SETS_LABEL,
     DATUM_ROUNDING_LABEL,
@@ -31,6 +29,7 @@ from xlbridge.families.duplicate.session_sheet import (
     players_options,
     scale_of,
 )
+from xlbridge.families.duplicate.travellers import TravellerSheet, read_traveller
 from xlbridge.movements.field import (
     SECTION_SCORINGS,
     parse_board_sets,
@@ -64,7 +63,7 @@ from xlbridge.workbook.cells import (
     whole,
     whole_or_none,
 )
-from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, TravellerCols
+from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.masterpoints import scale_of_settings
 from xlbridge.workbook.session import read_settings
 
@@ -78,10 +77,8 @@ __all__ = [
     "sections_of",
 ]
 
-EXPECTED = EXPECTED_CELL.replace("$", "")
-_MAX_ROWS = 1000  # traveller rows read per board (range 1 .. 1,000)
 _BAROMETER_COLS = 200  # the Barometer sheet's columns read (a Sheet holds 200)
-MAX_PAIRS = 2000  # Names rows read (range 1 .. 2,000)
+MAX_PAIRS = MAX_NAMES_ROWS  # Names and Recap rows read
 
 
 def _row_texts(ws: Sheet) -> set[str]:
@@ -165,11 +162,11 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
     if not boards:
         raise WorkbookError("the workbook has no 'Board N' traveller sheets")
     for board, name in boards:
-        ws, wc = formulas[name], cached[name]
-        exp = whole_or_none(ws["H2"].value)
+        t = read_traveller(formulas, board, name)
+        exp = whole_or_none(t.expected.value)
         if exp is not None:
             expected[board] = exp
-        board_rows, board_cache = _read_traveller(ws, wc, board, checks)
+        board_rows, board_cache = _read_traveller(t, cached[name], checks)
         rows += board_rows
         cache += board_cache
     cache += _recap_cache(formulas, cached)
@@ -294,23 +291,12 @@ def _recap_boards(wb: Book) -> set[int] | None:
 
 
 def _read_names(wb: Book) -> list[PairInfo]:
-    if "Names" not in wb.sheetnames:
-        raise WorkbookError("the workbook has no 'Names' sheet")
-    ws = wb["Names"]
-    one_name = ws["B3"].value == "Name"  # individuals: one player a row
-    extra = PlayerColumns.read(ws, 1 if one_name else 2)
     out: list[PairInfo] = []
-    for r in range(4, 4 + MAX_PAIRS):
-        label = typed_text(ws.cell(row=r, column=1).value, what=f"Names!A{r}")
-        if not label:
-            break
-        cells = [ws.cell(row=r, column=c) for c in ((2,) if one_name else (2, 3))]
-        # A name typed as a formula has no value to read (its result is not trusted); a name
-        # stored as text that starts with "=" is a name.
-        names = ["" if c.data_type == "f" else typed_text(c.value, f"Names!{c.coordinate}", True)
-                 for c in cells] + [""]  # fmt: skip
-        numbers, handicaps, mps = extra.row(ws, r)
-        out.append(PairInfo(len(out) + 1, label, names[0], names[1], numbers, handicaps, mps))
+    for e in read_names(wb).entries:
+        e.checked()
+        names = [*e.names, ""]
+        out.append(PairInfo(len(out) + 1, e.label, names[0], names[1], e.numbers, e.handicaps,
+                            e.masterpoints))  # fmt: skip
     return out
 
 
@@ -325,11 +311,11 @@ class _Checks:
     python: dict[tuple[Any, ...], str] = dataclasses.field(default_factory=dict)
 
     def board(
-        self, ws: Sheet, wc: Sheet, board: int, at: list[tuple[int, tuple[Any, ...], FC.RowCells]]
+        self, t: TravellerSheet, wc: Sheet, at: list[tuple[int, tuple[Any, ...], FC.RowCells]]
     ) -> list[CachedCell]:
         """Check one board's rows (sheet row, contestants N E S W or NS EW, cells as typed),
         as the traveller's issues column and problem cell (row 3) do."""
-        c = self.cols
+        c, board, title = self.cols, t.board, t.title
         has = FC.board_has_result(x for _, _, x in at)
         facts = [FC.row_facts(x, c, board, has) for _, _, x in at]
         seen: Counter[str] = Counter(FC.count_key(p) for _, who, _ in at for p in who)
@@ -345,11 +331,11 @@ class _Checks:
                 ns, ew = (FC.excel_text(x) for x in who)
             line = FC.row_line(board, r, ns, ew, issues)
             if line:
-                self.problems.append(Problem(ws.title, board, r - FIRST_ROW + 1, line))
+                self.problems.append(Problem(title, board, r - FIRST_ROW + 1, line))
             cache.append(self._cell(wc, f"{c.problem}{r}", ("check", board, r), line))
-        line = FC.board_problem_python(board, facts, ws[EXPECTED].value)
+        line = FC.board_problem_python(board, facts, t.expected.value)
         if line:
-            self.problems.append(Problem(ws.title, board, None, line))
+            self.problems.append(Problem(title, board, None, line))
         cache.append(self._cell(wc, f"{c.problem}3", ("check", board, 0), line))
         return cache
 
@@ -359,56 +345,48 @@ class _Checks:
 
 
 def _read_traveller(
-    ws: Sheet, wc: Sheet, board: int, checks: _Checks
+    t: TravellerSheet, wc: Sheet, checks: _Checks
 ) -> tuple[list[ResultRow], list[CachedCell]]:
-    head, col = headers(ws, "Contract")
-    seats = (("NS",), ("EW",)) if "NS" in col else (("N", "S"), ("E", "W"))
-    for need in (*seats[0], *seats[1], "Contract", "By", "NS Score", "EW Score"):
-        if need not in col:
-            raise WorkbookError(f"sheet {ws.title!r}: no {need!r} column in row {head}")
+    seats, col, board = t.seats, t.columns, t.board
+    t.require(*seats[0], *seats[1], "Contract", "By", "NS Score", "EW Score")
     mp_label = "NS MP" if "NS MP" in col else "NS IMP"
     ew_label = "EW MP" if "EW MP" in col else "EW IMP"
     rows: list[ResultRow] = []
     cache: list[CachedCell] = []
     checked: list[tuple[int, tuple[Any, ...], FC.RowCells]] = []
-    for r in range(head + 1, head + 1 + _MAX_ROWS):
-
-        def v(label: str, r: int = r) -> Any:
-            return ws.cell(row=r, column=col[label]).value if label in col else None
+    for row in t.rows:
+        r, v = row.row, row.value
 
         def at(label: str, r: int = r) -> str:  # the cell as the user finds it: Board 1!C6
-            letter = get_column_letter(col[label]) if label in col else "?"
-            return f"{ws.title}!{letter}{r} ({label})"
+            return t.at(label, r)
 
-        ns_m, ew_m = (tuple(typed_text(v(seat), at(seat)) for seat in side) for side in seats)
-        if not any(ns_m) and not any(ew_m):
-            break
-        result = _read_row(at, board, r, "-".join(ns_m), "-".join(ew_m), v)
+        result = _read_row(at, board, r, row.ns, row.ew, v)
         if not result.adjusted and result.typed_score is not None:
-            checks.problems += _impossible(ws.title, board, r, result.typed_score, at("NS Score"))
+            checks.problems += _impossible(t.title, board, r, result.typed_score, at("NS Score"))
         if checks.cols.score_entry:  # the typed score is the result; the contract is a note
             result = dataclasses.replace(result, contract="", declarer="", tricks=None,
                                          problem=_score_problem(result))  # fmt: skip
-        score = ws.cell(row=r, column=col["NS Score"])
+        score = row.cell("NS Score")
+        score_formula = score is not None and score.data_type == "f"
         who = tuple(v(x) for x in (("NS", "EW") if len(seats[0]) == 1 else ("N", "E", "S", "W")))
         checked.append((r, who, FC.RowCells(
             v("Contract"), v("By"), v("Made"), v("Down"), v("Tricks"),
-            None if score.data_type == "f" else score.value, v("OK"), v("Adjusted"),
+            None if score_formula else v("NS Score"), v("OK"), v("Adjusted"),
         )))  # fmt: skip
         if "Group" in col:  # a fouled board's group (Law 87), written by xlbridge rebuild
             result = dataclasses.replace(result, group=whole_or_none(v("Group")) or 0)
         if len(seats[0]) > 1:  # individuals: each player credited with the side's score
-            result = dataclasses.replace(result, ns_members=ns_m, ew_members=ew_m)
+            result = dataclasses.replace(result, ns_members=row.ns_side, ew_members=row.ew_side)
         rows.append(result)
         key = ("row", board, r)
         cells = [("EW Score", "score_ew"), (mp_label, "mp_ns"), (ew_label, "mp_ew")]
-        if score.data_type == "f":  # a score typed over the formula is no formula value
+        if score_formula:  # a score typed over the formula is no formula value
             cells.append(("NS Score", "score_ns"))
         for label, what in cells:
             if label in col:
                 c = wc.cell(row=r, column=col[label])
-                cache.append(CachedCell(ws.title, c.coordinate, (*key, what), c.value))
-    return rows, cache + checks.board(ws, wc, board, checked)
+                cache.append(CachedCell(t.title, c.coordinate, (*key, what), c.value))
+    return rows, cache + checks.board(t, wc, checked)
 
 
 def _impossible(sheet: str, board: int, r: int, points: float, where: str) -> list[Problem]:

@@ -25,18 +25,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from xlbridge.families.duplicate.names import PlayerColumns
+from xlbridge.families.duplicate.names import read_names
 from xlbridge.interchange.scorer_files import SeatedPlayer
 from xlbridge.text import put_text
-from xlbridge.workbook.cells import Sheet, typed_text
+from xlbridge.workbook.cells import Book, typed_text
 
 __all__ = ["SeatOf", "put_numbers"]
 
 # A seat's player on the Names sheet: (its row's column-A key, the player's place in the row,
 # 0 or 1), or why the seat has no player in this session.
 SeatOf = Callable[[SeatedPlayer], "tuple[str, int] | str"]
-
-_MAX_ROWS = 1000
 
 
 def put_numbers(
@@ -47,17 +45,14 @@ def put_numbers(
     if not players or "Names" not in wb.sheetnames:
         return 0, []
     ws = wb["Names"]
-    sheet = Sheet(ws)
-    cols = PlayerColumns.read(sheet, each)
+    sheet = read_names(Book(wb))
+    cols = sheet.columns
     if len(cols.numbers) < each:
         return 0, [f"{players[0].where}: the Names sheet has no Number columns; numbers not"
                    " taken"]  # fmt: skip
     rows: dict[str, int] = {}
-    for r in range(4, 4 + _MAX_ROWS):
-        key = sheet.cell(r, 1).value
-        if key is None or key == "":
-            break
-        rows.setdefault(str(key).strip(), r)
+    for e in sheet.entries:
+        rows.setdefault(e.label, e.row)
     written, problems = 0, []
     taken: dict[tuple[int, int], SeatedPlayer] = {}
     for p in players:

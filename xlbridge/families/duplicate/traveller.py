@@ -40,7 +40,9 @@ __all__ = [
     "BOUNDS0",
     "CONTRACTS",
     "TRAVELLERS",
+    "board_totals",
     "instruction_line",
+    "play_cells",
     "write_paper_travellers",
     "write_traveller",
 ]
@@ -151,20 +153,11 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
             put("D3", F.butler_datum(c, b, n, opt.datum_rounding), "xlb Value")
         else:
             put("D3", "cross-IMPs ÷ comparisons", "xlb Value")
-    # Totals over every row (adjusted included), read by the recap's grand check.
-    hid = c.first_hidden
-    put(f"{hid}2", F.sum_of(b.col(c.ns_mp)))
-    put(f"{hid}3", F.sum_of(b.col(c.ew_mp)))
-    cells.update(ns_all=f"${hid}$2", ew_all=f"${hid}$3")
-    board_problem = f"{c.problem}3"
-    put(
-        board_problem,
-        FC.board_problem(board, status, n, adj, field)
-        if opt.scoring == "mp"
+    board_totals(
+        ctx, ws, c, board, cells,
+        FC.board_problem(board, status, n, adj, field) if opt.scoring == "mp"
         else f'=IF({n}+{adj}>{field},"Board {board}: more results than Expected","")',
-    )
-    cells["problem"] = f"${c.problem}$3"
-    ctx.board_cells[board] = {k: F.sheet_ref(b.sheet, v) for k, v in cells.items()}
+    )  # fmt: skip
 
     put("A4", instruction_line(c), "xlb Text")
 
@@ -190,43 +183,19 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         # Pair numbers come from the movement: locked, so a player cannot type over them.
         put(f"{c.ns}{r}", pair_value(ctx.movement.label(ns_id)), "xlb Value")
         put(f"{c.ew}{r}", pair_value(ctx.movement.label(ew_id)), "xlb Value")
-        for col in [*input_cols, c.adjusted, ok_col]:
-            assert col is not None
-            st(ws.cell(row=r, column=_index(col)), "xlb Input")
-        put(f"{c.ns_score}{r}", F.ns_score(c, r), "xlb Input" if c.score_entry else "xlb Score")
-        put(f"{c.ew_score}{r}", F.ew_score(c, r), "xlb Value")
-        put(f"{c.round}{r}", entry.round, "xlb Value")
-        put(f"{c.table}{r}", entry.table, "xlb Value")
-        hidden = {
-            **F.score_cells(c, r, F.vul_flag(c, r)),
-            c.real: F.is_real(c, r),
-            c.cmp: F.compared(c, r),
-            c.adj_ns: F.adjusted_pct(c, r, ADJ_TABLE, 2)
-            if opt.scoring == "mp"
-            else FX.adjusted_imp(c, r, ADJ_IMP_TABLE, 2),
-            c.adj_ew: F.adjusted_pct(c, r, ADJ_TABLE, 3)
-            if opt.scoring == "mp"
-            else FX.adjusted_imp(c, r, ADJ_IMP_TABLE, 3),
+        hidden = play_cells(ctx, ws, c, board, r, entry, input_cols, (n, field, top))
+        hidden.update({
             c.issues: FC.row_issues(c, b, r, ctx.pairs_range),
             c.problem: FC.row_message(c, r, board),
-        }
-        if opt.scoring == "mp":
-            hidden[c.mp_raw] = F.mp_raw(c, b, r, per)
-            ns_v = F.ns_mp(c, r, per, n, field, top)
-            ew_v = F.ew_mp(c, r, per, n, field, top)
-        elif opt.scoring == "butler":
+        })  # fmt: skip
+        if opt.scoring == "butler":
             hidden[c.pos] = F.butler_pos(c, b, r)
             hidden[c.keep] = F.butler_keep(c, r, n, trim)
-            ns_v = FX.ns_imp(c, r, F.butler_imps(c, r, datum, BOUNDS0))
-            ew_v = FX.ew_imp(c, r)
-        else:
-            ns_v = FX.ns_imp(c, r, F.cross_imp(c, b, r, n, BOUNDS))
-            ew_v = FX.ew_imp(c, r)
-        put(f"{c.ns_mp}{r}", ns_v, "xlb Number")
-        put(f"{c.ew_mp}{r}", ew_v, "xlb Number")
+            put(f"{c.ns_mp}{r}", FX.ns_imp(c, r, F.butler_imps(c, r, datum, BOUNDS0)), "xlb Number")
+        elif opt.scoring == "ximp":
+            put(f"{c.ns_mp}{r}", FX.ns_imp(c, r, F.cross_imp(c, b, r, n, BOUNDS)), "xlb Number")
         for col, formula in hidden.items():
             ws.cell(row=r, column=_index(col), value=formula)
-        ctx.checks_sources.append(F.sheet_ref(b.sheet, f"${c.problem}${r}"))
     ctx.checks_sources.append(ctx.board_cells[board]["problem"])
 
     last = b.last
@@ -266,6 +235,65 @@ def write_traveller(ctx: Context, board: int) -> Worksheet:
         title=f"{ctx.options.event}: Board {board}",
     )
     return ws
+
+
+def board_totals(
+    ctx: Context, ws: Worksheet, c: F.TravellerCols, board: int, cells: dict[str, str],
+    problem: str,
+) -> None:  # fmt: skip
+    """Write a traveller's totals over every row, adjusted included (the first hidden column,
+    rows 2 and 3: the Recap's check total reads them) and its problem cell (``problem``, row 3
+    of the problem column); record the board's summary cells (``cells``, with these) in
+    ``ctx.board_cells`` for the sheets that read them."""
+    b, hid = ctx.ranges[board], c.first_hidden
+    put_value(ws[f"{hid}2"], F.sum_of(b.col(c.ns_mp)))
+    put_value(ws[f"{hid}3"], F.sum_of(b.col(c.ew_mp)))
+    put_value(ws[f"{c.problem}3"], problem)
+    cells.update(ns_all=f"${hid}$2", ew_all=f"${hid}$3", problem=f"${c.problem}$3")
+    ctx.board_cells[board] = {k: F.sheet_ref(b.sheet, v) for k, v in cells.items()}
+
+
+def play_cells(
+    ctx: Context, ws: Worksheet, c: F.TravellerCols, board: int, r: int, entry: Entry,
+    inputs: list[str], field_refs: tuple[str, str, str],
+) -> dict[str, str]:  # fmt: skip
+    """Write what every row of play of the form holds, a pairs or an individual traveller's
+    (sheet row ``r``): the style of its input cells (``inputs``, Adjusted, OK), NS Score (a
+    formula a typed score replaces), EW Score, Round and Table, NS and EW MP (matchpoints,
+    from the results count, field and top cells ``field_refs``; IMP games: EW IMP, the
+    caller writes NS IMP), and name the row's problem cell to the Checks sheet. Returns the
+    hidden helper formulas by column (score, real, compared, adjusted; matchpoints: raw
+    matchpoints), for the caller to add its own and write."""
+    opt, st, b = ctx.options, ctx.style, ctx.ranges[board]
+
+    def put(col: str, value: Any, style: str) -> None:
+        st(put_value(ws.cell(row=r, column=_index(col)), value), style)
+
+    for col in [*inputs, c.adjusted, F.accepted_col(c)]:
+        st(ws.cell(row=r, column=_index(col)), "xlb Input")
+    put(c.ns_score, F.ns_score(c, r), "xlb Input" if c.score_entry else "xlb Score")
+    put(c.ew_score, F.ew_score(c, r), "xlb Value")
+    put(c.round, entry.round, "xlb Value")
+    put(c.table, entry.table, "xlb Value")
+    mp = opt.scoring == "mp"
+    hidden = {
+        **F.score_cells(c, r, F.vul_flag(c, r)),
+        c.real: F.is_real(c, r),
+        c.cmp: F.compared(c, r),
+        c.adj_ns: F.adjusted_pct(c, r, ADJ_TABLE, 2) if mp
+        else FX.adjusted_imp(c, r, ADJ_IMP_TABLE, 2),
+        c.adj_ew: F.adjusted_pct(c, r, ADJ_TABLE, 3) if mp
+        else FX.adjusted_imp(c, r, ADJ_IMP_TABLE, 3),
+    }  # fmt: skip
+    if mp:
+        n, field, top = field_refs
+        hidden[c.mp_raw] = F.mp_raw(c, b, r, opt.per)
+        put(c.ns_mp, F.ns_mp(c, r, opt.per, n, field, top), "xlb Number")
+        put(c.ew_mp, F.ew_mp(c, r, opt.per, n, field, top), "xlb Number")
+    else:
+        put(c.ew_mp, FX.ew_imp(c, r), "xlb Number")
+    ctx.checks_sources.append(F.sheet_ref(b.sheet, f"${c.problem}${r}"))
+    return hidden
 
 
 # -- the printed travellers: several to a page, what the players fill only ----------------------

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError
-from xlbridge.families.duplicate.names import PlayerColumns
-from xlbridge.families.individual.importer import _individual_board
+from xlbridge.families.duplicate.names import read_names
+from xlbridge.families.duplicate.travellers import read_travellers
 from xlbridge.interchange.bws_write import (
     BwsMember,
     BwsRound,
@@ -29,13 +29,11 @@ from xlbridge.interchange.bws_write import (
     scoring_type,
     session_date,
 )
-from xlbridge.workbook.cells import BOARD_SHEET, Book, typed_text
+from xlbridge.workbook.cells import Book, typed_text
 from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.session import read_settings
 
 __all__ = ["seats_of", "session_of"]
-
-_MAX_PLAYERS = 1000
 
 
 def seats_of(players: tuple[int | None, ...]) -> dict[str, int | None]:
@@ -47,19 +45,11 @@ def _names(book: Book) -> dict[int, tuple[str, str]]:
     """Player number -> (name, federation number), as typed on the Names sheet."""
     if "Names" not in book.sheetnames:
         return {}
-    ws = book["Names"]
-    cols = PlayerColumns.read(ws, 1)
     out: dict[int, tuple[str, str]] = {}
-    for r in range(4, 4 + _MAX_PLAYERS):
-        value = ws.cell(row=r, column=1).value
-        if value is None or value == "":
-            break
-        cell = ws.cell(row=r, column=2)
-        text = typed_text(cell.value, f"Names!{cell.coordinate}", free_text=True)
-        name = "" if cell.data_type == "f" else text
-        numbers = [*cols.row(ws, r)[0], ""]
-        if isinstance(value, int) and not isinstance(value, bool):
-            out[value] = (name, numbers[0])
+    for e in read_names(book).entries:
+        e.checked()
+        if e.number is not None:
+            out[e.number] = ([*e.names, ""][0], [*e.numbers, ""][0])
     return out
 
 
@@ -105,15 +95,14 @@ def session_of(opened: Any, path: str) -> BwsSession:
     ``path`` its file."""
     name = Path(path).name
     plays: dict[tuple[int, int], dict[int, tuple[int | None, ...]]] = defaultdict(dict)
-    for sheet in opened.sheetnames:
-        m = BOARD_SHEET.fullmatch(sheet)
-        if not m:
-            continue
-        board = int(m.group(1))
-        for _r, players, rnd, table in _individual_board(opened[sheet]).rows:
+    book = Book(opened)
+    for t in read_travellers(book):
+        t.require("N", "S", "E", "W")
+        for row in t.rows:
+            rnd, table = row.round, row.table
             if rnd is None or table is None:
-                raise WorkbookError(f"{name}: board {board}'s rows have no Round and Table")
-            plays[(rnd, table)][board] = players
+                raise WorkbookError(f"{name}: board {t.board}'s rows have no Round and Table")
+            plays[(rnd, table)][t.board] = row.players()
     if not plays:
         raise WorkbookError(f"{name}: no 'Board N' traveller sheets")
     seats = _bridgemate_rounds(plays)
@@ -123,7 +112,6 @@ def session_of(opened: Any, path: str) -> BwsSession:
         low, high, custom = board_span(played, f"round {rnd} table {table}")
         rounds.append(BwsRound(1, table, rnd, at["N"] or 0, at["E"] or 0, low, high, custom,
                                south=at["S"] or 0, west=at["W"] or 0))  # fmt: skip
-    book = Book(opened)
     names = _names(book)
     first: dict[int, tuple[int, int, str]] = {}
     for (rnd, table), (players, _played) in sorted(seats.items()):

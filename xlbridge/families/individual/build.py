@@ -33,7 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import WorkbookError
 from xlbridge.families.duplicate.context import Context, Options
 from xlbridge.families.duplicate.lists import write_lists
-from xlbridge.families.duplicate.traveller import ADJ_TABLE, instruction_line
+from xlbridge.families.duplicate.traveller import board_totals, instruction_line, play_cells
 from xlbridge.families.individual import formulas as FI
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.families.individual.recap import write_individual_recap, write_individual_results
@@ -231,14 +231,7 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
     put("L3", F.sum_real(c, b, c.ew_mp), "xlb Number")
     put("M3", F.balance(ns_sum, ew_sum, check, n), "xlb Label")
     cells = {"n": n, "adj": adj, "field": field, "top": top, "status": status, "check": check}
-    # Totals over every row (adjusted included), read by the recap's check total.
-    hid = c.first_hidden
-    put(f"{hid}2", F.sum_of(b.col(c.ns_mp)))
-    put(f"{hid}3", F.sum_of(b.col(c.ew_mp)))
-    cells.update(ns_all=f"${hid}$2", ew_all=f"${hid}$3")
-    put(f"{c.problem}3", FC.board_problem(board, status, n, adj, field))
-    cells["problem"] = f"${c.problem}$3"
-    ctx.board_cells[board] = {k: F.sheet_ref(b.sheet, v) for k, v in cells.items()}
+    board_totals(ctx, ws, c, board, cells, FC.board_problem(board, status, n, adj, field))
 
     put(
         "A4",
@@ -256,27 +249,11 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
         r = F.FIRST_ROW + i
         for col, player in zip(ic.seats, seats, strict=True):
             put(f"{col}{r}", player, "xlb Input")
-        for col in [*input_cols, c.adjusted, F.accepted_col(c)]:
-            st(ws.cell(row=r, column=_index(col)), "xlb Input")
-        put(f"{c.ns_score}{r}", F.ns_score(c, r), "xlb Input" if c.score_entry else "xlb Score")
-        put(f"{c.ew_score}{r}", F.ew_score(c, r), "xlb Value")
-        put(f"{c.round}{r}", entry.round, "xlb Value")
-        put(f"{c.table}{r}", entry.table, "xlb Value")
-        hidden = {
-            **F.score_cells(c, r, F.vul_flag(c, r)),
-            c.real: F.is_real(c, r),
-            c.cmp: F.compared(c, r),
-            c.adj_ns: F.adjusted_pct(c, r, ADJ_TABLE, 2),
-            c.adj_ew: F.adjusted_pct(c, r, ADJ_TABLE, 3),
-            c.mp_raw: F.mp_raw(c, b, r, per),
-            c.issues: FI.row_issues(ic, b, r, ctx.pairs_range),
-            c.problem: FI.row_message(ic, r, board),
-        }
-        put(f"{c.ns_mp}{r}", F.ns_mp(c, r, per, n, field, top), "xlb Number")
-        put(f"{c.ew_mp}{r}", F.ew_mp(c, r, per, n, field, top), "xlb Number")
+        hidden = play_cells(ctx, ws, c, board, r, entry, input_cols, (n, field, top))
+        hidden[c.issues] = FI.row_issues(ic, b, r, ctx.pairs_range)
+        hidden[c.problem] = FI.row_message(ic, r, board)
         for col, formula in hidden.items():
             ws.cell(row=r, column=_index(col), value=formula)
-        ctx.checks_sources.append(F.sheet_ref(b.sheet, f"${c.problem}${r}"))
     ctx.checks_sources.append(ctx.board_cells[board]["problem"])
     _validate(ws, ic, b.first, b.last)
     _highlight(ws, ic, input_cols, b.first, b.last)

@@ -16,12 +16,15 @@ Rows that do not fit are reported by line and board; nothing typed is replaced w
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from xlbridge.errors import WorkbookError, XlbridgeError
+from xlbridge.errors import XlbridgeError
+from xlbridge.families.duplicate.names import read_names
 from xlbridge.families.duplicate.reader import result_entry_of
+from xlbridge.families.duplicate.travellers import TravellerSheet, read_travellers
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.rebuild.importing import (
@@ -30,12 +33,11 @@ from xlbridge.rebuild.importing import (
     Plays,
     Traveller,
     cells_for,
-    names_index,
     note_problem,
     resolve_name,
     write_row,
 )
-from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, whole_or_none
+from xlbridge.workbook.cells import Book
 from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_individual"]
@@ -53,21 +55,26 @@ class _Board:
     rows: list[tuple[int, tuple[int | None, ...], int | None, int | None]]  # row, NSEW, rd, tb
 
 
-def _individual_board(ws: Any) -> _Board:
-    sheet = Sheet(ws)
-    head, col = headers(sheet, "Contract")
-    for seat in _SEATS:
-        if seat not in col:
-            raise WorkbookError(f"sheet {ws.title!r}: no {seat!r} column in row {head}")
-    rows = []
-    for r in range(head + 1, head + 1 + 1000):
-        seated = tuple(whole_or_none(sheet.cell(r, col[s]).value) for s in _SEATS)
-        if all(p is None for p in seated):
+def _individual_board(t: TravellerSheet, ws: Any) -> _Board:
+    t.require(*_SEATS)
+    return _Board(ws, dict(t.columns), [(x.row, x.players(), x.round, x.table) for x in t.rows])
+
+
+def _names_index(book: Book) -> tuple[dict[str, set[int]], set[int]]:
+    """Names typed on the Names sheet (lower case, spaces folded) -> the players they name;
+    and every player number the sheet lists."""
+    out: dict[str, set[int]] = defaultdict(set)
+    numbers: set[int] = set()
+    if "Names" not in book.sheetnames:
+        return out, numbers
+    for e in read_names(book).entries:
+        if e.number is None:
             break
-        rnd = whole_or_none(sheet.cell(r, col["Round"]).value) if "Round" in col else None
-        tab = whole_or_none(sheet.cell(r, col["Table"]).value) if "Table" in col else None
-        rows.append((r, seated, rnd, tab))
-    return _Board(ws, col, rows)
+        numbers.add(e.number)
+        for name in e.names:
+            if name:
+                out[" ".join(name.split()).lower()].add(e.number)
+    return out, numbers
 
 
 def _seated_text(players: Sequence[int | None]) -> str:
@@ -118,13 +125,11 @@ def fill_individual(job: ImportTarget) -> Filled:
     ic = IndividualCols.build(entry, "mp")
     boards: dict[int, _Board] = {}
     known: set[int] = set()
-    for name in wb.sheetnames:
-        m = BOARD_SHEET.fullmatch(name)
-        if m:
-            b = _individual_board(wb[name])
-            boards[int(m.group(1))] = b
-            known.update(p for _r, players, _rd, _tb in b.rows for p in players if p is not None)
-    names, listed = names_index(wb, (2,))
+    for t in read_travellers(book):
+        b = _individual_board(t, wb[t.title])
+        boards[t.board] = b
+        known.update(p for _r, players, _rd, _tb in b.rows for p in players if p is not None)
+    names, listed = _names_index(book)
     known |= listed
     problems: list[str] = []
     plays = Plays()

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
-from xlbridge.families.duplicate.names import PlayerColumns
+from xlbridge.families.duplicate.names import read_names
 from xlbridge.families.pairs.entries import read_entered
 from xlbridge.interchange.bws_write import (
     BwsMember,
@@ -45,7 +45,6 @@ __all__ = ["numbers_from_bws", "pair_number", "session_of"]
 
 # "NS 3", "EW 3", "3"; a section's "A-NS 3"; the rover's "EW 6 (rover)"
 _LABEL = re.compile(r"(?:([A-Z])-)?(?:(NS|EW) )?([0-9]{1,4})(?: \(rover\))?")
-_MAX_NAMES = 1000
 
 
 def pair_number(label: str) -> tuple[str, str, int]:
@@ -63,20 +62,11 @@ def _names(book: Book) -> dict[str, tuple[tuple[str, str], ...]]:
     """Pair label -> its two players' (name, federation number), as typed on the Names sheet."""
     if "Names" not in book.sheetnames:
         return {}
-    ws = book["Names"]
-    cols = PlayerColumns.read(ws, 2)
     out: dict[str, tuple[tuple[str, str], ...]] = {}
-    for r in range(4, 4 + _MAX_NAMES):
-        label = typed_text(ws.cell(row=r, column=1).value, f"Names!A{r}")
-        if not label:
-            break
-        names = []
-        for c in (2, 3):
-            cell = ws.cell(row=r, column=c)
-            text = typed_text(cell.value, f"Names!{cell.coordinate}", free_text=True)
-            names.append("" if cell.data_type == "f" else text)
-        numbers = [*cols.row(ws, r)[0], "", ""]
-        out[label] = ((names[0], numbers[0]), (names[1], numbers[1]))
+    for e in read_names(book).entries:
+        e.checked()
+        names, numbers = [*e.names, "", ""], [*e.numbers, "", ""]
+        out[e.label] = ((names[0], numbers[0]), (names[1], numbers[1]))
     return out
 
 

@@ -20,26 +20,21 @@ from typing import Any
 
 from xlbridge.errors import WorkbookError
 from xlbridge.families.duplicate import reader as R
+from xlbridge.families.duplicate.names import read_names
 from xlbridge.families.duplicate.session_sheet import (
     MOVEMENT_OPTIONS_LABEL,
     parse_movement_options,
     parse_sit_out,
     players_options,
 )
+from xlbridge.families.duplicate.travellers import TravellerSheet, read_travellers
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.limits import BOARDS_PER_ROUND, EXPECTED, ROUNDS, TABLES
 from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.rebuild.notcarried import family_article
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.scoring.strata import Strata
-from xlbridge.workbook.cells import (
-    BOARD_SHEET,
-    Book,
-    Sheet,
-    headers,
-    typed_text,
-    whole_or_none,
-)
+from xlbridge.workbook.cells import Book, typed_text, whole_or_none
 from xlbridge.workbook.masterpoints import scale_of_settings
 from xlbridge.workbook.session import SessionSettings, family_of_workbook, read_settings
 
@@ -47,7 +42,6 @@ __all__ = ["INPUT_LABELS", "Entered", "RowEntry", "read_entered"]
 
 # Traveller headings whose cells the director types into (NS Score only when typed over).
 INPUT_LABELS = ("Contract", "By", "Made", "Down", "Tricks", "NS Score", "Adjusted", "OK")
-_MAX_ROWS = 1000  # traveller rows read per board, as the results reader
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,19 +142,16 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     fouled: dict[int, list[int]] = {}
     expected: list[tuple[int, int]] = []
     default = _count(settings, "Results expected a board", EXPECTED)
-    boards = sorted(
-        (int(m.group(1)), n) for n in book.sheetnames if (m := BOARD_SHEET.fullmatch(n))
-    )
-    if not boards:
+    travellers = read_travellers(book)
+    if not travellers:
         raise WorkbookError("the workbook has no 'Board N' traveller sheets")
-    for board, name in boards:
-        ws = book[name]
-        exp = ws["H2"]
+    for t in travellers:
+        exp = t.expected
         if exp.data_type != "f" and exp.value is not None and whole_or_none(exp.value) != default:
             got = whole_or_none(exp.value)
             if got is not None:
-                expected.append((board, got))
-        rows += _traveller_rows(ws, board, layout, fouled)
+                expected.append((t.board, got))
+        rows += _traveller_rows(t, layout, fouled)
     return Entered(
         kind=kind, family="pairs", tables=_count(settings, "Tables", TABLES),
         rounds=_count(settings, "Rounds", ROUNDS),
@@ -179,62 +170,40 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
 
 
 def _names(book: Book) -> tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, str]]]:
-    if "Names" not in book.sheetnames:
-        raise WorkbookError("the workbook has no 'Names' sheet")
-    ws = book["Names"]
     out: list[tuple[str, tuple[str, ...]]] = []
     formulas: list[tuple[str, str]] = []
-    for r in range(4, 4 + R.MAX_PAIRS):
-        label = typed_text(ws.cell(row=r, column=1).value, what=f"Names!A{r}")
-        if not label:
-            break
-        got: list[str] = []
-        for c in (ws.cell(row=r, column=2), ws.cell(row=r, column=3)):
-            if c.data_type == "f":
-                formulas.append((label, str(c.value)))
-                got.append("")
-            else:
-                got.append(typed_text(c.value, f"Names!{c.coordinate}", free_text=True))
-        if any(got):
-            out.append((label, tuple(got)))
+    for e in read_names(book).entries:
+        e.checked(players=False)
+        formulas += [(e.label, f) for f in e.formulas if f]
+        if any(e.names):
+            out.append((e.label, e.names))
     return out, formulas
 
 
 def _traveller_rows(
-    ws: Sheet,
-    board: int,
+    t: TravellerSheet,
     layout: list[tuple[int, int | None, int | None, str, str]],
     fouled: dict[int, list[int]],
 ) -> list[RowEntry]:
-    head, col = headers(ws, "Contract")
-    for need in ("NS", "EW", "Contract"):
-        if need not in col:
-            raise WorkbookError(f"sheet {ws.title!r}: no {need!r} column in row {head}")
+    t.require("NS", "EW", "Contract")
     out: list[RowEntry] = []
-    for r in range(head + 1, head + 1 + _MAX_ROWS):
-        ns_c, ew_c = ws.cell(row=r, column=col["NS"]), ws.cell(row=r, column=col["EW"])
-        ns = typed_text(ns_c.value, f"{ws.title}!{ns_c.coordinate} (NS)")
-        ew = typed_text(ew_c.value, f"{ws.title}!{ew_c.coordinate} (EW)")
-        if not ns and not ew:
-            break
+    for row in t.rows:
         cells: list[tuple[str, Any]] = []
         formulas: list[tuple[str, str]] = []
         for label in INPUT_LABELS:
-            if label not in col:
-                continue
-            c = ws.cell(row=r, column=col[label])
-            if c.value is None or c.value == "":
+            c = row.cell(label)
+            if c is None or c.value == "":
                 continue
             if c.data_type == "f":
                 if label != "NS Score":  # NS Score's own formula is not an entry
                     formulas.append((label, str(c.value)))
                 continue
             cells.append((label, c.value))
-        rnd = whole_or_none(ws.cell(row=r, column=col["Round"]).value) if "Round" in col else None
-        tab = whole_or_none(ws.cell(row=r, column=col["Table"]).value) if "Table" in col else None
-        layout.append((board, rnd, tab, ns, ew))
-        if "Group" in col and whole_or_none(ws.cell(row=r, column=col["Group"]).value) == 2 and tab:
-            fouled.setdefault(board, []).append(tab)
+        rnd, tab = row.round, row.table
+        layout.append((t.board, rnd, tab, row.ns, row.ew))
+        if whole_or_none(row.value("Group")) == 2 and tab:
+            fouled.setdefault(t.board, []).append(tab)
         if cells or formulas:
-            out.append(RowEntry(board, ns, ew, rnd, tab, r, tuple(cells), tuple(formulas)))
+            out.append(RowEntry(t.board, row.ns, row.ew, rnd, tab, row.row, tuple(cells),
+                                tuple(formulas)))  # fmt: skip
     return out

@@ -32,6 +32,7 @@ from typing import Any
 
 from xlbridge.errors import XlbridgeError
 from xlbridge.families.duplicate.reader import result_entry_of, scoring_of
+from xlbridge.families.duplicate.travellers import read_travellers
 from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.movements.field import FIELD_KIND, SEPARATOR, section_of
 from xlbridge.rebuild.importing import (
@@ -40,11 +41,9 @@ from xlbridge.rebuild.importing import (
     Plays,
     Traveller,
     cells_for,
-    traveller_of,
     write_row,
 )
 from xlbridge.workbook import formulas as F
-from xlbridge.workbook.cells import BOARD_SHEET
 from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_pairs"]
@@ -66,13 +65,11 @@ def fill_pairs(job: ImportTarget) -> Filled:
     tcols = F.TravellerCols.build(entry, scoring)
     travellers: dict[int, Traveller] = {}
     labels: set[str] = set()
-    for name in wb.sheetnames:
-        m = BOARD_SHEET.fullmatch(name)
-        if m:
-            t = traveller_of(wb[name])
-            travellers[int(m.group(1))] = t
-            for _r, ns, ew, _rd, _tb in t.rows:
-                labels.update((ns, ew))
+    for read in read_travellers(job.book):
+        read.require("NS", "EW")
+        rows_at = [(x.row, x.ns, x.ew, x.round, x.table) for x in read.rows]
+        travellers[read.board] = Traveller(wb[read.title], dict(read.columns), rows_at)
+        labels.update(x for _r, ns, ew, _rd, _tb in rows_at for x in (ns, ew))
     named = {section_of(x, string.ascii_uppercase) for x in labels} if sectioned else set()
     letters = "".join(sorted(named - {""}))
     views: dict[tuple[int, str], Traveller] = {}
