@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 
@@ -41,7 +41,7 @@ def cpu(tree: Path, argv: list[str], cwd: Path) -> float:
 def workbooks(d: Path) -> None:
     """The filled pairs workbook, the Rainbow and its plays, the knockout."""
     from bench_families import rainbow_rows
-    from workbook_fill import fill, random_fill
+    from tests.support.workbook_fill import fill, random_fill
 
     from xlbridge.families.duplicate.context import Options
     from xlbridge.families.pairs.build import write_session
