@@ -41,8 +41,8 @@ def cpu(tree: Path, argv: list[str], cwd: Path) -> float:
 def workbooks(d: Path) -> None:
     """The filled pairs workbook, the Rainbow and its plays, the knockout."""
     from bench_families import rainbow_rows
-    from tests.support.workbook_fill import fill, random_fill
 
+    from tests.support.workbook_fill import fill, random_fill
     from xlbridge.families.duplicate.context import Options
     from xlbridge.families.pairs.build import write_session
     from xlbridge.movements.mitchell import mitchell
