@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.families.individual.test_individual_workbook_rules import fill_individual_book
+from tests.support.engines import input_cells
 from tests.support.shared import cli_new, rebuild_args
 from xlbridge.cli import main
 from xlbridge.errors import MovementError, WorkbookError
@@ -62,12 +63,11 @@ CASES: dict[str, tuple[str, ...]] = {
 
 
 def unlocked(wb: Any) -> dict[str, set[str]]:
-    return {
-        ws.title: {
-            c.coordinate for row in ws.iter_rows() for c in row if c.protection.locked is False
-        }
-        for ws in wb.worksheets
-    }
+    """Each sheet's unlocked (input) cells."""
+    out: dict[str, set[str]] = {ws.title: set() for ws in wb.worksheets}
+    for sheet, cell in input_cells(wb):
+        out[sheet].add(cell)
+    return out
 
 
 def cells(wb: Any) -> dict[tuple[str, str], Any]:
