@@ -100,3 +100,30 @@ def test_every_module_of_a_shared_corpus_exists() -> None:
 
     listed = [m for modules in SHARED.values() for m in modules]
     assert listed and [m for m in listed if not (TESTS.parent / m).is_file()] == []
+
+
+def test_input_cells_reads_what_each_cell_protection_says() -> None:
+    """``input_cells`` reads protection records by style id (no proxy a cell): the same cells and
+    values as ``cell.protection.locked is False`` over every row, on a built workbook and on
+    the same saved and read again (openpyxl's records differ between the two)."""
+    import io
+
+    import openpyxl
+
+    from tests.support.engines import input_cells
+    from xlbridge.families.teams.rebuild import ADAPTER, Settings
+
+    built = ADAPTER.build(Settings("head-to-head", 2, 12), None)
+    built["Names"]["B4"] = "Lions"
+    buf = io.BytesIO()
+    built.save(buf)
+    for wb in (built, openpyxl.load_workbook(buf)):
+        by_proxy = {
+            (ws.title, c.coordinate): c.value
+            for ws in wb.worksheets
+            for row in ws.iter_rows()
+            for c in row
+            if c.protection.locked is False
+        }
+        assert input_cells(wb) == by_proxy
+        assert by_proxy[("Names", "B4")] == "Lions"

@@ -265,11 +265,24 @@ def same_value(got: object, want: float | str | None) -> bool:
 
 
 def input_cells(wb: Any) -> dict[tuple[str, str], Any]:
-    """Every unlocked (input) cell of a workbook and its value, by (sheet, cell)."""
-    return {
-        (ws.title, c.coordinate): c.value
-        for ws in wb.worksheets
-        for row in ws.iter_rows()
-        for c in row
-        if c.protection.locked is False
-    }
+    """Every unlocked (input) cell of a workbook and its value, by (sheet, cell).
+
+    A cell's protection is the workbook's protection record its style names (what
+    ``cell.protection`` reads, without a proxy a cell; a cell without a style has the first);
+    only the cells the sheet holds are read: a blank one ``iter_rows`` would make up has the
+    default style, locked.
+
+    >>> wb = openpyxl.Workbook()
+    >>> from openpyxl.styles import Protection
+    >>> wb.active["B2"], wb.active["C3"] = 4, "x"
+    >>> wb.active["B2"].protection = Protection(locked=False)
+    >>> input_cells(wb)
+    {('Sheet', 'B2'): 4}
+    """
+    out: dict[tuple[str, str], Any] = {}
+    for ws in wb.worksheets:
+        records = wb._protections
+        for c in ws._cells.values():
+            if records[c._style.protectionId if c._style else 0].locked is False:  # none: 0
+                out[(ws.title, c.coordinate)] = c.value
+    return out

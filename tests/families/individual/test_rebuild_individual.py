@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from tests.families.individual.test_individual_workbook_rules import fill_individual_book
+from tests.support.engines import input_cells
 from tests.support.shared import cli_new, rebuild_args
 from xlbridge.cli import main
 from xlbridge.errors import MovementError, WorkbookError
@@ -60,12 +63,11 @@ CASES: dict[str, tuple[str, ...]] = {
 
 
 def unlocked(wb: Any) -> dict[str, set[str]]:
-    return {
-        ws.title: {
-            c.coordinate for row in ws.iter_rows() for c in row if c.protection.locked is False
-        }
-        for ws in wb.worksheets
-    }
+    """Each sheet's unlocked (input) cells."""
+    out: dict[str, set[str]] = {ws.title: set() for ws in wb.worksheets}
+    for sheet, cell in input_cells(wb):
+        out[sheet].add(cell)
+    return out
 
 
 def cells(wb: Any) -> dict[tuple[str, str], Any]:
@@ -84,39 +86,51 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {name: cli_new(tmp, name, *argv) for name, argv in CASES.items()}
 
 
+@pytest.fixture(scope="module")
+def opened(written: dict[str, Path]) -> dict[str, Any]:
+    """Each written workbook opened once through the gate, as rebuild opens it (read only:
+    a test that changes a book opens its own)."""
+    return {name: load_workbook(path) for name, path in written.items()}
+
+
+def copy_of(written: dict[str, Path], name: str, folder: Path) -> Path:
+    """A copy of the workbook ``new`` wrote for ``CASES[name]``, in ``folder``, to change."""
+    return Path(shutil.copy(written[name], folder / f"{name}.xlsx"))
+
+
 # --- settings, layout and slots -----------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_settings_rebuild_the_file_new_wrote(
-    name: str, written: dict[str, Path], tmp_path: Path
+    name: str, opened: dict[str, Any], tmp_path: Path
 ) -> None:
     """build(settings(book)) is the workbook `new` wrote: the same sheets, the same input
     cells, and the same value in every cell (defaults, formulas, event, date, Session)."""
-    path = written[name]
-    s = ADAPTER.settings(load_workbook(path))
+    want = opened[name]  # the file new wrote, opened once: read for its settings and cells
+    s = ADAPTER.settings(want)
     again = tmp_path / "again.xlsx"
     ADAPTER.build(s, None).save(again)
-    want, got = openpyxl.load_workbook(path), openpyxl.load_workbook(again)
+    got = openpyxl.load_workbook(again)
     assert got.sheetnames == want.sheetnames
     assert unlocked(got) == unlocked(want)
     assert cells(got) == cells(want)
 
 
-def test_settings_read_every_option(written: dict[str, Path]) -> None:
-    s = ADAPTER.settings(load_workbook(written["rainbow7"]))
+def test_settings_read_every_option(opened: dict[str, Any]) -> None:
+    s = ADAPTER.settings(opened["rainbow7"])
     assert s == Settings(
         "rainbow", 7, 4, 6, event="=SUM(1) Rainbow", date="2026-11-23", scale="ebu",
         result_entry="made-down",
     )  # fmt: skip
-    s = ADAPTER.settings(load_workbook(written["individual-2x4"]))
+    s = ADAPTER.settings(opened["individual-2x4"])
     assert (s.kind, s.tables, s.rounds, s.boards_per_round) == ("individual-2", 2, 5, 4)
     assert (s.event, s.scale, s.result_entry) == ("Club individual", "acbl", "tricks")
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_a_slot_for_every_input_cell(name: str, written: dict[str, Path]) -> None:
-    s = ADAPTER.settings(load_workbook(written[name]))
+def test_a_slot_for_every_input_cell(name: str, opened: dict[str, Any]) -> None:
+    s = ADAPTER.settings(opened[name])
     wb = ADAPTER.build(s, None)
     slots = ADAPTER.slots(wb, s)
     where = {(x.sheet, x.cell) for x in slots}
@@ -126,10 +140,10 @@ def test_a_slot_for_every_input_cell(name: str, written: dict[str, Path]) -> Non
     assert all(x.what and x.key for x in slots)
 
 
-def test_slot_keys_name_board_players_and_heading(written: dict[str, Path]) -> None:
+def test_slot_keys_name_board_players_and_heading(opened: dict[str, Any]) -> None:
     """Seed 002: on the Rainbow's first board, table 1 seats North 1, West 1+5=6, South
     1+10=11 and East 1+15=16, North partnering South first."""
-    s = ADAPTER.settings(load_workbook(written["rainbow5"]))
+    s = ADAPTER.settings(opened["rainbow5"])
     wb = ADAPTER.build(s, None)
     by_cell = {(x.sheet, x.cell): x for x in ADAPTER.slots(wb, s)}
     assert [wb["Board 1"][f"{c}6"].value for c in "ABCD"] == [1, 11, 16, 6]
@@ -144,7 +158,7 @@ def test_slot_keys_name_board_players_and_heading(written: dict[str, Path]) -> N
     assert by_cell[("Names", "B9")].key == ("player", 6, "Name")
     assert by_cell[("Names", "C9")].key == ("player", 6, "Number")  # the player's data follow
     assert by_cell[("Names", "E9")].key == ("player", 6, "Masterpoints")
-    tricks = ADAPTER.settings(load_workbook(written["individual-2x4"]))
+    tricks = ADAPTER.settings(opened["individual-2x4"])
     heads = {x.what.rsplit(": ", 1)[1] for x in ADAPTER.slots(ADAPTER.build(tricks, None), tricks)}
     assert heads == {"N", "S", "E", "W", "Contract", "By", "Tricks", "NS Score", "Adjusted",
                      "OK", "Expected", "Name", "Number", "Handicap", "Masterpoints"}  # fmt: skip
@@ -156,8 +170,8 @@ def test_describe_is_one_line() -> None:
     )
 
 
-def test_settings_refuse_a_workbook_of_another_game(tmp_path: Path) -> None:
-    path = cli_new(tmp_path, "pairs", "mitchell", "--tables", "5")
+def test_settings_refuse_a_workbook_of_another_game(new_workbook: Any) -> None:
+    path = new_workbook("mitchell", "--tables", "5")
     with pytest.raises(WorkbookError, match="not an individual game"):
         ADAPTER.settings(load_workbook(path))
     book = openpyxl.Workbook()
@@ -248,9 +262,10 @@ def test_rainbow_players_keep_their_starting_seat_when_tables_change() -> None:
 # --- end to end: through the engine and the CLI ---------------------------------------------
 
 
-def type_into(path: Path, values: dict[tuple[str, str], Any]) -> None:
-    """Type ``values`` into the workbook at ``path``, as a director would."""
-    wb = openpyxl.load_workbook(path)
+def type_into(path: Path, values: dict[tuple[str, str], Any], book: Any = None) -> None:
+    """Type ``values`` into the workbook at ``path``, as a director would (into ``book``, the
+    file already opened, when given), and save it."""
+    wb = openpyxl.load_workbook(path) if book is None else book
     for (sheet, cell), value in values.items():
         wb[sheet][cell] = value
     wb.save(path)
@@ -264,7 +279,9 @@ def find_row(ws: Any, players: tuple[int, int, int, int]) -> int:
     return rows[0]
 
 
-def test_rainbow_with_more_tables_carries_round_one(tmp_path: Path) -> None:
+def test_rainbow_with_more_tables_carries_round_one(
+    written: dict[str, Path], tmp_path: Path
+) -> None:
     """A 5-table Rainbow, two results of round 1 and one of round 2 typed, rebuilt for 7
     tables. Seed 002's numbering, by hand: at table 1 round 1 North 1, South 1+2*5=11, East
     1+3*5=16, West 1+5=6 play board 1 (North partners South); with 7 tables the same seats are
@@ -274,12 +291,12 @@ def test_rainbow_with_more_tables_carries_round_one(tmp_path: Path) -> None:
     not have."""
     from xlbridge.families.registry import rebuild_family
 
-    old = cli_new(tmp_path, "r5", "rainbow", "--tables", "5")
+    old = copy_of(written, "rainbow5", tmp_path)  # rainbow --tables 5
     src = openpyxl.load_workbook(old)
     assert [src["Board 1"][f"{c}6"].value for c in "ABCD"] == [1, 11, 16, 6]
     assert [src["Board 4"][f"{c}6"].value for c in "ABCD"] == [2, 12, 17, 7]
     r2 = find_row(src["Board 1"], (5, 14, 18, 7))
-    type_into(old, {
+    type_into(old, book=src, values={
         ("Names", "B9"): "Ann Lee",  # player 6: West at table 1
         ("Board 1", "E6"): "4S", ("Board 1", "F6"): "N", ("Board 1", "G6"): 4,
         ("Board 4", "E6"): "3NT", ("Board 4", "F6"): "E", ("Board 4", "H6"): 2,
@@ -430,11 +447,22 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> Bases:
     out = Bases()
     for name, argv in BASES.items():
         path = cli_new(tmp, name, *argv)
-        s = ADAPTER.settings(load_workbook(path))
+        wrote = load_workbook(path)  # read once: its settings and what new wrote in each slot
+        s = ADAPTER.settings(wrote)
         slots = list(ADAPTER.slots(ADAPTER.build(s, None), s))
-        wrote = openpyxl.load_workbook(path)
         out[name] = (path, s, slots, {x: wrote[x.sheet][x.cell].value for x in slots})
     return out
+
+
+_OPEN: dict[Path, Any] = {}
+
+
+def _base_book(path: Path) -> Any:
+    """The base workbook at ``path``, opened once (the examples type into it and put back what
+    was there: see :func:`_fill`)."""
+    if path not in _OPEN:
+        _OPEN[path] = openpyxl.load_workbook(path)
+    return _OPEN[path]
 
 
 _NEW_SLOTS: dict[Settings, dict[Any, Slot]] = {}
@@ -457,13 +485,22 @@ def _fill(base: Base, picks: list[tuple[int, Any]], dest: Path) -> tuple[dict[Sl
     from what ``new`` wrote there) and ``dest`` opened through the gate, as rebuild opens it
     (the rebuild is given this book: the file is read once)."""
     path, _s, slots, defaults = base
-    wb = openpyxl.load_workbook(path)
+    wb = _base_book(path)
     typed: dict[Slot, Any] = {}
-    for i, value in picks:
-        slot = slots[i % len(slots)]
-        wb[slot.sheet][slot.cell] = value
-        typed[slot] = value
-    wb.save(dest)
+    was: dict[Slot, tuple[Any, str]] = {}
+    try:
+        for i, value in picks:
+            slot = slots[i % len(slots)]
+            cell = wb[slot.sheet][slot.cell]
+            was.setdefault(slot, (cell._value, cell.data_type))
+            cell.value = value
+            typed[slot] = value
+        wb.save(dest)
+    finally:  # the base as new wrote it again, for the next example (value and type as read)
+        for slot, (value, data_type) in was.items():
+            cell = wb[slot.sheet][slot.cell]
+            cell._value, cell.data_type = value, data_type
+    assert all(wb[x.sheet][x.cell].value == defaults[x] for x in was)
     # As stored (a float keeps 17 significant digits at most), against what new wrote there.
     saved = load_workbook(dest)
     stored = {s: saved[s.sheet][s.cell].value for s in typed}
@@ -577,7 +614,6 @@ def test_rebuilt_rainbow_recap_equals_the_old_results(tmp_path: Path, capsys: An
     names), rebuilt with unchanged settings and recalculated in LibreOffice: every player's
     Played, Total, % and Rank on the Recap equal the results engine's reading of the old
     workbook (``xlbridge results --format json``, scored in Python)."""
-    from tests.families.individual.test_individual_workbook_rules import fill_individual
     from tests.support.workbook_fill import random_fill
     from xlbridge.families.duplicate.context import Options
     from xlbridge.movements.individual import rainbow
@@ -585,8 +621,9 @@ def test_rebuilt_rainbow_recap_equals_the_old_results(tmp_path: Path, capsys: An
 
     old = cli_new(tmp_path, "r7", "rainbow", "--tables", "7", "--scale", "ebu", "--event", "Rb")
     opt = Options(scale="ebu")
-    fill_individual(old, opt, random_fill(rainbow(7), opt, 2026))
-    type_into(old, {("Names", "B4"): "Ann Lee", ("Names", "B20"): "Bo Chan"})
+    book = openpyxl.load_workbook(old)  # filled and named in memory, saved once
+    fill_individual_book(book, opt, random_fill(rainbow(7), opt, 2026))
+    type_into(old, {("Names", "B4"): "Ann Lee", ("Names", "B20"): "Bo Chan"}, book)
     capsys.readouterr()
     assert main(["results", str(old), "--format", "json"]) == 3  # random fill: provisional
     want = {e["id"]: e for e in json.loads(capsys.readouterr().out)["entries"]}
@@ -616,15 +653,15 @@ def test_rebuilt_rainbow_recap_equals_the_old_results(tmp_path: Path, capsys: An
     assert sum(1 for e in want.values() if e["total"] is not None) >= 20
 
 
-def test_hand_records_stay_with_their_boards(tmp_path: Path) -> None:
+def test_hand_records_stay_with_their_boards(written: dict[str, Path], tmp_path: Path) -> None:
     """Deals are the boards' own: a round added keeps boards 1-2's hand records (diagram,
     double-dummy table and par on the traveller and the Hand Records sheet); the new boards
     have none."""
     from xlbridge.families.registry import rebuild_family
     from xlbridge.workbook.hand_records import read_hand_records
 
-    old = cli_new(tmp_path, "six", "six-couples", "--tables", "3", "--rounds", "1",
-              "--boards-per-round", "2", "--deal", "--seed", "3")  # fmt: skip
+    # six-couples --tables 3 --rounds 1 --boards-per-round 2 --deal --seed 3
+    old = copy_of(written, "six-couples-deals", tmp_path)
     out = tmp_path / "more.xlsx"
     res = rebuild_family(old, rebuild_args(rounds=2), out)
     assert res.describe == "six-couples, 3 tables, 2 rounds, 4 boards, 12 players"
@@ -639,8 +676,10 @@ def test_hand_records_stay_with_their_boards(tmp_path: Path) -> None:
     assert "Par" in drawn(after["Board 2"]) and "Par" not in drawn(after["Board 3"])
 
 
-def test_rebuild_refusals_are_one_line(tmp_path: Path, capsys: Any) -> None:
-    old = cli_new(tmp_path, "r5", "rainbow", "--tables", "5")
+def test_rebuild_refusals_are_one_line(
+    written: dict[str, Path], tmp_path: Path, capsys: Any
+) -> None:
+    old = copy_of(written, "rainbow5", tmp_path)  # rainbow --tables 5
     out = tmp_path / "x.xlsx"
     for argv, message in (
         (["--tables", "6"], "rainbow: 6 tables is not supported"),

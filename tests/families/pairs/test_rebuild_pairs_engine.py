@@ -6,6 +6,7 @@ engine lists for every family: a value typed into a locked cell, a sheet the use
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import openpyxl
 import pytest
 
 from tests.families.pairs.test_rebuild import fill
+from tests.support.engines import input_cells
 from xlbridge.cli import main
 from xlbridge.families.duplicate.session_sheet import movement_options_text
 from xlbridge.families.pairs.build import write_session
@@ -31,13 +33,8 @@ def _rows(path: Path | Entered) -> dict[tuple[int, str, str], tuple[tuple[str, A
 
 def _inputs(path: Path) -> dict[tuple[str, str], Any]:
     """Every unlocked cell with a value, by sheet and cell."""
-    wb = openpyxl.load_workbook(path)
-    return {
-        (ws.title, c.coordinate): c.value
-        for ws in wb.worksheets
-        for c in (ws._cells[k] for k in sorted(ws._cells))
-        if c.protection.locked is False and c.value not in (None, "")
-    }
+    cells = input_cells(openpyxl.load_workbook(path))
+    return {k: v for k, v in cells.items() if v not in (None, "")}
 
 
 def test_a_locked_cell_and_an_added_sheet_are_listed(tmp_path: Path, capsys: Any) -> None:
@@ -84,6 +81,17 @@ def test_a_formula_typed_into_an_input_cell_keeps_the_pairs_wording(
     ) in out
 
 
+@pytest.fixture(scope="module")
+def skip_six(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 6-table skip Mitchell of 2-board rounds, filled (seed 21): written once, copied by each
+    test that rebuilds it."""
+    old = tmp_path_factory.mktemp("skip-six") / "old.xlsx"
+    m = mitchell(6, 2, even="skip")
+    write_session(m, old, movement_options=movement_options_text("skip", None, False))
+    fill(old, m, 21)
+    return old
+
+
 @pytest.mark.parametrize(
     ("kind", "change"),
     [
@@ -94,28 +102,26 @@ def test_a_formula_typed_into_an_input_cell_keeps_the_pairs_wording(
     ],
 )
 def test_rebuild_family_carries_each_row_to_its_play(
-    tmp_path: Path, kind: str, change: RebuildChange
+    tmp_path: Path, kind: str, change: RebuildChange, skip_six: Path
 ) -> None:
     """As the pairs rebuild did: each entered row lands on the play of the same board and pairs
     in the new movement (and only there); names follow their pair, Expected its board."""
-    m = mitchell(6, 2, even="skip")
-    old = tmp_path / "old.xlsx"
-    write_session(m, old, movement_options=movement_options_text("skip", None, False))
-    fill(old, m, 21)
+    old = Path(shutil.copy(skip_six, tmp_path / "old.xlsx"))  # mitchell(6, 2, skip), filled
     new = tmp_path / f"{kind}.xlsx"
     res = rebuild_family(old, change, new)
-    before, after = read_entered(old), read_entered(new)
+    before, after = read_entered(old), read_entered(new)  # each file read once
     plays = {(b, ns, ew) for b, _r, _t, ns, ew in after.layout}
-    rows = _rows(old)
+    rows = _rows(before)
     want = {k: v for k, v in rows.items() if k in plays}
-    assert _rows(new) == want
+    assert _rows(after) == want
     listed = {n.where for n in res.not_carried}
     assert all(r.where in listed for r in before.rows if (r.board, r.ns, r.ew) not in plays)
     labels = {label for _b, _r, _t, ns, ew in after.layout for label in (ns, ew)}
     assert dict(after.names) == {k: v for k, v in before.names if k in labels}
     if kind == "same":
-        names = {k: str(v).strip() for k, v in _inputs(old).items() if k[0] == "Names"}
-        assert _inputs(new) == {**_inputs(old), **names}  # names typed as the pairs' names
+        inputs = _inputs(old)
+        names = {k: str(v).strip() for k, v in inputs.items() if k[0] == "Names"}
+        assert _inputs(new) == {**inputs, **names}  # names typed as the pairs' names
         assert res.carried == res.entered
     if kind == "fouled":
         assert after.fouled == ((1, (1,)),)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -182,10 +183,12 @@ def test_swiss_after_next_reads_the_drawn_rounds(tmp_path: Path, times: int) -> 
     assert ADAPTER.settings(built) == s
 
 
-def test_a_workbook_of_another_schedule_is_refused(tmp_path: Path) -> None:
+def test_a_workbook_of_another_schedule_is_refused(
+    tmp_path: Path, new_workbook: Callable[..., Path]
+) -> None:
     """Same input cells but other teams on a match sheet (another xlbridge version's schedule,
     or a sheet edited): entries would land on the wrong teams, so the settings are refused."""
-    path = cli_new(tmp_path, "rr4", "round-robin-4", "--tables", "4")
+    path = Path(shutil.copy(new_workbook("round-robin-4", "--tables", "4"), tmp_path / "rr4.xlsx"))
     wb = openpyxl.load_workbook(path)
     wb["Match 2"]["B2"], wb["Match 2"]["H2"] = 3, 2
     wb.save(path)
@@ -279,12 +282,12 @@ def _cli_rebuild(old: Path, out: Path, *extra: str) -> int:
 
 
 def test_hand_checked_round_robin_with_longer_matches(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], new_workbook: Callable[..., Path]
 ) -> None:
     """Round robin of four (seed 002): 8-board matches, 1 v 4 on boards 1-8, 2 v 3 on 9-16. With
     10-board matches 2 v 3 plays boards 11-20: board 11 (old row 8) moves to row 6; board 9
     is no longer played by 2 v 3 and is listed; team names follow their team."""
-    old = cli_new(tmp_path, "rr4", "round-robin-4", "--tables", "4")
+    old = Path(shutil.copy(new_workbook("round-robin-4", "--tables", "4"), tmp_path / "rr4.xlsx"))
     wb = openpyxl.load_workbook(old)
     m1, m2 = wb["Match 1"], wb["Match 2"]
     assert (m2["B2"].value, m2["H2"].value, m2["A8"].value) == (2, 3, 11)
@@ -707,13 +710,15 @@ _ONE_PER_KIND = [c for i, c in enumerate(CASES) if c[1][0] not in {d[1][0] for d
 @pytest.mark.parametrize(("name", "argv", "want"), _ONE_PER_KIND, ids=[c[0] for c in _ONE_PER_KIND])
 def test_identity_rebuild_through_the_cli_keeps_every_input(
     tmp_path: Path, name: str, argv: list[str], want: dict[str, Any],
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], new_workbook: Callable[..., Path],
 ) -> None:  # fmt: skip
-    old = cli_new(tmp_path, name, *argv)
-    s = ADAPTER.settings(load_workbook(old))
+    old = Path(shutil.copy(new_workbook(*argv), tmp_path / f"{name}.xlsx"))  # new ARGV, a copy
+    typed = load_workbook(old)  # read once: its settings, then filled in memory and saved
+    s = ADAPTER.settings(typed)
     plan = plan_of(s)
     rows = tw.random_rows(plan, random.Random(name), adjusted=s.scoring != "bam", incomplete=None)
-    tw.fill(old, plan, rows, {"Names!B4": "Lions", "Names!C5": "Ann Lee"})
+    tw.fill(typed, plan, rows, {"Names!B4": "Lions", "Names!C5": "Ann Lee"})
+    typed.save(old)
     book = load_workbook(old)
     blank = input_cells(ADAPTER.build(s, None))
     entered = {k: v for k, v in input_cells(book).items() if v not in (None, blank[k])}
