@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError, XlbridgeError
-from xlbridge.families.duplicate.reader import result_entry_of
+from xlbridge.families.duplicate.settings import read
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.rebuild.importing import (
@@ -36,7 +36,6 @@ from xlbridge.rebuild.importing import (
     write_row,
 )
 from xlbridge.workbook.cells import BOARD_SHEET, Sheet, headers, whole_or_none
-from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_individual"]
 
@@ -113,8 +112,7 @@ def _place_individual(
 def fill_individual(job: ImportTarget) -> Filled:
     """Place the scorer's rows on an individuals workbook's travellers."""
     wb, book, rows, force = job.wb, job.book, job.rows, job.force
-    settings = read_settings(book)
-    entry = result_entry_of(settings)
+    entry = read(book).result_entry
     ic = IndividualCols.build(entry, "mp")
     boards: dict[int, _Board] = {}
     known: set[int] = set()

@@ -16,7 +16,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context
 from xlbridge.families.duplicate.movement_sheet import boards_text
 from xlbridge.families.duplicate.names import write_names
-from xlbridge.families.duplicate.session_sheet import SCALE_TEXTS, players_settings
+from xlbridge.families.duplicate.session_sheet import settings_of
+from xlbridge.families.duplicate.settings import Facts, rows
 from xlbridge.families.individual.formulas import player_name
 from xlbridge.movements.individual_seats import Seats, guide, hands, home_directions
 from xlbridge.text import put_text
@@ -78,27 +79,10 @@ def write_individual_session(ctx: Context) -> Worksheet:
         if opt.result_entry == "made-down"
         else "Tricks (tricks taken by declarer, 0-13)"
     )
-    rows: list[tuple[str, Any]] = [
-        ("Date", opt.date),
-        ("Movement", m.kind),
-        ("Tables", m.tables),
-        ("Rounds", m.rounds),
-        ("Boards per round", m.boards_per_round),
-        ("Boards", len(m.boards)),
-        ("Players", len(m.pairs)),
-        ("Scoring", "matchpoints; each player takes their side's score"),
-        ("Matchpoint scale", SCALE_TEXTS["acbl" if opt.per == 1 else "ebu"]),
-        ("Result entry", opt.result_entry),
-        ("Results expected a board", ctx.expected),
-        (
-            "Ranking",
-            "one field; and by compass direction (Dir rank)"
-            if home_directions(m)
-            else "one field: every player ranked together",
-        ),
-        *players_settings(opt),
-    ]
-    write_settings(ws, st, rows)
+    facts = Facts(boards=len(m.boards), contestants=len(m.pairs), expected=ctx.expected,
+                  home_directions=bool(home_directions(m)))  # fmt: skip
+    settings = rows(settings_of(ctx, "individual"), facts)
+    write_settings(ws, st, settings)
     lines = [
         "1. Print the Movement sheet, the Table Cards (a card per table, then a guide card per "
         "player) and one traveller per board.",
@@ -128,7 +112,7 @@ def write_individual_session(ctx: Context) -> Worksheet:
         "Yellow cells are for typing; the other cells are formulas and are locked.",
         "Sheets are protected without a password: Review > Unprotect Sheet to change the layout.",
     ]
-    r = 4 + len(rows)
+    r = 4 + len(settings)
     st(ws.cell(row=r, column=1, value="Instructions"), "xlb Label")
     for i, line in enumerate([*lines, *m.notes], start=r + 1):
         # Each line wraps over both columns, so it prints on the page instead of running off.

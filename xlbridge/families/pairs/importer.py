@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import XlbridgeError
-from xlbridge.families.duplicate.reader import result_entry_of, scoring_of
+from xlbridge.families.duplicate.settings import read
 from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.movements.field import FIELD_KIND, SEPARATOR, section_of
 from xlbridge.rebuild.importing import (
@@ -45,7 +45,6 @@ from xlbridge.rebuild.importing import (
 )
 from xlbridge.workbook import formulas as F
 from xlbridge.workbook.cells import BOARD_SHEET
-from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_pairs"]
 
@@ -59,11 +58,10 @@ def _matches(given: str, label: str, side: str) -> bool:
 def fill_pairs(job: ImportTarget) -> Filled:
     """Place the scorer's rows on a pairs workbook's travellers."""
     wb, rows, force, source = job.wb, job.rows, job.force, job.source
-    settings = read_settings(job.book)
+    settings = read(job.book)
     sectioned = settings.kind == FIELD_KIND
-    entry = result_entry_of(settings)
-    scoring, _scale = scoring_of(settings)
-    tcols = F.TravellerCols.build(entry, scoring)
+    entry = settings.result_entry
+    tcols = F.TravellerCols.build(entry, settings.scoring)
     travellers: dict[int, Traveller] = {}
     labels: set[str] = set()
     for name in wb.sheetnames:

@@ -13,12 +13,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from xlbridge.families.duplicate import settings as sheet
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
 from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
 from xlbridge.scoring.strata import Strata
 
-__all__ = ["Settings", "extra_options", "movement_for", "movement_of", "options_text"]
+__all__ = [
+    "Settings",
+    "extra_options",
+    "movement_for",
+    "movement_of",
+    "of_sheet",
+    "options_text",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +62,25 @@ class Settings:
     strata: Strata | None = None
 
 
+def of_sheet(d: sheet.Settings, **rebuild: Any) -> Settings:
+    """The pairs :class:`Settings` of what a Session sheet records (the duplicate form's one
+    :class:`~xlbridge.families.duplicate.settings.Settings`, read by its codec), with what
+    ``rebuild`` adds (``tables`` as ``new --tables`` takes it, ``fouled``, ``deals``, ...).
+
+    >>> of_sheet(sheet.Settings("mitchell", 3, 3, 2, scoring="butler"), fouled=()).scoring
+    'butler'
+    """
+    fields = {
+        "kind": d.kind, "tables": d.tables, "rounds": d.rounds,
+        "boards_per_round": d.boards_per_round, "event": d.event, "date": d.date,
+        "scoring": d.scoring, "scale": d.scale, "result_entry": d.result_entry,
+        "datum_rounding": d.datum_rounding, "even": d.even, "arrow_switch": d.arrow_switch,
+        "half_table": d.half_table, "sit_out": d.sit_out, "options_recorded": d.options_recorded,
+        "handicapped": d.handicapped, "strata": d.strata,
+    }  # fmt: skip
+    return Settings(**{**fields, **rebuild})
+
+
 @lru_cache(maxsize=32)
 def movement_for(
     kind: str, tables: int, boards_per_round: int | None, rounds: int | None,
@@ -86,8 +113,6 @@ def movement_of(s: Settings) -> Movement:
 def options_text(s: Settings) -> str | None:
     """The Session sheet's movement options line of ``s`` (None: a workbook written before
     the line, regenerated without it)."""
-    from xlbridge.families.duplicate.session_sheet import movement_options_text
-
     if not s.options_recorded:
         return None
-    return movement_options_text(s.even, s.arrow_switch, s.half_table, s.sit_out)
+    return sheet.movement_options_text(s.even, s.arrow_switch, s.half_table, s.sit_out)
