@@ -9,31 +9,34 @@ Session sheet, by label, through the duplicate form's codec
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError
-from xlbridge.families.duplicate.settings import read as read_sheet
+from xlbridge.families.duplicate import settings as sheet
+from xlbridge.families.duplicate.settings import Form, from_session
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
 from xlbridge.movements.registry import FAMILIES
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
 from xlbridge.workbook.hand_records import read_hand_records
+from xlbridge.workbook.session import read_settings
 
 __all__ = ["NewOptions", "Settings", "read"]
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(sheet.Settings):
     """Everything ``xlbridge new`` took to write an individual workbook, bar the names (typed
-    into input cells, so carried as entries) and the template (styles only)."""
+    into input cells, so carried as entries) and the template (styles only): the duplicate
+    form's one :class:`~xlbridge.families.duplicate.settings.Settings` (what the Session sheet
+    records, read by its codec), with what ``rebuild`` plans besides."""
 
-    kind: str
     tables: int
     rounds: int
     boards_per_round: int
+    form: Form = "individual"
     event: str = "Club individual"
-    date: str = ""
-    scale: MPScaleName = "acbl"
-    result_entry: ResultEntry = "made-down"
+    options_recorded: bool = False  # individuals write no movement options
     # Set by change() when the same kind gets another table count (a Rainbow): the old number
     # of tables. A Rainbow player's number is their starting table and direction (seed 002,
     # "The Rainbow Movement"), so it changes with the table count while the player does not:
@@ -64,23 +67,21 @@ def read(book: Any) -> Settings:
     :class:`~xlbridge.workbook.cells.Book`): kind, size, event, date, scale and result entry
     from its Session sheet, read once by the duplicate form's codec
     (:func:`xlbridge.families.duplicate.settings.read`), and the deals of its Hand Records."""
-    s = read_sheet(book)
-    if s.kind not in _kinds():
+    session = read_settings(book)
+    if session.kind not in _kinds():
         raise WorkbookError(
-            f"Session sheet: movement {s.kind[:30]!r} is not an individual game"
+            f"Session sheet: movement {session.kind[:30]!r} is not an individual game"
             f" ({', '.join(sorted(_kinds()))})"
         )
-    return Settings(
-        kind=s.kind,
-        tables=_number(s.tables, "Tables", TABLES),
-        rounds=_number(s.rounds, "Rounds", ROUNDS),
-        boards_per_round=_number(s.boards_per_round, "Boards per round", BOARDS_PER_ROUND),
-        event=s.event,
-        date=s.date,
-        scale=s.scale,
-        result_entry=s.result_entry,
-        deals=tuple(sorted(read_hand_records(book).items())),
-    )
+    s = from_session(session, book)
+    fields = {f.name: getattr(s, f.name) for f in dataclasses.fields(s)}
+    return Settings(**{
+        **fields,
+        "tables": _number(s.tables, "Tables", TABLES),
+        "rounds": _number(s.rounds, "Rounds", ROUNDS),
+        "boards_per_round": _number(s.boards_per_round, "Boards per round", BOARDS_PER_ROUND),
+        "deals": tuple(sorted(read_hand_records(book).items())),
+    })
 
 
 @dataclass(frozen=True, slots=True)

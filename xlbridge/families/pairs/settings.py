@@ -9,6 +9,7 @@ and the movement it makes.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -16,8 +17,6 @@ from typing import Any
 from xlbridge.families.duplicate import settings as sheet
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
-from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
-from xlbridge.scoring.strata import Strata
 
 __all__ = [
     "Settings",
@@ -30,27 +29,16 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(sheet.Settings):
     """Everything ``xlbridge new`` took to write a pairs workbook, bar the names (typed into
-    input cells, so carried as entries) and the template (styles only)."""
+    input cells, so carried as entries) and the template (styles only): the duplicate form's
+    one :class:`~xlbridge.families.duplicate.settings.Settings` (what the Session sheet
+    records, read by its codec), with what ``rebuild`` plans besides (fouled boards, the
+    renumbering of an added table, the deals drawn again)."""
 
-    kind: str
     tables: int  # for add-table, the size before the addition (its --tables)
     rounds: int | None
     boards_per_round: int | None
-    event: str = "Club pairs"
-    date: str = ""
-    scoring: PairsScoring = "mp"
-    scale: MPScaleName = "acbl"
-    result_entry: ResultEntry = "made-down"
-    datum_rounding: DatumRounding = "half-away"
-    even: str | None = None
-    arrow_switch: str | None = None
-    half_table: bool = False
-    sit_out: str | None = None  # the absent pair's label (new --sit-out, movements/absent.py)
-    # Whether the Session sheet has the "Movement options" line (workbooks written before it
-    # have none, and are regenerated without it).
-    options_recorded: bool = True
     fouled: tuple[tuple[int, tuple[int, ...]], ...] = ()  # board, tables of its fouled group
     # After a table is added (seed 003): new pair label -> old label, new board -> old board,
     # so that the new workbook's keys name pairs and boards as the old one did.
@@ -58,8 +46,6 @@ class Settings:
     # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again.
     deals: tuple[tuple[int, str], ...] = ()
     boards_from: tuple[tuple[int, int], ...] = ()
-    handicapped: bool = False  # new --handicap, --strata: the Session sheet's lines
-    strata: Strata | None = None
 
 
 def of_sheet(d: sheet.Settings, **rebuild: Any) -> Settings:
@@ -70,14 +56,7 @@ def of_sheet(d: sheet.Settings, **rebuild: Any) -> Settings:
     >>> of_sheet(sheet.Settings("mitchell", 3, 3, 2, scoring="butler"), fouled=()).scoring
     'butler'
     """
-    fields = {
-        "kind": d.kind, "tables": d.tables, "rounds": d.rounds,
-        "boards_per_round": d.boards_per_round, "event": d.event, "date": d.date,
-        "scoring": d.scoring, "scale": d.scale, "result_entry": d.result_entry,
-        "datum_rounding": d.datum_rounding, "even": d.even, "arrow_switch": d.arrow_switch,
-        "half_table": d.half_table, "sit_out": d.sit_out, "options_recorded": d.options_recorded,
-        "handicapped": d.handicapped, "strata": d.strata,
-    }  # fmt: skip
+    fields = {f.name: getattr(d, f.name) for f in dataclasses.fields(d)}
     return Settings(**{**fields, **rebuild})
 
 
