@@ -55,6 +55,7 @@ __all__ = [
     "count_line",
     "from_session",
     "movement_options_text",
+    "parse_options",
     "read",
     "rows",
     "scale_of",
