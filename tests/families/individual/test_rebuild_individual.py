@@ -182,10 +182,13 @@ def test_settings_refuse_a_workbook_of_another_game(new_workbook: Any) -> None:
 @pytest.mark.parametrize(
     ("label", "value", "message"),
     [
-        ("Tables", 10**9, "Session sheet: tables 1000000000 is out of range: 1-100"),
-        ("Boards per round", "lots", "Session sheet: Boards per round is 'lots', not a number"),
-        ("Rounds", None, "Session sheet: Rounds is 'None', not a number"),
-        ("Matchpoint scale", "3 / 1", "Session sheet: Matchpoint scale '3 / 1' is not one"),
+        # Read by the duplicate form's codec (families/duplicate/settings.py): each refusal
+        # names the Session sheet's cell.
+        ("Tables", 10**9, "Session sheet, cell B5: Tables 1000000000 is out of range: 1-100"),
+        ("Boards per round", "lots", "cell B7: Boards per round 'lots' is not a whole number"),
+        ("Rounds", None, "Session sheet: Rounds is blank, not a number"),
+        # The code line is read; the sentence beside it ("Matchpoint scale") is for people.
+        ("Scale code", "3 / 1", "Scale code '3 / 1' is not one of acbl, ebu"),
         ("Result entry", "points", "Session sheet: Result entry 'points' is not one"),
     ],
 )

@@ -276,7 +276,7 @@ def test_settings_come_from_the_old_session(tmp_path: Path) -> None:
     a, b = read_entered(old), read_entered(tmp_path / "t.xlsx")
     for field in ("kind", "tables", "rounds", "boards_per_round", "event", "date", "scale",
                   "scoring", "result_entry"):  # fmt: skip
-        assert getattr(a, field) == getattr(b, field), field
+        assert getattr(a.settings, field) == getattr(b.settings, field), field
 
 
 # -- seed 003: adding a table ------------------------------------------------------------------
@@ -308,7 +308,7 @@ def test_seed003_add_a_table_carries_round_one(tmp_path: Path, capsys: Any) -> N
     assert chart.renumber == {15: 16, 16: 17}
     new_m = chart.movement()
     got = read_entered(new)
-    assert got.kind == "add-table" and got.tables == 17
+    assert got.kind == "add-table" and got.settings.tables == 17
     names = dict(got.names)
     assert names["NS 16"] == ("Fifteen N", "Fifteen S") and names["EW 17"] == ("E16", "")
     round1 = {e.table: e for e in new_m.round_entries(1)}
@@ -324,7 +324,7 @@ def test_seed003_add_a_table_carries_round_one(tmp_path: Path, capsys: Any) -> N
     again = tmp_path / "again.xlsx"
     assert main(["rebuild", str(new), "-o", str(again)]) == 0
     rebuilt = read_entered(again)
-    assert rebuilt.tables == 17 and _entries(rebuilt) == _entries(got)
+    assert rebuilt.settings.tables == 17 and _entries(rebuilt) == _entries(got)
 
 
 # -- refusals and the user's file ----------------------------------------------------------------

@@ -126,7 +126,7 @@ def test_rebuild_family_carries_each_row_to_its_play(
     if kind == "fouled":
         assert after.fouled == ((1, (1,)),)
     if kind == "relay":
-        assert after.even == "relay"  # rounds kept: same kind and tables, as before
+        assert after.settings.even == "relay"  # rounds kept: same kind and tables, as before
 
 
 def test_rebuild_family_adds_a_table_as_seed_003(tmp_path: Path) -> None:

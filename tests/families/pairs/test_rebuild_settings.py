@@ -81,7 +81,7 @@ def test_new_records_the_options_and_entries_reads_them(
         if c[0].value == MOVEMENT_OPTIONS_LABEL
     )
     assert cell.data_type == "s" and cell.protection.locked  # text, not for typing
-    e = read_entered(path)
+    e = read_entered(path).settings
     assert e.options_recorded
     flags = dict(zip(args[::2], args[1::2], strict=False))
     assert e.even == flags.get("--even")
@@ -100,7 +100,8 @@ def test_an_unchanged_rebuild_keeps_a_skip_mitchell_with_arrow_switch(tmp_path: 
     a, b = read_entered(old), read_entered(new)
     assert b.layout == a.layout  # every traveller row: board, round, table, NS, EW
     assert _settings(new)["Rounds"] == 5
-    assert (b.even, b.arrow_switch, b.options_recorded) == ("skip", "last", True)
+    got = b.settings
+    assert (got.even, got.arrow_switch, got.options_recorded) == ("skip", "last", True)
 
 
 def test_an_unchanged_rebuild_keeps_a_half_table(
@@ -165,7 +166,7 @@ def test_a_workbook_without_the_line_is_still_guessed(
     wb = build_workbook(m, Options())  # what write_session(m, old) writes, kept open
     save_workbook(wb, old)
     assert MOVEMENT_OPTIONS_LABEL not in _settings(old)
-    assert not read_entered(old).options_recorded
+    assert not read_entered(old).settings.options_recorded
     for (b, _ns, _ew), r in slots_of(m).items():
         wb[f"Board {b}"][f"C{r}"] = "PASS"  # every row: only the skip Mitchell fits them all
     save_workbook(wb, old)

@@ -26,11 +26,7 @@ import pytest
 
 from tests.support.shared import cli_new, run_cli
 from xlbridge.errors import MovementError
-from xlbridge.families.duplicate.session_sheet import (
-    movement_options_text,
-    parse_movement_options,
-    parse_sit_out,
-)
+from xlbridge.families.duplicate.settings import movement_options_text, parse_options
 from xlbridge.families.registry import score_workbook
 from xlbridge.movements.absent import absent
 from xlbridge.movements.howell import howell
@@ -98,8 +94,8 @@ def test_refused_in_one_line() -> None:
 def test_session_sheet_records_it() -> None:
     text = movement_options_text("skip", None, False, "NS 3")
     assert text == "--even skip --sit-out NS 3"
-    assert parse_movement_options(text) == ("skip", None, False)
-    assert parse_sit_out(text) == "NS 3" and parse_sit_out("--half-table") is None
+    assert parse_options(text) == ("skip", None, False, "NS 3")
+    assert parse_options("--half-table")[3] is None
     m = build_movement(get_kind("howell"), MovementArgs(tables=5, sit_out="10"))
     assert len(m.pairs) == 9
 

@@ -358,7 +358,7 @@ def test_rebuild_lists_a_far_cell_without_building_the_sheet() -> None:
         ("B5", 1e308, "cell B5: Tables 1e+308 is out of range: 1-100"),
         ("B6", 100_000, "cell B6: Rounds 100000 is out of range: 1-100"),
         ("B7", 1_000, "cell B7: Boards per round 1000 is out of range: 1-32"),
-        ("B13", 10**9, "cell B13: Results expected a board 1000000000 is out of range: 1-999"),
+        ("B15", 10**9, "cell B15: Results expected a board 1000000000 is out of range: 1-999"),
     ],
 )
 def test_a_pairs_session_count_is_range_checked_before_use(

@@ -16,38 +16,17 @@ import dataclasses
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any
 
-from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
+from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.duplicate.names import MAX_NAMES_ROWS, read_names
-from xlbridge.families.duplicate.session_sheet import (
-    BOARD_SETS_LABEL,
-    DATUM_ROUNDING_LABEL,
-    SECTION_SCORING_LABEL,
-    SECTIONS_LABEL,
-    players_options,
-    scale_of,
-)
+from xlbridge.families.duplicate.settings import from_session
 from xlbridge.families.duplicate.travellers import TravellerSheet, read_traveller
-from xlbridge.movements.field import (
-    SECTION_SCORINGS,
-    parse_board_sets,
-    parse_sections,
-    section_of,
-)
+from xlbridge.movements.field import section_of
 from xlbridge.movements.registry import FamilyName
 from xlbridge.results.problems import Problem, import_problems
 from xlbridge.results.session import CachedCell, PairInfo, ResultRow, SessionInput
-from xlbridge.scoring.choices import (
-    DATUM_ROUNDINGS,
-    RESULT_ENTRIES,
-    DatumRounding,
-    MPScaleName,
-    PairsScoring,
-    ResultEntry,
-    parse_choice,
-)
 from xlbridge.scoring.contract import check_possible_score
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.scoring.strata import LETTERS
@@ -67,15 +46,7 @@ from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols
 from xlbridge.workbook.masterpoints import scale_of_settings
 from xlbridge.workbook.session import read_settings
 
-__all__ = [
-    "MAX_PAIRS",
-    "board_sets_of",
-    "datum_rounding_of",
-    "read_traveller_session",
-    "scoring_of",
-    "section_scoring_of",
-    "sections_of",
-]
+__all__ = ["MAX_PAIRS", "read_traveller_session"]
 
 _BAROMETER_COLS = 200  # the Barometer sheet's columns read (a Sheet holds 200)
 MAX_PAIRS = MAX_NAMES_ROWS  # Names and Recap rows read
@@ -91,71 +62,21 @@ def _row_texts(ws: Sheet) -> set[str]:
     }
 
 
-def scoring_of(settings: Mapping[str, Any]) -> tuple[PairsScoring, MPScaleName]:
-    """(scoring, scale) from the Session sheet's ``Scoring`` and ``Matchpoint scale`` lines."""
-    text = str(settings.get("Scoring") or "").lower()
-    scoring: PairsScoring | Literal[""] = (
-        "mp" if text.startswith("matchpoints") else
-        "butler" if text.startswith("butler") else
-        "ximp" if text.startswith("cross") else ""
-    )  # fmt: skip
-    if not scoring:
-        raise WorkbookError(f"Session sheet: scoring {text!r} is not matchpoints, Butler or cross")
-    scale: MPScaleName = scale_of(settings.get("Matchpoint scale")) or "acbl"
-    return scoring, scale
-
-
-def result_entry_of(settings: Mapping[str, Any]) -> ResultEntry:
-    """The Session sheet's ``Result entry`` line (``made-down`` when there is none), refused in
-    one line when it is not one of :data:`RESULT_ENTRIES`.
-
-    >>> result_entry_of({"Result entry": "score"}), result_entry_of({})
-    ('score', 'made-down')
-    """
-    entry = str(settings.get("Result entry") or "made-down")
-    if entry not in RESULT_ENTRIES:
-        raise WorkbookError(
-            f"Session sheet: result entry {entry[:20]!r} is not {', '.join(RESULT_ENTRIES)}"
-        )
-    return entry
-
-
-def datum_rounding_of(settings: Mapping[str, Any]) -> DatumRounding:
-    """The Session sheet's ``Datum rounding`` line; a Butler workbook without one was written
-    when the datum's formula sent an exact 5 up, so it reads as ``half-up``.
-
-    >>> datum_rounding_of({"Datum rounding": "half-even"}), datum_rounding_of({})
-    ('half-even', 'half-up')
-    """
-    value = settings.get(DATUM_ROUNDING_LABEL)
-    if value is None:
-        return "half-up"
-    try:
-        return parse_choice(str(value).strip(), DATUM_ROUNDINGS, "datum rounding")
-    except XlbridgeError as exc:
-        raise WorkbookError(f"Session sheet: {exc}") from None
-
-
 def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> SessionInput:
     """Read a workbook of the traveller form: ``family`` is ``pairs`` or ``individual`` (each
     traveller row names four players, each credited with the side's score, everyone ranked in
     one field; scored by matchpoints)."""
     session = read_settings(formulas)
-    settings = dict(session)
-    if family == "individual" and "Scoring" not in settings:
-        recap = formulas["Recap"]["C2"].value if "Recap" in formulas.sheetnames else ""
-        settings["Scoring"] = "matchpoints"
-        settings.setdefault("Matchpoint scale", "EBU" if "EBU" in str(recap) else "ACBL")
-    scoring, scale = scoring_of(settings)
+    s = from_session(session, formulas)
     pairs = _read_names(formulas)
-    sections = sections_of(settings)
+    sections = s.section_letters
     if sections:
         pairs = [dataclasses.replace(p, section=section_of(p.label, sections)) for p in pairs]
     rows: list[ResultRow] = []
     cache: list[CachedCell] = []
     expected: dict[int, int] = {}
     checks = _Checks(
-        TravellerCols.build(result_entry_of(settings), scoring),
+        TravellerCols.build(s.result_entry, s.scoring),
         frozenset(FC.count_key(p.label) for p in pairs),
     )
     boards, ignored = movement_boards(formulas)
@@ -171,84 +92,28 @@ def read_traveller_session(formulas: Book, cached: Book, family: FamilyName) -> 
         cache += board_cache
     cache += _recap_cache(formulas, cached)
     cache += _barometer_cache(formulas, cached)
-    handicapped, strata = players_options(settings)
     return SessionInput(
         event=typed_text(session.event, "Session!A1", free_text=True),
-        date=date_text(settings.get("Date")),
-        kind=str(settings.get("Movement")),
-        scoring=scoring,
-        scale=scale,
+        date=date_text(session.get("Date")),
+        kind=str(session.get("Movement")),
+        scoring=s.scoring,
+        scale=s.scale,
         pairs=tuple(pairs),
         rows=tuple(rows),
         expected=expected,
         cached=tuple(cache),
         family=family,
-        datum_rounding=datum_rounding_of(settings),
+        datum_rounding=s.datum_rounding,
         problems=(*checks.problems, *import_problems(formulas)),
         checked=checks.python,
         ignored=ignored,
         sections=sections,
-        section_scoring=section_scoring_of(settings) if sections else "field",
-        board_sets=board_sets_of(settings, sections),
-        handicapped=handicapped,
-        strata=strata,
+        section_scoring=s.section_scoring,
+        board_sets=s.board_sets,
+        handicapped=s.handicapped,
+        strata=s.strata,
         masterpoint_scale=scale_of_settings(session),
     )
-
-
-def sections_of(settings: Mapping[str, Any]) -> tuple[str, ...]:
-    """The section letters of a sectioned workbook's ``Sections`` line (``A:mitchell:7,...``,
-    :func:`~xlbridge.movements.field.parse_sections`), () for a workbook of one section; a line
-    xlbridge does not write is refused in one line.
-
-    >>> sections_of({"Sections": "A:mitchell:7,B:mitchell:6"}), sections_of({})
-    (('A', 'B'), ())
-    >>> sections_of({"Sections": "A:mitchell:7,B:mitchell:6", "Section scoring": "apart"})
-    Traceback (most recent call last):
-    ...
-    xlbridge.errors.WorkbookError: Session sheet: Section scoring 'apart' is not what ...
-    """
-    text = settings.get(SECTIONS_LABEL)
-    if text is None or not str(text).strip():
-        return ()
-    section_scoring_of(settings)
-    try:
-        return tuple(s.letter for s in parse_sections(str(text)[:400]))
-    except MovementError as exc:
-        raise WorkbookError(f"Session sheet: {SECTIONS_LABEL} line: {exc}") from None
-
-
-def section_scoring_of(settings: Mapping[str, Any]) -> str:
-    """How a sectioned workbook's boards are matchpointed (``Section scoring`` line, one of
-    :data:`~xlbridge.movements.field.SECTION_SCORINGS`; ``field`` when absent).
-
-    >>> section_scoring_of({"Section scoring": "section"}), section_scoring_of({})
-    ('section', 'field')
-    """
-    how = str(settings.get(SECTION_SCORING_LABEL) or "field").strip().lower()
-    if how not in SECTION_SCORINGS:
-        raise WorkbookError(
-            f"Session sheet: {SECTION_SCORING_LABEL} {how[:20]!r} is not what xlbridge "
-            "writes (field: every board matchpointed across the field; section: each "
-            "section on its own)"
-        )
-    return how
-
-
-def board_sets_of(settings: Mapping[str, Any], sections: Sequence[str]) -> tuple[str, ...]:
-    """The board sets of a sectioned workbook's ``Board sets`` line (``AB,CD``,
-    :func:`~xlbridge.movements.field.parse_board_sets`), () when every section plays one set.
-
-    >>> board_sets_of({"Board sets": "AB,CD"}, "ABCD"), board_sets_of({}, "AB")
-    (('AB', 'CD'), ())
-    """
-    text = settings.get(BOARD_SETS_LABEL)
-    if not sections or text is None or not str(text).strip():
-        return ()
-    try:
-        return parse_board_sets(str(text), sections)
-    except MovementError as exc:
-        raise WorkbookError(f"Session sheet: {BOARD_SETS_LABEL} line: {exc}") from None
 
 
 def movement_boards(wb: Book) -> tuple[list[tuple[int, str]], tuple[str, ...]]:

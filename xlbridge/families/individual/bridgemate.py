@@ -17,6 +17,7 @@ from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError
 from xlbridge.families.duplicate.names import read_names
+from xlbridge.families.duplicate.settings import read
 from xlbridge.families.duplicate.travellers import read_travellers
 from xlbridge.interchange.bws_write import (
     BwsMember,
@@ -29,9 +30,8 @@ from xlbridge.interchange.bws_write import (
     scoring_type,
     session_date,
 )
-from xlbridge.workbook.cells import Book, typed_text
+from xlbridge.workbook.cells import Book
 from xlbridge.workbook.hand_records import read_hand_records
-from xlbridge.workbook.session import read_settings
 
 __all__ = ["seats_of", "session_of"]
 
@@ -124,12 +124,12 @@ def session_of(opened: Any, path: str) -> BwsSession:
             rnd, table, seat = first[player]
             seated.append(BwsSeat(1, table, seat, number, who, rnd))
     members = {number: who for who, number in names.values() if who and number}
-    settings = read_settings(book)
+    settings = read(book)  # the duplicate form's codec, as pairs read it
     deals = read_hand_records(opened)
     tables = max(r.table for r in rounds)
     return BwsSession(
-        event=typed_text(settings.event, "Session!A1", free_text=True),
-        date=session_date(settings.get("Date")),
+        event=settings.event,
+        date=session_date(settings.date),
         sections=(BwsSection(1, "A", tables, 1, scoring_type("mp")),), rounds=tuple(rounds),
         seats=tuple(sorted(seated, key=lambda s: (s.round, s.table, "NESW".index(s.direction)))),
         members=tuple(BwsMember(n, who) for n, who in sorted(members.items())),

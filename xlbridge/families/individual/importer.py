@@ -23,7 +23,7 @@ from typing import Any
 
 from xlbridge.errors import XlbridgeError
 from xlbridge.families.duplicate.names import read_names
-from xlbridge.families.duplicate.reader import result_entry_of
+from xlbridge.families.duplicate.settings import read
 from xlbridge.families.duplicate.travellers import TravellerSheet, read_travellers
 from xlbridge.families.individual.formulas import IndividualCols
 from xlbridge.interchange.scorer_files import ImportRow
@@ -38,7 +38,6 @@ from xlbridge.rebuild.importing import (
     write_row,
 )
 from xlbridge.workbook.cells import Book
-from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_individual"]
 
@@ -120,8 +119,7 @@ def _place_individual(
 def fill_individual(job: ImportTarget) -> Filled:
     """Place the scorer's rows on an individuals workbook's travellers."""
     wb, book, rows, force = job.wb, job.book, job.rows, job.force
-    settings = read_settings(book)
-    entry = result_entry_of(settings)
+    entry = read(book).result_entry
     ic = IndividualCols.build(entry, "mp")
     boards: dict[int, _Board] = {}
     known: set[int] = set()

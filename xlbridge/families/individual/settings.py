@@ -1,7 +1,7 @@
 """The individual family's settings: one typed, frozen :class:`Settings` (everything
 ``xlbridge new`` took to write an individual workbook) and :func:`read`, its one reading of the
-Session sheet, by label, through the kit's codec
-(:func:`xlbridge.workbook.session.read_settings`).
+Session sheet, by label, through the duplicate form's codec
+(:func:`xlbridge.families.duplicate.settings.read`).
 
 >>> Settings("rainbow", tables=5, rounds=5, boards_per_round=3).scale
 'acbl'
@@ -9,35 +9,34 @@ Session sheet, by label, through the kit's codec
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError
-from xlbridge.families.duplicate.session_sheet import scale_of
+from xlbridge.families.duplicate import settings as sheet
+from xlbridge.families.duplicate.settings import Form, from_session
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
 from xlbridge.movements.registry import FAMILIES
-from xlbridge.numerals import whole_or_none
 from xlbridge.scoring.choices import MPScaleName, ResultEntry
-from xlbridge.workbook.choices import RESULT_ENTRIES
 from xlbridge.workbook.hand_records import read_hand_records
-from xlbridge.workbook.masterpoints import scale_of_settings
-from xlbridge.workbook.session import SessionSettings, read_settings
+from xlbridge.workbook.session import read_settings
 
 __all__ = ["NewOptions", "Settings", "read"]
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(sheet.Settings):
     """Everything ``xlbridge new`` took to write an individual workbook, bar the names (typed
-    into input cells, so carried as entries) and the template (styles only)."""
+    into input cells, so carried as entries) and the template (styles only): the duplicate
+    form's one :class:`~xlbridge.families.duplicate.settings.Settings` (what the Session sheet
+    records, read by its codec), with what ``rebuild`` plans besides."""
 
-    kind: str
     tables: int
     rounds: int
     boards_per_round: int
+    form: Form = "individual"
     event: str = "Club individual"
-    date: str = ""
-    scale: MPScaleName = "acbl"
-    result_entry: ResultEntry = "made-down"
+    options_recorded: bool = False  # individuals write no movement options
     # Set by change() when the same kind gets another table count (a Rainbow): the old number
     # of tables. A Rainbow player's number is their starting table and direction (seed 002,
     # "The Rainbow Movement"), so it changes with the table count while the player does not:
@@ -46,61 +45,43 @@ class Settings:
     # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again
     # on the boards the movement still has, with the same double-dummy analysis.
     deals: tuple[tuple[int, str], ...] = ()
-    masterpoints: str = ""  # new --masterpoints: the Session sheet's "Masterpoints" line
 
 
 def _kinds() -> frozenset[str]:
     return frozenset(k for k, f in FAMILIES.items() if f == "individual")
 
 
-def _number(rows: SessionSettings, label: str, limits: Range) -> int:
-    """A size from the Session sheet, within the limits ``new`` takes (a hostile workbook
-    costs one line, not a movement of a million boards)."""
-    value = rows.get(label)
-    n = whole_or_none(value, digits=6)
-    text = str(value).strip()
-    if n is None:
+def _number(value: int | None, label: str, limits: Range) -> int:
+    """A size from the Session sheet (read by the duplicate form's codec), within the limits
+    ``new`` takes (a hostile workbook costs one line, not a movement of a million boards)."""
+    if value is None:
         raise WorkbookError(
-            f"Session sheet: {label} is {text[:20]!r}, not a number; was the workbook"
-            " written by xlbridge new?"
+            f"Session sheet: {label} is blank, not a number; was the workbook written by"
+            " xlbridge new?"
         )
-    return check_count(n, f"Session sheet: {label.lower()}", limits, WorkbookError)
-
-
-def _text(value: Any) -> str:
-    return "" if value is None else str(value)
+    return check_count(value, f"Session sheet: {label.lower()}", limits, WorkbookError)
 
 
 def read(book: Any) -> Settings:
     """The settings of an individual workbook (openpyxl, or the kit's
     :class:`~xlbridge.workbook.cells.Book`): kind, size, event, date, scale and result entry
-    from its Session sheet, read once through the codec, and the deals of its Hand Records."""
-    rows = read_settings(book)
-    kind = rows.kind
-    if kind not in _kinds():
+    from its Session sheet, read once by the duplicate form's codec
+    (:func:`xlbridge.families.duplicate.settings.read`), and the deals of its Hand Records."""
+    session = read_settings(book)
+    if session.kind not in _kinds():
         raise WorkbookError(
-            f"Session sheet: movement {kind[:30]!r} is not an individual game"
+            f"Session sheet: movement {session.kind[:30]!r} is not an individual game"
             f" ({', '.join(sorted(_kinds()))})"
         )
-    scale = scale_of(_text(rows.get("Matchpoint scale")))
-    entry = _text(rows.get("Result entry")).strip()
-    if scale is None or entry not in RESULT_ENTRIES:
-        bad = "Matchpoint scale" if scale is None else "Result entry"
-        raise WorkbookError(
-            f"Session sheet: {bad} {_text(rows.get(bad))[:40]!r} is not one xlbridge writes"
-        )
-    return Settings(
-        kind=kind,
-        tables=_number(rows, "Tables", TABLES),
-        rounds=_number(rows, "Rounds", ROUNDS),
-        boards_per_round=_number(rows, "Boards per round", BOARDS_PER_ROUND),
-        event=_text(rows.event),
-        date=_text(rows.get("Date")),
-        scale=scale,
-        result_entry=entry,
-        deals=tuple(sorted(read_hand_records(book).items())),
-        masterpoints=scale_of_settings(rows),
-    )
+    s = from_session(session, book)
+    fields = {f.name: getattr(s, f.name) for f in dataclasses.fields(s)}
+    return Settings(**{
+        **fields,
+        "tables": _number(s.tables, "Tables", TABLES),
+        "rounds": _number(s.rounds, "Rounds", ROUNDS),
+        "boards_per_round": _number(s.boards_per_round, "Boards per round", BOARDS_PER_ROUND),
+        "deals": tuple(sorted(read_hand_records(book).items())),
+    })
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.families.duplicate.context import NAMES, NAMES_FIRST, Context
 from xlbridge.families.duplicate.movement_sheet import boards_text
 from xlbridge.families.duplicate.names import write_names
-from xlbridge.families.duplicate.session_sheet import SCALE_TEXTS, players_settings
+from xlbridge.families.duplicate.session_sheet import settings_of
+from xlbridge.families.duplicate.settings import Facts, rows
 from xlbridge.families.individual.formulas import player_name
 from xlbridge.movements.individual_seats import Seats, guide, hands, home_directions
 from xlbridge.text import put_text
-from xlbridge.workbook.masterpoints import masterpoints_rows, write_sentence
+from xlbridge.workbook.masterpoints import write_sentence
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 
@@ -79,29 +80,11 @@ def write_individual_session(ctx: Context) -> Worksheet:
         if opt.result_entry == "made-down"
         else "Tricks (tricks taken by declarer, 0-13)"
     )
-    rows: list[tuple[str, Any]] = [
-        ("Date", opt.date),
-        ("Movement", m.kind),
-        ("Tables", m.tables),
-        ("Rounds", m.rounds),
-        ("Boards per round", m.boards_per_round),
-        ("Boards", len(m.boards)),
-        ("Players", len(m.pairs)),
-        ("Scoring", "matchpoints; each player takes their side's score"),
-        ("Matchpoint scale", SCALE_TEXTS["acbl" if opt.per == 1 else "ebu"]),
-        ("Result entry", opt.result_entry),
-        ("Results expected a board", ctx.expected),
-        (
-            "Ranking",
-            "one field; and by compass direction (Dir rank)"
-            if home_directions(m)
-            else "one field: every player ranked together",
-        ),
-        *players_settings(opt),
-        *masterpoints_rows(opt.masterpoints),
-    ]
-    write_settings(ws, st, rows)
-    write_sentence(ws, st, 3, rows)
+    facts = Facts(boards=len(m.boards), contestants=len(m.pairs), expected=ctx.expected,
+                  home_directions=bool(home_directions(m)))  # fmt: skip
+    settings = rows(settings_of(ctx, "individual"), facts)
+    write_settings(ws, st, settings)
+    write_sentence(ws, st, 3, settings)
     lines = [
         "1. Print the Movement sheet, the Table Cards (a card per table, then a guide card per "
         "player) and one traveller per board.",
@@ -131,7 +114,7 @@ def write_individual_session(ctx: Context) -> Worksheet:
         "Yellow cells are for typing; the other cells are formulas and are locked.",
         "Sheets are protected without a password: Review > Unprotect Sheet to change the layout.",
     ]
-    r = 4 + len(rows)
+    r = 4 + len(settings)
     st(ws.cell(row=r, column=1, value="Instructions"), "xlb Label")
     for i, line in enumerate([*lines, *m.notes], start=r + 1):
         # Each line wraps over both columns, so it prints on the page instead of running off.

@@ -135,7 +135,7 @@ def session_of(opened: Any, path: str) -> BwsSession:
         boards[letter][key].append(board)
     letters = sorted(seats)
     sid = {letter: i for i, letter in enumerate(letters, start=1)}
-    scoring = read_settings_scoring(Book(opened))
+    scoring = scoring_type(e.settings.scoring)  # the Section's ScoringType (bws_limits)
     rounds: list[BwsRound] = []
     sections: list[BwsSection] = []
     for letter in letters:
@@ -155,7 +155,8 @@ def session_of(opened: Any, path: str) -> BwsSession:
     seat_rows, members = _players(Book(opened), seats, sid)
     deals = read_hand_records(opened)
     return BwsSession(
-        event=typed_text(e.event, "Session!A1", free_text=True), date=session_date(e.date),
+        event=typed_text(e.settings.event, "Session!A1", free_text=True),
+        date=session_date(e.settings.date),
         sections=tuple(sections), rounds=tuple(rounds), seats=tuple(seat_rows),
         members=tuple(BwsMember(n, who) for n, who in sorted(members.items())),
         hands=tuple(bws_hand(i, b, d) for i in sid.values() for b, d in sorted(deals.items())),
@@ -186,16 +187,6 @@ def _players(
             if who or number:
                 seat_rows.append(BwsSeat(section, table, direction, number, who, rnd))
     return seat_rows, members
-
-
-def read_settings_scoring(book: Book) -> int:
-    """The Section's ScoringType for the Session sheet's scoring (mp 1; ximp, butler 2:
-    :data:`~xlbridge.interchange.bws_write.SCORING_TYPES`)."""
-    from xlbridge.families.duplicate.reader import scoring_of
-    from xlbridge.workbook.session import read_settings
-
-    scoring, _scale = scoring_of(read_settings(book))
-    return scoring_type(str(scoring))
 
 
 def numbers_from_bws(

@@ -13,30 +13,20 @@ so they can be put back into another workbook of the same pairs whatever the row
 
 from __future__ import annotations
 
-import datetime
 import os
 from dataclasses import dataclass
 from typing import Any
 
 from xlbridge.errors import WorkbookError
-from xlbridge.families.duplicate import reader as R
 from xlbridge.families.duplicate.names import read_names
-from xlbridge.families.duplicate.session_sheet import (
-    MOVEMENT_OPTIONS_LABEL,
-    parse_movement_options,
-    parse_sit_out,
-    players_options,
-)
+from xlbridge.families.duplicate.settings import Settings, count_line, from_session
 from xlbridge.families.duplicate.travellers import TravellerSheet, read_travellers
 from xlbridge.interchange.gate import load_workbook
-from xlbridge.limits import BOARDS_PER_ROUND, EXPECTED, ROUNDS, TABLES
+from xlbridge.limits import EXPECTED
 from xlbridge.movements.registry import FAMILIES, FamilyName
 from xlbridge.rebuild.notcarried import family_article
-from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
-from xlbridge.scoring.strata import Strata
-from xlbridge.workbook.cells import Book, typed_text, whole_or_none
-from xlbridge.workbook.masterpoints import scale_of_settings
-from xlbridge.workbook.session import SessionSettings, family_of_workbook, read_settings
+from xlbridge.workbook.cells import Book, whole_or_none
+from xlbridge.workbook.session import family_of_workbook, read_settings
 
 __all__ = ["INPUT_LABELS", "Entered", "RowEntry", "read_entered"]
 
@@ -72,18 +62,12 @@ class RowEntry:
 
 @dataclass(frozen=True, slots=True)
 class Entered:
-    """A pairs session workbook's settings and everything typed into it."""
+    """A pairs session workbook's settings (the duplicate form's one
+    :class:`~xlbridge.families.duplicate.settings.Settings`, read by its codec) and everything
+    typed into it."""
 
-    kind: str
+    settings: Settings
     family: FamilyName
-    tables: int | None
-    rounds: int | None
-    boards_per_round: int | None
-    event: str
-    date: str
-    scoring: PairsScoring
-    scale: MPScaleName
-    result_entry: ResultEntry
     expected_default: int | None
     names: tuple[tuple[str, tuple[str, ...]], ...]
     name_formulas: tuple[tuple[str, str], ...]
@@ -92,56 +76,31 @@ class Entered:
     layout: tuple[tuple[int, int | None, int | None, str, str], ...] = ()  # board, round, table,
     # NS, EW of every traveller row, entered or not
     fouled: tuple[tuple[int, tuple[int, ...]], ...] = ()  # board, tables of its fouled group
-    # The pairs-movement options of the Session sheet's "Movement options" line; workbooks
-    # written before it (options_recorded False) leave them to be guessed.
-    even: str | None = None
-    arrow_switch: str | None = None
-    half_table: bool = False
-    options_recorded: bool = False
-    sit_out: str | None = None  # the absent pair's label (new --sit-out)
-    datum_rounding: DatumRounding = "half-away"
-    # The Session sheet's "Handicaps" and "Strata" lines (new --handicap, --strata).
-    handicapped: bool = False
-    strata: Strata | None = None
-    masterpoints: str = ""  # the Session sheet's "Masterpoints" line (new --masterpoints)
 
-
-def _count(settings: SessionSettings, label: str, limits: tuple[int, int]) -> int | None:
-    """A count on the Session sheet (None when blank or missing); one line naming its cell
-    when it is not a whole number within ``limits``."""
-    value = settings.get(label)
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    return settings.whole(label, limits)
+    @property
+    def kind(self) -> str:
+        """The kind the Session sheet names."""
+        return self.settings.kind
 
 
 def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
     """Read a pairs session workbook's settings, names and entered cells (never writing it);
     ``opened``: the workbook already opened through the gate, so it is not read twice."""
     book = Book(opened if opened is not None else load_workbook(path, read_only=True))
-    settings = read_settings(book)
+    session = read_settings(book)
     kind, family = family_of_workbook(book)
     if family != "pairs" and FAMILIES.get(kind) is not None:
         raise WorkbookError(
             f"{kind} is {family_article(family)} game;"
             " rebuild and import handle pairs workbooks only"
         )
-    scoring, scale = R.scoring_of(settings)
-    date = settings.get("Date")
-    if isinstance(date, datetime.datetime | datetime.date):
-        date = date.strftime("%Y-%m-%d")
-    entry = R.result_entry_of(settings)
-    stored = settings.get(MOVEMENT_OPTIONS_LABEL)
-    recorded = stored not in (None, "")
-    even, arrow, half = parse_movement_options(str(stored)) if recorded else (None, None, False)
-    sit_out = parse_sit_out(str(stored)) if recorded else None
+    settings = from_session(session, book)
     names, name_formulas = _names(book)
-    handicapped, strata = players_options(settings)
     rows: list[RowEntry] = []
     layout: list[tuple[int, int | None, int | None, str, str]] = []
     fouled: dict[int, list[int]] = {}
     expected: list[tuple[int, int]] = []
-    default = _count(settings, "Results expected a board", EXPECTED)
+    default = count_line(session, "Results expected a board", EXPECTED)
     travellers = read_travellers(book)
     if not travellers:
         raise WorkbookError("the workbook has no 'Board N' traveller sheets")
@@ -153,19 +112,10 @@ def read_entered(path: str | os.PathLike[str], opened: Any = None) -> Entered:
                 expected.append((t.board, got))
         rows += _traveller_rows(t, layout, fouled)
     return Entered(
-        kind=kind, family="pairs", tables=_count(settings, "Tables", TABLES),
-        rounds=_count(settings, "Rounds", ROUNDS),
-        boards_per_round=_count(settings, "Boards per round", BOARDS_PER_ROUND),
-        event=typed_text(settings.event, "Session!A1", free_text=True),
-        date=typed_text(date, "Session date", free_text=True), scoring=scoring, scale=scale,
-        result_entry=entry, expected_default=default, names=tuple(names),
+        settings=settings, family="pairs", expected_default=default, names=tuple(names),
         name_formulas=tuple(name_formulas), rows=tuple(rows), expected=tuple(expected),
         layout=tuple(layout),
         fouled=tuple((b, tuple(sorted(set(t)))) for b, t in sorted(fouled.items())),
-        even=even, arrow_switch=arrow, half_table=half, options_recorded=recorded,
-        sit_out=sit_out,
-        datum_rounding=R.datum_rounding_of(settings), handicapped=handicapped, strata=strata,
-        masterpoints=scale_of_settings(settings),
     )  # fmt: skip
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import XlbridgeError
-from xlbridge.families.duplicate.reader import result_entry_of, scoring_of
+from xlbridge.families.duplicate.settings import read
 from xlbridge.families.duplicate.travellers import read_travellers
 from xlbridge.interchange.scorer_files import ImportRow
 from xlbridge.movements.field import FIELD_KIND, SEPARATOR, section_of
@@ -44,7 +44,6 @@ from xlbridge.rebuild.importing import (
     write_row,
 )
 from xlbridge.workbook import formulas as F
-from xlbridge.workbook.session import read_settings
 
 __all__ = ["fill_pairs"]
 
@@ -58,17 +57,16 @@ def _matches(given: str, label: str, side: str) -> bool:
 def fill_pairs(job: ImportTarget) -> Filled:
     """Place the scorer's rows on a pairs workbook's travellers."""
     wb, rows, force, source = job.wb, job.rows, job.force, job.source
-    settings = read_settings(job.book)
+    settings = read(job.book)
     sectioned = settings.kind == FIELD_KIND
-    entry = result_entry_of(settings)
-    scoring, _scale = scoring_of(settings)
-    tcols = F.TravellerCols.build(entry, scoring)
+    entry = settings.result_entry
+    tcols = F.TravellerCols.build(entry, settings.scoring)
     travellers: dict[int, Traveller] = {}
     labels: set[str] = set()
-    for read in read_travellers(job.book):
-        read.require("NS", "EW")
-        rows_at = [(x.row, x.ns, x.ew, x.round, x.table) for x in read.rows]
-        travellers[read.board] = Traveller(wb[read.title], dict(read.columns), rows_at)
+    for sheet in read_travellers(job.book):
+        sheet.require("NS", "EW")
+        rows_at = [(x.row, x.ns, x.ew, x.round, x.table) for x in sheet.rows]
+        travellers[sheet.board] = Traveller(wb[sheet.title], dict(sheet.columns), rows_at)
         labels.update(x for _r, ns, ew, _rd, _tb in rows_at for x in (ns, ew))
     named = {section_of(x, string.ascii_uppercase) for x in labels} if sectioned else set()
     letters = "".join(sorted(named - {""}))

@@ -53,6 +53,7 @@ from xlbridge.families.pairs.settings import (
     extra_options,
     movement_for,
     movement_of,
+    of_sheet,
 )
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.field import FIELD_KIND
@@ -184,33 +185,26 @@ class PairsAdapter:
         from xlbridge.families.pairs.entries import read_entered
 
         e = read_entered("the workbook", book)
-        if e.kind.lower() == FIELD_KIND:
+        d = e.settings
+        if d.kind.lower() == FIELD_KIND:
             raise WorkbookError(
                 "a sectioned workbook (new --sections): rebuild cannot build its sections "
                 "again yet; write a new one with new --sections"
             )
-        if e.kind.lower() not in KINDS:  # its movement is in no generator: not rebuilt wrongly
+        if d.kind.lower() not in KINDS:  # its movement is in no generator: not rebuilt wrongly
             raise WorkbookError(
-                f"Session sheet: movement {e.kind[:40]!r} is a club's own (new --movement-file); "
+                f"Session sheet: movement {d.kind[:40]!r} is a club's own (new --movement-file); "
                 "rebuild cannot build it again yet: write a new workbook from the file"
             )
-        tables = e.tables
+        tables = d.tables
         if tables is None:
             raise WorkbookError("Session sheet: Tables is not a number; was the workbook"
                                 " written by xlbridge new?")  # fmt: skip
-        if e.kind == "add-table":  # its --tables is the size before the addition
+        if d.kind == "add-table":  # its --tables is the size before the addition
             tables -= 1
-        base = Settings(
-            kind=e.kind, tables=tables, rounds=e.rounds, boards_per_round=e.boards_per_round,
-            event=e.event, date=e.date, scoring=e.scoring, scale=e.scale,
-            result_entry=e.result_entry, datum_rounding=e.datum_rounding, even=e.even,
-            arrow_switch=e.arrow_switch,
-            half_table=e.half_table, options_recorded=e.options_recorded, fouled=e.fouled,
-            sit_out=e.sit_out,
-            deals=tuple(sorted(read_hand_records(book).items())),
-            handicapped=e.handicapped, strata=e.strata, masterpoints=e.masterpoints,
-        )  # fmt: skip
-        if e.options_recorded:
+        base = of_sheet(d, tables=tables, fouled=e.fouled,
+                        deals=tuple(sorted(read_hand_records(book).items())))  # fmt: skip
+        if d.options_recorded:
             return base
         best: tuple[int, Settings] | None = None
         for extra in _VARIANTS:

@@ -9,40 +9,36 @@ and the movement it makes.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from xlbridge.families.duplicate import settings as sheet
 from xlbridge.movements.model import Movement
 from xlbridge.movements.registry import get_kind
-from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
-from xlbridge.scoring.strata import Strata
 
-__all__ = ["Settings", "extra_options", "movement_for", "movement_of", "options_text"]
+__all__ = [
+    "Settings",
+    "extra_options",
+    "movement_for",
+    "movement_of",
+    "of_sheet",
+    "options_text",
+]
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(sheet.Settings):
     """Everything ``xlbridge new`` took to write a pairs workbook, bar the names (typed into
-    input cells, so carried as entries) and the template (styles only)."""
+    input cells, so carried as entries) and the template (styles only): the duplicate form's
+    one :class:`~xlbridge.families.duplicate.settings.Settings` (what the Session sheet
+    records, read by its codec), with what ``rebuild`` plans besides (fouled boards, the
+    renumbering of an added table, the deals drawn again)."""
 
-    kind: str
     tables: int  # for add-table, the size before the addition (its --tables)
     rounds: int | None
     boards_per_round: int | None
-    event: str = "Club pairs"
-    date: str = ""
-    scoring: PairsScoring = "mp"
-    scale: MPScaleName = "acbl"
-    result_entry: ResultEntry = "made-down"
-    datum_rounding: DatumRounding = "half-away"
-    even: str | None = None
-    arrow_switch: str | None = None
-    half_table: bool = False
-    sit_out: str | None = None  # the absent pair's label (new --sit-out, movements/absent.py)
-    # Whether the Session sheet has the "Movement options" line (workbooks written before it
-    # have none, and are regenerated without it).
-    options_recorded: bool = True
     fouled: tuple[tuple[int, tuple[int, ...]], ...] = ()  # board, tables of its fouled group
     # After a table is added (seed 003): new pair label -> old label, new board -> old board,
     # so that the new workbook's keys name pairs and boards as the old one did.
@@ -50,9 +46,18 @@ class Settings:
     # Board -> PBN deal, from the Hand Records sheet (``new --deals``/``--deal``): drawn again.
     deals: tuple[tuple[int, str], ...] = ()
     boards_from: tuple[tuple[int, int], ...] = ()
-    handicapped: bool = False  # new --handicap, --strata: the Session sheet's lines
-    strata: Strata | None = None
-    masterpoints: str = ""  # new --masterpoints: the Session sheet's "Masterpoints" line
+
+
+def of_sheet(d: sheet.Settings, **rebuild: Any) -> Settings:
+    """The pairs :class:`Settings` of what a Session sheet records (the duplicate form's one
+    :class:`~xlbridge.families.duplicate.settings.Settings`, read by its codec), with what
+    ``rebuild`` adds (``tables`` as ``new --tables`` takes it, ``fouled``, ``deals``, ...).
+
+    >>> of_sheet(sheet.Settings("mitchell", 3, 3, 2, scoring="butler"), fouled=()).scoring
+    'butler'
+    """
+    fields = {f.name: getattr(d, f.name) for f in dataclasses.fields(d)}
+    return Settings(**{**fields, **rebuild})
 
 
 @lru_cache(maxsize=32)
@@ -87,8 +92,6 @@ def movement_of(s: Settings) -> Movement:
 def options_text(s: Settings) -> str | None:
     """The Session sheet's movement options line of ``s`` (None: a workbook written before
     the line, regenerated without it)."""
-    from xlbridge.families.duplicate.session_sheet import movement_options_text
-
     if not s.options_recorded:
         return None
-    return movement_options_text(s.even, s.arrow_switch, s.half_table, s.sit_out)
+    return sheet.movement_options_text(s.even, s.arrow_switch, s.half_table, s.sit_out)
