@@ -86,8 +86,9 @@ class IndividualAdapter:
     family: FamilyName = _FAMILY
 
     def settings(self, book: Workbook) -> Settings:
-        """Kind, size, event, date, scale, result entry and deals: the family's one reading of
-        the Session sheet (:func:`~xlbridge.families.individual.settings.read`)."""
+        """Kind, size, event, date, scale, result entry, handicaps, strata, masterpoints and
+        deals: the family's one reading of the Session sheet
+        (:func:`~xlbridge.families.individual.settings.read`)."""
         return read(book)
 
     def change(self, old: Settings, args: RebuildChange) -> Settings:
@@ -131,7 +132,8 @@ class IndividualAdapter:
         )
 
     def build(self, settings: Settings, template: str | Path | None) -> Workbook:
-        """The workbook ``xlbridge new`` writes for ``settings`` (without names), in memory."""
+        """The workbook ``xlbridge new`` writes for ``settings`` (without names), in memory:
+        handicapped and stratified results and the masterpoint scale included."""
         from xlbridge.families.duplicate.context import Options
         from xlbridge.families.individual.build import build_individual_workbook
 
@@ -140,6 +142,8 @@ class IndividualAdapter:
             date=settings.date,
             scale=settings.scale,
             result_entry=settings.result_entry,
+            handicapped=settings.handicapped,
+            strata=settings.strata,
             masterpoints=settings.masterpoints,
         )
         m = _movement_of(settings)
