@@ -8,6 +8,7 @@ Marvin's game): match sheets, standings, its reader, rebuild, importer and ``swi
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from openpyxl import Workbook
 
     from xlbridge.families.registry import Recorded, Rendered, RenderRequest, Scored
+    from xlbridge.families.teams.model import TeamsResults
     from xlbridge.rebuild.importing import Filler
     from xlbridge.rebuild.slots import NextRound
     from xlbridge.results.read_family import ScoredWorkbook
@@ -62,26 +64,12 @@ class _Teams(PackageFamily):
         does not cover (a knockout) is refused in one line when asked for, and said on
         standard error (the results published without awards) when only the sheet keeps it."""
         from xlbridge.families.registry import Rendered
-        from xlbridge.families.teams.awards import team_awards
-        from xlbridge.families.teams.model import TeamsResults
-        from xlbridge.families.teams.usebio import write_teams_usebio
 
-        if not isinstance(res, TeamsResults):  # a caller's slip, as in usebio below
-            raise TypeError("a teams workbook's results are a TeamsResults")
-        scale = request.masterpoints or res.masterpoint_scale
-        notes: tuple[str, ...] = ()
-        if scale:
-            try:
-                res = team_awards(res, scale)
-            except ScaleError as exc:
-                if request.masterpoints:  # asked for on the command line
-                    raise
-                notes = (f"masterpoints not awarded: {exc}",)
+        teams, notes = _awarded(res, request.masterpoints)
         if request.fmt == "usebio":
-            options = dataclasses.replace(request.usebio_options(),
-                                          masterpoint_scale=res.awarded_scale)  # fmt: skip
-            return Rendered(write_teams_usebio(res, options, request.deals_of()), notes=notes)
-        return Rendered(res.render(request.fmt, request.table), notes=notes)
+            data = _usebio(teams, request.usebio_options(), request.deals_of())
+            return Rendered(data, notes=notes)
+        return Rendered(teams.render(request.fmt, request.table), notes=notes)
 
     def usebio(
         self,
@@ -89,14 +77,43 @@ class _Teams(PackageFamily):
         options: UsebioOptions,
         deals: Mapping[int, str] | None,
     ) -> bytes:
-        from xlbridge.families.teams.model import TeamsResults
-        from xlbridge.families.teams.usebio import write_teams_usebio
+        """The USEBIO file of ``res`` as ``results --format usebio`` writes it (:meth:`render`'s
+        path): masterpoints under ``options.masterpoint_scale`` or the scale kept on the
+        Session sheet; a scale the rule does not cover (a knockout) refused in one line when
+        asked for, and when only the sheet keeps it the file written without awards and the
+        note ``results`` prints on standard error given as a :class:`UserWarning`."""
+        teams, notes = _awarded(res, options.masterpoint_scale)
+        for note in notes:
+            warnings.warn(note, UserWarning, stacklevel=2)
+        return _usebio(teams, options, deals)
 
-        if not isinstance(res, TeamsResults):
-            raise TypeError("a teams workbook's results are a TeamsResults")
-        if not options.masterpoint_scale and res.masterpoint_scale:  # the workbook's own
-            options = dataclasses.replace(options, masterpoint_scale=res.masterpoint_scale)
-        return write_teams_usebio(res, options, deals)
+
+def _awarded(res: Scored, asked: str) -> tuple[TeamsResults, tuple[str, ...]]:
+    """``res`` with each team's masterpoints under the scale ``asked`` for, else the one kept
+    on its Session sheet, and the note said when the kept scale's rule does not cover it (a
+    knockout: published without awards); a scale asked for and not covered is refused."""
+    from xlbridge.families.teams.awards import team_awards
+    from xlbridge.families.teams.model import TeamsResults
+
+    if not isinstance(res, TeamsResults):  # a caller's slip
+        raise TypeError("a teams workbook's results are a TeamsResults")
+    scale = asked or res.masterpoint_scale
+    if not scale:
+        return res, ()
+    try:
+        return team_awards(res, scale), ()
+    except ScaleError as exc:
+        if asked:
+            raise
+        return res, (f"masterpoints not awarded: {exc}",)
+
+
+def _usebio(res: TeamsResults, options: UsebioOptions, deals: Mapping[int, str] | None) -> bytes:
+    """The USEBIO bytes of ``res`` as :func:`_awarded` left it (its awards, or none)."""
+    from xlbridge.families.teams.usebio import write_teams_usebio
+
+    options = dataclasses.replace(options, masterpoint_scale=res.awarded_scale)
+    return write_teams_usebio(res, options, deals)
 
 
 FAMILY = _Teams("teams", __name__)
