@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.new_options import new_strata
 from xlbridge.families.registry import Written
 
 if TYPE_CHECKING:
@@ -35,12 +36,7 @@ def write_new(
                             "pairs games")  # fmt: skip
     movement = request.movement
     if movement is None:
-        from xlbridge.movements.options import MovementArgs, build_movement
-        from xlbridge.movements.registry import get_kind
-
-        size = MovementArgs(request.tables, request.boards_per_round, request.rounds, o.even,
-                            o.arrow_switch, o.half_table, o.barometer, o.sit_out)  # fmt: skip
-        movement = build_movement(get_kind(request.kind), size)
+        movement = o.movement(request)
     from xlbridge.families.duplicate.new_players import registered
     from xlbridge.interchange.names import read_player_names, read_players
 
@@ -49,12 +45,7 @@ def write_new(
     given = registered(read_players(file) if file else {}, request.db)
     players = {int(k): v[0] for k, v in given.items() if k.isdigit() and k.isascii() and v}
     names.update({k: p.name for k, p in players.items() if p.name})
-    strata = None
-    if o.strata is not None:
-        from xlbridge.scoring.strata import Strata
-
-        # One player: higher and average agree.
-        strata = Strata.parse(o.strata, "higher", o.unknown_stratum or "lowest")
+    strata = new_strata(o.strata, None, o.unknown_stratum)  # one player: no --strata-by
     records = request.deals.records(movement.boards)  # [] without hand records
     from xlbridge.families.individual.build import write_individuals
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from xlbridge.errors import WorkbookError
 from xlbridge.families.duplicate import settings as sheet
+from xlbridge.families.duplicate.new_options import MovementOptions
 from xlbridge.families.duplicate.settings import Form, from_session
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
 from xlbridge.movements.registry import FAMILIES
@@ -85,11 +86,11 @@ def read(book: Any) -> Settings:
 
 
 @dataclass(frozen=True, slots=True)
-class NewOptions:
+class NewOptions(MovementOptions):
     """``new``'s options of individual games as the library gives them, with ``new``'s
     defaults: the matchpoint scale, how results are entered, handicapped results, strata
     (``strata="1000,300,0"``, ``unknown_stratum``), the scoring (matchpoints only) and the
-    movement options (``even``, ``arrow_switch``, ``half_table``, ``barometer``, ``sit_out``:
+    movement options (:class:`~xlbridge.families.duplicate.new_options.MovementOptions`:
     refused by name by a kind that takes none).
 
     >>> NewOptions().result_entry
@@ -103,8 +104,3 @@ class NewOptions:
     strata: str | None = None
     masterpoints: str = ""
     unknown_stratum: str | None = None
-    even: str | None = None
-    arrow_switch: str | None = None
-    half_table: bool = False
-    barometer: bool = False
-    sit_out: str | None = None

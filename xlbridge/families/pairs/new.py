@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.duplicate.new_options import MovementOptions, new_strata
 from xlbridge.families.registry import Written
 
 if TYPE_CHECKING:
@@ -27,12 +28,12 @@ __all__ = ["NewOptions", "write_new"]
 
 
 @dataclass(frozen=True, slots=True)
-class NewOptions:
+class NewOptions(MovementOptions):
     """``new``'s options of pairs games as a :class:`~xlbridge.families.registry.WriteRequest`
     gives them (by name, ``new``'s flags without dashes), with ``new``'s defaults: scoring and
     its scale, result entry, a Butler datum's rounding, handicapped and stratified results
     (``strata="1000,300,0"``, ``strata_by``, ``unknown_stratum``), the movement options
-    (``even``, ``arrow_switch``, ``half_table``, ``barometer``, ``sit_out``) and, with sections,
+    (:class:`~xlbridge.families.duplicate.new_options.MovementOptions`) and, with sections,
     ``section_scoring`` and ``board_sets``."""
 
     scoring: PairsScoring = "mp"
@@ -43,11 +44,6 @@ class NewOptions:
     strata: str | None = None
     strata_by: str | None = None
     unknown_stratum: str | None = None
-    even: str | None = None
-    arrow_switch: str | None = None
-    half_table: bool = False
-    barometer: bool = False
-    sit_out: str | None = None
     section_scoring: str = "field"
     board_sets: str | None = None
     masterpoints: str = ""  # a scale (``ebu-club``) kept on the Session sheet
@@ -67,14 +63,10 @@ def write_new(
         movement, options_text = request.movement, "none"
     else:
         from xlbridge.families.duplicate.session_sheet import movement_options_text
-        from xlbridge.movements.options import MovementArgs, build_movement
-        from xlbridge.movements.registry import get_kind
 
         if o.scoring != "butler" and o.datum_rounding != "half-away":
             raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
-        size = MovementArgs(request.tables, request.boards_per_round, request.rounds, o.even,
-                            o.arrow_switch, o.half_table, o.barometer, o.sit_out)  # fmt: skip
-        movement = build_movement(get_kind(request.kind), size)
+        movement = o.movement(request)
         options_text = movement_options_text(o.even, o.arrow_switch, o.half_table, o.sit_out)
     from xlbridge.families.duplicate.new_players import registered
     from xlbridge.interchange.names import read_players
@@ -82,14 +74,7 @@ def write_new(
     players = registered(read_players(os.fspath(request.names)) if request.names else {},
                          request.db)  # fmt: skip
     names = {k: tuple(p.name for p in v if p.name) for k, v in players.items()}
-    strata = None
-    if o.strata is not None:
-        from xlbridge.scoring.strata import Strata
-
-        strata = Strata.parse(o.strata, o.strata_by or "higher", o.unknown_stratum or "lowest")
-    elif o.strata_by is not None or o.unknown_stratum is not None:
-        flag = "--strata-by" if o.strata_by is not None else "--unknown-stratum"
-        raise WorkbookError(f"{flag}: give --strata too (the strata's thresholds)")
+    strata = new_strata(o.strata, o.strata_by, o.unknown_stratum)
     _check_names(names, {p.label: p.id for p in movement.pairs})
     records = request.deals.records(movement.boards)  # [] without hand records
     from xlbridge.families.pairs.build import write_session

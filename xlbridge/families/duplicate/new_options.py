@@ -1,0 +1,77 @@
+"""What ``xlbridge new`` takes alike for pairs and individual games: the pairs-movement options
+(:class:`MovementOptions`, which each family's ``NewOptions`` extends, and the movement they
+build) and the strata (:func:`new_strata`). One place for both forms of the duplicate game.
+
+>>> MovementOptions(even="skip").half_table
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from xlbridge.errors import WorkbookError
+
+if TYPE_CHECKING:
+    from xlbridge.families.registry import WriteRequest
+    from xlbridge.movements.model import Movement
+    from xlbridge.scoring.strata import Strata
+
+__all__ = ["MovementOptions", "new_strata"]
+
+
+@dataclass(frozen=True, slots=True)
+class MovementOptions:
+    """``new``'s movement options (``even``, ``arrow_switch``, ``half_table``, ``barometer``,
+    ``sit_out``; None or False: not given), as the library gives them: the options of pairs
+    movements, refused by name by a kind that takes none (an individual's)."""
+
+    even: str | None = None
+    arrow_switch: str | None = None
+    half_table: bool = False
+    barometer: bool = False
+    sit_out: str | None = None
+
+    def movement(self, request: WriteRequest) -> Movement:
+        """The movement of ``request``'s kind and size with these options, built as ``xlbridge
+        movement`` builds it (a size or an option the kind cannot take is its own error).
+
+        >>> from xlbridge.families.registry import WriteRequest
+        >>> MovementOptions().movement(WriteRequest("rainbow", 5)).tables
+        5
+        >>> MovementOptions(even="skip").movement(WriteRequest("rainbow", 5))
+        Traceback (most recent call last):
+        ...
+        xlbridge.errors.MovementError: rainbow: option --even does not apply to this kind
+        """
+        from xlbridge.movements.options import MovementArgs, build_movement
+        from xlbridge.movements.registry import get_kind
+
+        size = MovementArgs(
+            request.tables, request.boards_per_round, request.rounds,
+            self.even, self.arrow_switch, self.half_table, self.barometer, self.sit_out,
+        )  # fmt: skip
+        return build_movement(get_kind(request.kind), size)
+
+
+def new_strata(strata: str | None, by: str | None, unknown: str | None) -> Strata | None:
+    """``new --strata`` with ``--strata-by`` (``higher`` unless given; a player's own
+    masterpoints: both agree) and ``--unknown-stratum`` (``lowest`` unless given); either
+    without ``--strata`` refused in one line.
+
+    >>> new_strata("1000,300,0", None, "highest").unknown, new_strata(None, None, None)
+    ('highest', None)
+    >>> new_strata(None, None, "highest")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: --unknown-stratum: give --strata too (the strata's thresholds)
+    """
+    if strata is None:
+        if by is not None or unknown is not None:
+            flag = "--strata-by" if by is not None else "--unknown-stratum"
+            raise WorkbookError(f"{flag}: give --strata too (the strata's thresholds)")
+        return None
+    from xlbridge.scoring.strata import Strata
+
+    return Strata.parse(strata, by or "higher", unknown or "lowest")
