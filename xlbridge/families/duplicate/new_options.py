@@ -1,9 +1,11 @@
 """What ``xlbridge new`` takes alike for pairs and individual games: the pairs-movement options
-(:class:`MovementOptions`, which each family's ``NewOptions`` extends, and the movement they
-build) and the strata (:func:`new_strata`). One place for both forms of the duplicate game.
+(:class:`MovementOptions`, and the movement they build), the scale, result entry, handicaps,
+strata and masterpoints (:class:`DuplicateOptions`, which each family's ``NewOptions``
+extends) and the strata's reading (:func:`new_strata`). One place for both forms of the
+duplicate game.
 
->>> MovementOptions(even="skip").half_table
-False
+>>> DuplicateOptions(even="skip").half_table, DuplicateOptions().result_entry
+(False, 'made-down')
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from xlbridge.errors import WorkbookError
 if TYPE_CHECKING:
     from xlbridge.families.registry import WriteRequest
     from xlbridge.movements.model import Movement
+    from xlbridge.scoring.choices import MPScaleName, ResultEntry
     from xlbridge.scoring.strata import Strata
 
-__all__ = ["MovementOptions", "new_strata"]
+__all__ = ["DuplicateOptions", "MovementOptions", "new_strata"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +56,21 @@ class MovementOptions:
             self.even, self.arrow_switch, self.half_table, self.barometer, self.sit_out,
         )  # fmt: skip
         return build_movement(get_kind(request.kind), size)
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateOptions(MovementOptions):
+    """``new``'s options alike for pairs and individual games, with ``new``'s defaults: the
+    movement options, the matchpoint scale, how results are entered, handicapped results,
+    strata (``strata="1000,300,0"``, ``unknown_stratum``: :func:`new_strata`) and a
+    masterpoint scale (``ebu-club``) kept on the Session sheet."""
+
+    scale: MPScaleName = "acbl"
+    result_entry: ResultEntry = "made-down"
+    handicap: bool = False
+    strata: str | None = None
+    unknown_stratum: str | None = None
+    masterpoints: str = ""
 
 
 def new_strata(strata: str | None, by: str | None, unknown: str | None) -> Strata | None:

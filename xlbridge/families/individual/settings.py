@@ -15,11 +15,10 @@ from typing import Any
 
 from xlbridge.errors import WorkbookError
 from xlbridge.families.duplicate import settings as sheet
-from xlbridge.families.duplicate.new_options import MovementOptions
+from xlbridge.families.duplicate.new_options import DuplicateOptions
 from xlbridge.families.duplicate.settings import Form, from_session
 from xlbridge.limits import BOARDS_PER_ROUND, ROUNDS, TABLES, Range, check_count
 from xlbridge.movements.registry import FAMILIES
-from xlbridge.scoring.choices import MPScaleName, ResultEntry
 from xlbridge.workbook.hand_records import read_hand_records
 from xlbridge.workbook.session import read_settings
 
@@ -86,21 +85,15 @@ def read(book: Any) -> Settings:
 
 
 @dataclass(frozen=True, slots=True)
-class NewOptions(MovementOptions):
+class NewOptions(DuplicateOptions):
     """``new``'s options of individual games as the library gives them, with ``new``'s
-    defaults: the matchpoint scale, how results are entered, handicapped results, strata
-    (``strata="1000,300,0"``, ``unknown_stratum``), the scoring (matchpoints only) and the
-    movement options (:class:`~xlbridge.families.duplicate.new_options.MovementOptions`:
-    refused by name by a kind that takes none).
+    defaults: those of both forms
+    (:class:`~xlbridge.families.duplicate.new_options.DuplicateOptions`: the matchpoint
+    scale, how results are entered, handicapped results, strata, masterpoints and the movement
+    options, refused by name by a kind that takes none) and the scoring (matchpoints only).
 
     >>> NewOptions().result_entry
     'made-down'
     """
 
     scoring: str = "mp"
-    scale: MPScaleName = "acbl"
-    result_entry: ResultEntry = "made-down"
-    handicap: bool = False
-    strata: str | None = None
-    masterpoints: str = ""
-    unknown_stratum: str | None = None

@@ -16,37 +16,31 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
-from xlbridge.families.duplicate.new_options import MovementOptions, new_strata
+from xlbridge.families.duplicate.new_options import DuplicateOptions, new_strata
 from xlbridge.families.registry import Written
 
 if TYPE_CHECKING:
     from xlbridge.families.registry import Deals, WriteRequest
     from xlbridge.movements.field import Field
-    from xlbridge.scoring.choices import DatumRounding, MPScaleName, PairsScoring, ResultEntry
+    from xlbridge.scoring.choices import DatumRounding, PairsScoring
 
 __all__ = ["NewOptions", "write_new"]
 
 
 @dataclass(frozen=True, slots=True)
-class NewOptions(MovementOptions):
+class NewOptions(DuplicateOptions):
     """``new``'s options of pairs games as a :class:`~xlbridge.families.registry.WriteRequest`
-    gives them (by name, ``new``'s flags without dashes), with ``new``'s defaults: scoring and
-    its scale, result entry, a Butler datum's rounding, handicapped and stratified results
-    (``strata="1000,300,0"``, ``strata_by``, ``unknown_stratum``), the movement options
-    (:class:`~xlbridge.families.duplicate.new_options.MovementOptions`) and, with sections,
+    gives them (by name, ``new``'s flags without dashes), with ``new``'s defaults: those of
+    both forms (:class:`~xlbridge.families.duplicate.new_options.DuplicateOptions`: movement
+    options, scale, result entry, handicaps, strata, masterpoints), the scoring, a Butler
+    datum's rounding, how a pair is placed in the strata (``strata_by``) and, with sections,
     ``section_scoring`` and ``board_sets``."""
 
     scoring: PairsScoring = "mp"
-    scale: MPScaleName = "acbl"
-    result_entry: ResultEntry = "made-down"
     datum_rounding: DatumRounding = "half-away"
-    handicap: bool = False
-    strata: str | None = None
     strata_by: str | None = None
-    unknown_stratum: str | None = None
     section_scoring: str = "field"
     board_sets: str | None = None
-    masterpoints: str = ""  # a scale (``ebu-club``) kept on the Session sheet
 
 
 def write_new(
