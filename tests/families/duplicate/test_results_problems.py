@@ -7,6 +7,10 @@ score), and the session then reads as final.
 
 The LibreOffice tests recalculate workbooks holding every kind of problem and prove that the
 Checks sheet's lines are Python's, line for line, and that no cell disagrees.
+
+Each workbook is built and filled in memory (what ``write_session`` or ``write_individuals``
+writes, with the entries a user would type) and saved once; issue 20's session is saved once
+for the module and only read by the tests that use it.
 """
 
 from __future__ import annotations
@@ -21,11 +25,13 @@ import openpyxl
 import pytest
 
 from tests.support.shared import cli_new, needs_nu_validator, run_cli
+from xlbridge.families.duplicate.context import Options
 from xlbridge.families.duplicate.score import score_session
-from xlbridge.families.individual.build import write_individuals
+from xlbridge.families.individual.build import build_individual_workbook
 from xlbridge.families.individual.formulas import IndividualCols
-from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.families.registry import score_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.results.pbn import read_pbn_scores
@@ -43,26 +49,35 @@ def _pairs(path: Path, **options: Any) -> Path:
     return path
 
 
+def _individuals() -> Any:
+    """The workbook ``write_individuals(rainbow(5), path)`` writes, in memory."""
+    return build_individual_workbook(rainbow(5), Options(event="Club individual"))
+
+
 def _problem_pairs(path: Path) -> Path:
     """Issue 20's session: a score typed over a computed one, a row with no declarer, a
     contract that does not parse, a score typed with no contract, a missing result."""
-    _pairs(path)
-    wb = openpyxl.load_workbook(path)
+    wb = build_workbook(mitchell(3, 2), Options())  # what _pairs writes, filled in memory
     b1, b2 = wb["Board 1"], wb["Board 1"].parent["Board 2"]
     b1[f"C{R1}"], b1[f"D{R1}"], b1[f"E{R1}"] = "4H", "E", 4
     b1[f"C{R2}"], b1[f"E{R2}"] = "4H", 4  # no declarer
     b1[f"C{R3}"], b1[f"D{R3}"], b1[f"E{R3}"], b1[f"G{R3}"] = "4H", "N", 4, 200  # typed over
     b2[f"C{R1}"], b2[f"D{R1}"], b2[f"F{R1}"] = "4Q", "N", 1
     b2[f"G{R2}"] = -100  # a score with no contract
-    wb.save(path)
+    save_workbook(wb, path)
     return path
+
+
+@pytest.fixture(scope="module")
+def problem_pairs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Issue 20's session, saved once: ``results`` only reads it."""
+    return _problem_pairs(tmp_path_factory.mktemp("problems") / "s.xlsx")
 
 
 def _finished_pairs(path: Path, ok: bool) -> Path:
     """Every row of every board played; board 1 row 1 a score typed over the computed one,
     marked OK when ``ok``."""
-    _pairs(path)
-    wb = openpyxl.load_workbook(path)
+    wb = build_workbook(mitchell(3, 2), Options())  # what _pairs writes, filled in memory
     for ws in wb.worksheets:
         if ws.title.startswith("Board "):
             for r in (R1, R2, R3):
@@ -70,12 +85,12 @@ def _finished_pairs(path: Path, ok: bool) -> Path:
     wb["Board 1"][f"G{R1}"] = 600  # 400 computed; the director allows 600 (Law 79C)
     if ok:
         wb["Board 1"][f"{accepted_col(TravellerCols.build('made-down', 'mp'))}{R1}"] = "OK"
-    wb.save(path)
+    save_workbook(wb, path)
     return path
 
 
-def test_open_problems_make_the_results_provisional_in_json(tmp_path: Path) -> None:
-    path = _problem_pairs(tmp_path / "s.xlsx")
+def test_open_problems_make_the_results_provisional_in_json(problem_pairs: Path) -> None:
+    path = problem_pairs
     code, out, err = run_cli("results", str(path), "--format", "json")
     assert code == PROVISIONAL_EXIT == 3
     got = json.loads(out)
@@ -100,8 +115,8 @@ def test_open_problems_make_the_results_provisional_in_json(tmp_path: Path) -> N
     assert rows[(1, "NS 1")] is False and rows[(1, "NS 2")] is True and rows[(1, "NS 3")]
 
 
-def test_every_output_marks_a_provisional_session(tmp_path: Path) -> None:
-    path = _problem_pairs(tmp_path / "s.xlsx")
+def test_every_output_marks_a_provisional_session(problem_pairs: Path) -> None:
+    path = problem_pairs
     code, text, _ = run_cli("results", str(path))
     assert code == 3 and text.startswith("PROVISIONAL: 5 open problems on the Checks sheet")
     assert "5 open problems on the Checks sheet (results provisional):" in text
@@ -144,10 +159,8 @@ def test_the_same_score_not_marked_ok_is_provisional(tmp_path: Path) -> None:
     ]
 
 
-def test_individual_travellers_have_an_ok_column(tmp_path: Path) -> None:
-    path = tmp_path / "i.xlsx"
-    write_individuals(rainbow(5), path)
-    wb = openpyxl.load_workbook(path)
+def test_individual_travellers_have_an_ok_column() -> None:
+    wb = _individuals()  # the traveller's layout, in memory
     ic = IndividualCols.build("made-down", "mp")
     ok = accepted_col(ic.base)
     ws = wb["Board 1"]
@@ -160,10 +173,10 @@ def test_individual_travellers_have_an_ok_column(tmp_path: Path) -> None:
 
 
 def _every_problem_pairs(path: Path, entry: str, scoring: str) -> Path:
-    write_session(mitchell(4, 3), path, result_entry=entry, scoring=scoring)
+    options = Options(result_entry=entry, scoring=scoring)  # type: ignore[arg-type]
+    wb = build_workbook(mitchell(4, 3), options)  # what write_session writes, filled in memory
     c = TravellerCols.build(entry, scoring)  # type: ignore[arg-type]
     ok = accepted_col(c)
-    wb = openpyxl.load_workbook(path)
     res = ([c.tricks_in] if entry == "tricks" else [c.made, c.down])
 
     def put(ws: Any, r: int, con: Any, by: Any, *result: Any, **more: Any) -> None:
@@ -196,15 +209,14 @@ def _every_problem_pairs(path: Path, entry: str, scoring: str) -> Path:
     # issue 30: 5 or more down (4S with the level typed as the tricks taken): named until OK
     put(b[3], rows[3], "4S", "N", *((4,) if entry == "tricks" else (None, 6)))
     b[3]["H2"] = 2  # Expected: fewer than the results
-    wb.save(path)
+    save_workbook(wb, path)
     return path
 
 
 def _individual(path: Path) -> Path:
-    write_individuals(rainbow(5), path)
     ic = IndividualCols.build("made-down", "mp")
     c = ic.base
-    wb = openpyxl.load_workbook(path)
+    wb = _individuals()
     ws = wb["Board 1"]
     r = FIRST_ROW
     ws[f"{c.contract}{r}"], ws[f"{c.by}{r}"], ws[f"{c.made}{r}"] = "3NT", "S", 3
@@ -217,7 +229,7 @@ def _individual(path: Path) -> Path:
     b2[f"{c.contract}{r}"], b2[f"{c.by}{r}"], b2[f"{c.down}{r}"] = "3NT", "S", 5
     b2[f"{c.contract}{r + 1}"], b2[f"{c.by}{r + 1}"], b2[f"{c.down}{r + 1}"] = "2H", "E", 8
     b2[f"{accepted_col(c)}{r + 1}"] = "OK"
-    wb.save(path)
+    save_workbook(wb, path)
     return path
 
 
@@ -262,7 +274,8 @@ def test_checks_sheet_lines_are_pythons(name: str, recalculated: dict[str, Path]
     assert [d for d in res.disagreements if d.cell.startswith(problem_col)] == []
     if name != "individual":  # see the report: players' credit on rows with problems
         assert res.disagreements == (), res.disagreements[:3]
-    ws = openpyxl.load_workbook(path, data_only=True)["Checks"]
+    book = openpyxl.load_workbook(path, data_only=True)  # read once: Checks and Results
+    ws = book["Checks"]
     shown = [ws.cell(row=r, column=1).value for r in range(4, ws.max_row + 1)]
     shown = [x for x in shown if x]
     assert shown == [p.problem for p in res.open_problems]
@@ -272,7 +285,7 @@ def test_checks_sheet_lines_are_pythons(name: str, recalculated: dict[str, Path]
     assert len(shown) >= (5 if name == "individual" else 12)
     assert ws["A2"].value.startswith(f"{len(shown)} problem(s)")
     # the Results page prints the banner by formula (issue 31; the individual's since)
-    page = openpyxl.load_workbook(path, data_only=True)["Results"]["A3"].value
+    page = book["Results"]["A3"].value
     assert page == banner(res.open_problems).partition(";")[0]
     assert page.startswith(f"PROVISIONAL: {len(shown)} open problems")
 
@@ -301,10 +314,10 @@ def test_a_stored_checks_line_that_is_not_pythons_disagrees() -> None:
     assert res.disagreements == (Disagreement("Board 1", "AU6", "Board 1, row 1: no result", ""),)
 
 
-def test_provisional_page_passes_the_nu_validator(tmp_path: Path) -> None:
+def test_provisional_page_passes_the_nu_validator(problem_pairs: Path, tmp_path: Path) -> None:
     """The banner and the marked rows keep the page valid HTML."""
     page = tmp_path / "results.html"
-    code, _, _ = run_cli("results", str(_problem_pairs(tmp_path / "s.xlsx")), "--format", "html",
+    code, _, _ = run_cli("results", str(problem_pairs), "--format", "html",
                          "-o", str(page))  # fmt: skip
     assert code == 3 and 'class="provisional"' in page.read_text(encoding="utf-8")
     exe = needs_nu_validator()

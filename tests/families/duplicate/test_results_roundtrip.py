@@ -5,24 +5,34 @@ by cell.
 
 The Python side of the comparison is ``workbook_fill.expected`` (the rules layer only), so
 agreement here proves the reader and the engine, and the workbook's formulas, all say the same.
+
+Each pairs workbook is built and filled in memory (what ``write_session`` writes, with the results
+a user would type) and saved once; the bad-entries and damaged copies of m7-acbl are saved from
+that same workbook, their cells typed over and then put back.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
 
-from tests.support.workbook_fill import Expected, expected, fill, fill_by_headers, random_fill
+from tests.support.workbook_fill import (
+    Expected,
+    expected,
+    fill_book,
+    fill_by_headers,
+    random_fill,
+)
 from xlbridge.cli import main
 from xlbridge.families.duplicate.context import Options
-from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.registry import score_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.numerals import shown
@@ -59,13 +69,15 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Exp
     src = tmp_path_factory.mktemp("src")
     out = tmp_path_factory.mktemp("recalc")
     paths, exp = [], {}
+    built = {}
     for name, (m, opt, seed) in CASES.items():
         path = src / f"{name}.xlsx"
-        write_session(m, path, scoring=opt.scoring, scale=opt.scale,
-                      result_entry=opt.result_entry, event="Club night", date="2026-11-20",
-                      names=NAMES)  # fmt: skip
+        options = Options(scoring=opt.scoring, scale=opt.scale, result_entry=opt.result_entry,
+                          event="Club night", date="2026-11-20", names=NAMES)  # fmt: skip
+        wb = built[name] = build_workbook(m, options)  # as write_session builds it
         filled = random_fill(m, opt, seed)
-        fill(path, m, opt, filled)
+        fill_book(wb, opt, filled)
+        save_workbook(wb, path)
         exp[name] = expected(m, opt, filled)
         paths.append(path)
     rainbow = src / "rainbow.xlsx"
@@ -73,23 +85,24 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Exp
                  str(rainbow)]) == 0  # fmt: skip
     fill_by_headers(rainbow, seed=21)
     paths.append(rainbow)
-    bad = src / "bad-entries.xlsx"
-    shutil.copy(src / "m7-acbl.xlsx", bad)
-    wb = openpyxl.load_workbook(bad)
-    for sheet, cell, value in BAD_ENTRIES:
-        wb[sheet][cell] = value
-    wb.save(bad)
-    paths.append(bad)
-    damaged = src / "damaged.xlsx"
-    shutil.copy(src / "m7-acbl.xlsx", damaged)
-    wb = openpyxl.load_workbook(damaged)
-    for sheet, cell, value in DAMAGE:
-        wb[sheet][cell] = value
-    wb.save(damaged)
-    paths.append(damaged)
+    # Damaged first: its cells all exist; a bad entry may make a cell m7-acbl never had.
+    for stem, changes in (("damaged", DAMAGE), ("bad-entries", BAD_ENTRIES)):
+        paths.append(_saved_changed(built["m7-acbl"], changes, src / f"{stem}.xlsx"))
     done = recalculate(paths, out)
     result = {p.stem: (p, exp.get(p.stem)) for p in done}
     return result  # type: ignore[return-value]
+
+
+def _saved_changed(wb: Any, changes: list[tuple[str, str, Any]], path: Path) -> Path:
+    """Save ``wb`` to ``path`` with ``changes`` (sheet, cell, content) typed in, then put the
+    cells back as they were."""
+    before = [(sheet, cell, wb[sheet][cell].value) for sheet, cell, _ in changes]
+    for sheet, cell, value in changes:
+        wb[sheet][cell] = value
+    save_workbook(wb, path)
+    for sheet, cell, value in before:
+        wb[sheet][cell] = value
+    return path
 
 
 # Entries no formula can score, typed as a careless user would: Python and the workbook must
@@ -299,7 +312,7 @@ def test_pandas_tables(books: dict[str, Any]) -> None:
 def test_traveller_rows_untouched_by_reading(books: dict[str, Any]) -> None:
     # Reading uses only input cells: blank every formula cell of a copy and the scores stay.
     path = books["m7-acbl"][0]
-    res = score_workbook(path)
+    res = _scored(books, "m7-acbl")  # reading is pure: the module's one reading of it
     cols = TravellerCols.build("made-down", "mp")
     wb = openpyxl.load_workbook(path)
     for name in wb.sheetnames:
@@ -321,8 +334,11 @@ def test_rainbow_winners_as_on_the_results_sheet(books: dict[str, Any]) -> None:
     compass direction) are those of the workbook's own Results sheet, in text, HTML and JSON,
     and every player's Dir and Dir rank equal the sheet's."""
     path = books["rainbow"][0]
-    ws = openpyxl.load_workbook(path, data_only=True)["Results"]
-    rows = [[c for c in r] for r in ws.iter_rows(values_only=True)]
+    book = openpyxl.load_workbook(path, data_only=True, read_only=True)  # one sheet parsed
+    try:
+        rows = [[c for c in r] for r in book["Results"].iter_rows(values_only=True)]
+    finally:
+        book.close()
     head = next(i for i, r in enumerate(rows) if "Dir rank" in r)
     col = {h: j for j, h in enumerate(rows[head]) if isinstance(h, str)}
     sheet = {

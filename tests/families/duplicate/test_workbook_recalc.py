@@ -4,6 +4,8 @@ adjusted scores (rules.md §5), Butler and cross-IMPs (rules.md §6), factoring 
 percentages and ranks (seed 000).
 
 All workbooks are recalculated in one LibreOffice run (module fixture) to keep the suite fast.
+Each is built and filled in memory (the workbook ``write_session`` writes, with the results a
+user would type) and saved once, with no save and load round trip before LibreOffice.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.workbook.workbook import Workbook
 
 from tests.support.engines import same_value
 from tests.support.workbook_fill import (
@@ -20,12 +23,13 @@ from tests.support.workbook_fill import (
     Filled,
     Result,
     expected,
-    fill,
+    fill_book,
     random_fill,
     with_imp_adjusted,
 )
 from xlbridge.families.duplicate.context import Options
-from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.build import build_workbook, write_session
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols, accepted_col
@@ -70,6 +74,12 @@ if _h is not None:
     CASES["howell4"] = (_h, Options(), 8)
 
 
+def _session(m: Movement, opt: Options) -> Workbook:
+    """The session workbook ``write_session`` would write for these options, in memory."""
+    options = Options(scoring=opt.scoring, scale=opt.scale, result_entry=opt.result_entry)
+    return build_workbook(m, options)
+
+
 @pytest.fixture(scope="module")
 def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, Expected]]:
     src = tmp_path_factory.mktemp("wb")
@@ -77,11 +87,12 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     paths, exp = [], {}
     for name, (m, opt, seed) in CASES.items():
         path = src / f"{name}.xlsx"
-        write_session(m, path, scoring=opt.scoring, scale=opt.scale, result_entry=opt.result_entry)
+        wb = _session(m, opt)
         filled = random_fill(m, opt, seed)
         if name in IMP_ADJUSTED_CASES:
             with_imp_adjusted(filled)
-        fill(path, m, opt, filled)
+        fill_book(wb, opt, filled)
+        save_workbook(wb, path)
         exp[name] = expected(m, opt, filled)
         paths.append(path)
     # The empty workbook too: it must recalculate to blanks and "no problems".
@@ -177,9 +188,10 @@ def _imp_no_equivalent_workbook(path: Path) -> Path:
     """A Butler session whose board 1 has an adjusted 55/45: a percentage split, which has no
     IMP equivalent (Law 86A gives +3 / 0 / -3 IMPs only)."""
     m, opt = mitchell(3, 2), Options(scoring="butler")
-    write_session(m, path, scoring="butler")
+    wb = _session(m, opt)
     rows = [Result("4S", "N", 10), Result(adjusted="55/45"), Result("3NT", "S", 9)]
-    fill(path, m, opt, Filled({1: rows}))
+    fill_book(wb, opt, Filled({1: rows}))
+    save_workbook(wb, path)
     return path
 
 
@@ -221,11 +233,11 @@ def _seed000_workbook(path: Path) -> Path:
         "NS 4": ("3H", "E", 9), "NS 5": ("3S", "S", 10), "NS 6": ("4H", "E", 8),
         "NS 7": ("4D", "N", 10),
     }  # fmt: skip
-    write_session(m, path)
-    wb = openpyxl.load_workbook(path)
+    wb = _session(m, Options())
     order = [wb["Board 1"][f"A{FIRST_ROW + i}"].value for i in range(7)]
     filled = Filled({1: [Result(*seed[ns]) for ns in order]})
-    fill(path, m, Options(), filled)
+    fill_book(wb, Options(), filled)
+    save_workbook(wb, path)
     return path
 
 
@@ -255,13 +267,12 @@ def _accepted_workbook(path: Path) -> Path:
     results = {b: [Result("3NT", "N", 9) for _ in range(3)] for b in m.boards}
     results[1][0] = Result("3NT", "N", 9, typed=600)  # 400 computed; the director allows 600
     results[2][1] = Result(typed=-100)  # no contract typed, only the score
-    write_session(m, path)
-    fill(path, m, opt, Filled(results))
-    wb = openpyxl.load_workbook(path)
+    wb = _session(m, opt)
+    fill_book(wb, opt, Filled(results))
     ok = accepted_col(TravellerCols.build(opt.result_entry, opt.scoring))
     wb["Board 1"][f"{ok}{FIRST_ROW}"] = "OK"
     wb["Board 2"][f"{ok}{FIRST_ROW + 1}"] = "ok"
-    wb.save(path)
+    save_workbook(wb, path)
     return path
 
 
