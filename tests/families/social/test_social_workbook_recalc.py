@@ -469,27 +469,28 @@ def test_back_score_sums_to_zero(tmp_path_factory: pytest.TempPathFactory, seed:
     assert back
 
 
-def test_bad_rows_are_listed(tmp_path: Path) -> None:
-    """What the rules layer refuses is named on the row, in LibreOffice: a contract that does
-    not parse, a missing declarer, impossible tricks, four honours at no-trumps
-    (``Honours.parse``), a deal after the rubber was won (``Rubber.play``) and, in Chicago, a
-    passed-out deal written down (it is redealt and not counted)."""
-    rub, chi = tmp_path / "bad_rubber.xlsx", tmp_path / "bad_chicago.xlsx"
+BAD_ROWS = [
+    ("4S", "N", 10, None),
+    ("4S", "N", 10, None),
+    ("3NT", "E", 9, None),  # after the rubber was won
+    ("8S", "N", 10, None),
+    ("3NT", None, 9, None),
+    ("2H", "S", 14, None),
+    ("3NT", "W", 9, 100),
+]
+
+
+def write_bad_rows(folder: Path) -> list[Path]:
+    """``bad_rubber`` (``BAD_ROWS`` typed on its rubber) and ``bad_chicago`` (a passed-out
+    deal written down), written and typed into as a user would; the social corpus
+    (tests/families/social/conftest.py) recalculates them in its one LibreOffice run."""
+    rub, chi = folder / "bad_rubber.xlsx", folder / "bad_chicago.xlsx"
     write_social(SocialOptions(kind="rubber", rounds=1), rub)
     write_social(SocialOptions(kind="chicago", rounds=1), chi)
     lay = BlockLayout.of(1, "rubber")
-    rows = [
-        ("4S", "N", 10, None),
-        ("4S", "N", 10, None),
-        ("3NT", "E", 9, None),  # after the rubber was won
-        ("8S", "N", 10, None),
-        ("3NT", None, 9, None),
-        ("2H", "S", 14, None),
-        ("3NT", "W", 9, 100),
-    ]
     wb = openpyxl.load_workbook(rub)
     ws = wb["Rubbers"]
-    for i, (con, by, t, hon) in enumerate(rows):
+    for i, (con, by, t, hon) in enumerate(BAD_ROWS):
         r = lay.first + i
         ws[f"{COLS.contract}{r}"], ws[f"{COLS.by}{r}"], ws[f"{COLS.tricks_in}{r}"] = con, by, t
         ws[f"{COLS.honours}{r}"] = hon
@@ -498,8 +499,16 @@ def test_bad_rows_are_listed(tmp_path: Path) -> None:
     c_lay = BlockLayout.of(1, "chicago")
     wb["Chukkers"][f"{COLS.contract}{c_lay.first}"] = "PASS"
     wb.save(chi)
-    done = recalculate([rub, chi], tmp_path / "out")
-    ws = openpyxl.load_workbook(done[0], data_only=True)["Rubbers"]
+    return [rub, chi]
+
+
+def test_bad_rows_are_listed(social_recalculated: dict[str, Path]) -> None:
+    """What the rules layer refuses is named on the row, in LibreOffice: a contract that does
+    not parse, a missing declarer, impossible tricks, four honours at no-trumps
+    (``Honours.parse``), a deal after the rubber was won (``Rubber.play``) and, in Chicago, a
+    passed-out deal written down (it is redealt and not counted)."""
+    lay, c_lay, rows = BlockLayout.of(1, "rubber"), BlockLayout.of(1, "chicago"), BAD_ROWS
+    ws = openpyxl.load_workbook(social_recalculated["bad_rubber"], data_only=True)["Rubbers"]
     checks = [ws[f"{COLS.check}{lay.first + i}"].value for i in range(len(rows))]
     assert checks[:2] == [None, None]
     assert "after the rubber was won" in checks[2]
@@ -509,5 +518,5 @@ def test_bad_rows_are_listed(tmp_path: Path) -> None:
     assert "only four aces, 150" in checks[6]
     assert ws[f"I{lay.total}"].value == 120 + 120 + 700  # the rejected rows score nothing
     assert ws[f"{COLS.check}{lay.status}"].value == 5
-    cws = openpyxl.load_workbook(done[1], data_only=True)["Chukkers"]
+    cws = openpyxl.load_workbook(social_recalculated["bad_chicago"], data_only=True)["Chukkers"]
     assert "passed-out deal is redealt" in cws[f"{COLS.check}{c_lay.first}"].value

@@ -49,10 +49,17 @@ def books(teams_built: dict[str, Any], teams_recalculated: dict[str, Path]) -> d
     return got
 
 
+#: Path -> what ``read_workbook`` made of it: the corpus is only read, and a result is frozen,
+#: so each workbook is read once a module (the CLI's own reads are not cached).
+_READ: dict[Path, TeamsResults] = {}
+
+
 def _read(path: Path) -> TeamsResults:
-    res = read_workbook(path)
-    assert isinstance(res, TeamsResults)
-    return res
+    if path not in _READ:
+        res = read_workbook(path)
+        assert isinstance(res, TeamsResults)
+        _READ[path] = res
+    return _READ[path]
 
 
 def _exit(path: Path) -> int:
@@ -67,8 +74,10 @@ def test_open_problems_are_the_checks_sheets_lines(books: dict[str, Any], name: 
     the same checks (``families.teams.checks``), and no problem cell disagrees."""
     path = books[name][0]
     res = _read(path)
-    ws = openpyxl.load_workbook(path, data_only=True)["Checks"]
-    shown = [ws.cell(row=r, column=1).value for r in range(4, ws.max_row + 1)]
+    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)  # column A of Checks only
+    shown = [x for row in wb["Checks"].iter_rows(min_row=4, max_col=1, values_only=True)
+             for x in row]  # fmt: skip
+    wb.close()
     assert [x for x in shown if x] == [p.problem for p in res.open_problems]
     assert res.recalculated and res.disagreements == ()
 

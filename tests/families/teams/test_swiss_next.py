@@ -10,6 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl import Workbook
 
 from tests.families.teams.test_teams_workbook import Case, check_values, fill, random_rows
 from tests.support.hostile_corpus import CORPUS, make_corpus
@@ -23,8 +24,8 @@ from xlbridge.workbook.recalc import recalculate
 TEAMS, BOARDS, ROUNDS = 6, 3, 4
 
 
-def _inputs(path: Path) -> dict[tuple[str, str], object]:
-    wb = openpyxl.load_workbook(path)
+def _inputs(book: Path | Workbook) -> dict[tuple[str, str], object]:
+    wb = book if isinstance(book, Workbook) else openpyxl.load_workbook(book)
     out = {}
     for ws in wb.worksheets:
         if not ws.title.startswith("Match "):
@@ -59,23 +60,28 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
     rng = random.Random(20)
     pairings: list[list[tuple[int, int]]] = [[(1, 2), (3, 4), (5, 6)]]
     paths = [first]
+    # The workbook last read from paths[-1] (one load per file: `fill` types into it, as it
+    # would into the file loaded again, and saves it there).
+    book = openpyxl.load_workbook(first)
     for rnd in range(1, ROUNDS + 1):
         plan = plan_swiss(TEAMS, BOARDS, pairings, ROUNDS)
         rows = random_rows(plan, rng, adjusted=True, incomplete=None)
         # Keep the earlier rounds' results: fill only this round's matches.
         keep = {m.number for m in plan.matches if m.round == rnd}
         fill(
-            paths[-1],
+            book,
             plan,
             {n: r for n, r in rows.items() if n in keep} | {n: [] for n in rows if n not in keep},
             {},
         )
+        book.save(paths[-1])
         if rnd == ROUNDS:
             break
+        saved = openpyxl.load_workbook(paths[-1])  # the file as saved: read once, used twice
         # The expected pairing, from the rules layer.
         vps = dict.fromkeys(range(1, TEAMS + 1), 0.0)
         imps = dict.fromkeys(range(1, TEAMS + 1), 0.0)
-        entered = _all_rows(paths[-1], plan)
+        entered = _all_rows(saved, plan)
         for m in plan.matches:
             credits = [board_imps(s1, s2, adj) for s1, s2, adj in entered[m.number]]
             s = score_match(
@@ -92,14 +98,14 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
         ids = list(range(1, TEAMS + 1))
         order = standings_order(ids, [vps[t] for t in ids], [imps[t] for t in ids])
         want = swiss_teams_pairing(order, [p for r in pairings for p in r], ROUNDS - rnd)
-        before, sha = _inputs(paths[-1]), digest(paths[-1])
+        before, sha = _inputs(saved), digest(paths[-1])
         out = tmp_path / f"r{rnd + 1}.xlsx"
         assert main(["swiss", "next", str(paths[-1]), "-o", str(out)]) == 0
         assert digest(paths[-1]) == sha  # the user's file is untouched
-        after = _inputs(out)
+        wb = book = openpyxl.load_workbook(out)
+        after = _inputs(wb)
         assert {k: v for k, v in after.items() if k in before} == before
         assert set(before) <= set(after)
-        wb = openpyxl.load_workbook(out)
         got = [
             (wb[f"Match {n}"]["B2"].value, wb[f"Match {n}"]["H2"].value)
             for n in range(rnd * TEAMS // 2 + 1, (rnd + 1) * TEAMS // 2 + 1)
@@ -135,9 +141,11 @@ def _room_score(cells: dict[str, object], r: int, room: int, board: int) -> floa
     return float(score(con, str(cells.get(f"{c.by}{r}") or ""), tricks, board))
 
 
-def _all_rows(path: Path, plan: object) -> dict[int, list[tuple[float, float, str | None]]]:
+def _all_rows(
+    book: Path | Workbook, plan: object
+) -> dict[int, list[tuple[float, float, str | None]]]:
     """Each board's two NS scores (computed by the rules layer from the typed inputs)."""
-    wb = openpyxl.load_workbook(path)
+    wb = book if isinstance(book, Workbook) else openpyxl.load_workbook(book)
     out: dict[int, list[tuple[float, float, str | None]]] = {}
     for name in wb.sheetnames:
         if not name.startswith("Match "):
@@ -164,9 +172,17 @@ def _all_rows(path: Path, plan: object) -> dict[int, list[tuple[float, float, st
     return out
 
 
-def test_swiss_next_pairs_every_round_without_rematches(tmp_path: Path) -> None:
-    paths = _run_rounds(tmp_path, [], TeamsOptions())
-    last = paths[-1]
+@pytest.fixture(scope="module")
+def default_rounds(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Every round paired by `swiss next` with the default options (built once a module; the
+    tests only read these files)."""
+    return _run_rounds(tmp_path_factory.mktemp("swiss_rounds"), [], TeamsOptions())
+
+
+def test_swiss_next_pairs_every_round_without_rematches(
+    default_rounds: list[Path], tmp_path: Path
+) -> None:
+    last = default_rounds[-1]
     # All planned rounds paired: one more is refused with one line.
     assert main(["swiss", "next", str(last), "-o", str(tmp_path / "r9.xlsx")]) == 2
 
@@ -203,9 +219,10 @@ def test_swiss_next_refuses_board_a_match_scoring(
 
 
 @pytest.mark.libreoffice
-def test_paired_workbook_scores_like_the_rules_layer(tmp_path: Path) -> None:
-    paths = _run_rounds(tmp_path, [], TeamsOptions())
-    last = paths[-1]
+def test_paired_workbook_scores_like_the_rules_layer(
+    default_rounds: list[Path], tmp_path: Path
+) -> None:
+    last = default_rounds[-1]
     wb = openpyxl.load_workbook(last)
     pairings = []
     for n in range(1, ROUNDS * TEAMS // 2 + 1):
@@ -216,7 +233,7 @@ def test_paired_workbook_scores_like_the_rules_layer(tmp_path: Path) -> None:
     plan = plan_swiss(TEAMS, BOARDS, pairings, ROUNDS)
     from tests.families.teams.test_teams_workbook import Room, Row
 
-    entered = _all_rows(last, plan)
+    entered = _all_rows(wb, plan)
     rows = {
         n: [
             Row(Room(typed=s1), Room(typed=s2)) if adj is None else Row(adjusted=adj)

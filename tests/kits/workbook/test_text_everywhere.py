@@ -29,7 +29,8 @@ def _new(kind: str, folder: Path) -> Path:
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_event_is_text_in_every_kind(kind: str, tmp_path: Path) -> None:
-    wb = openpyxl.load_workbook(_new(kind, tmp_path))
+    # Read-only: every cell of the saved file is still read, with its type and format.
+    wb = openpyxl.load_workbook(_new(kind, tmp_path), read_only=True)
     cells = [
         (ws.title, c.coordinate, c.data_type, c.number_format)
         for ws in wb.worksheets
@@ -37,5 +38,6 @@ def test_event_is_text_in_every_kind(kind: str, tmp_path: Path) -> None:
         for c in row
         if isinstance(c.value, str) and c.value.startswith(EVENT)
     ]
+    wb.close()
     assert ("Session", "A1", "s", "@") in cells
     assert [c for c in cells if c[2:] != ("s", "@")] == []
