@@ -12,6 +12,7 @@ formula value.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -21,11 +22,12 @@ import pytest
 
 from tests.support.engines import excel_grammar_errors, recalc_gnumeric
 from tests.support.shared import cli_new, needs_gnumeric, needs_libreoffice, run_cli
-from tests.support.workbook_fill import Filled, Result, fill, random_fill
+from tests.support.workbook_fill import Filled, Result, fill, fill_book, random_fill
 from xlbridge.errors import MovementError
 from xlbridge.families.duplicate.context import Options
 from xlbridge.families.duplicate.score import score_session
-from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.build import build_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.field import join_sections, parse_sections, section_of
 from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 from xlbridge.workbook.recalc import recalculate
@@ -38,6 +40,13 @@ SCORES_1 = [420, 450, -50, 400, 420, 110, 430, 420, 450, 450, 430, -100, 140]
 # Board 19 (dealer S, EW vulnerable): section A's 7 rows only.
 BOARD_19 = [("3NT", 9), ("3NT", 10), ("4S", 10), ("4S", 9), ("1NT", 8), ("3NT", 9), ("4S", 10)]
 SCORES_19 = [400, 430, 420, -50, 120, 400, 420]
+
+
+@functools.cache
+def results_json(path: Path) -> str:
+    """``xlbridge results PATH --format json``'s output, run once a module fixture's workbook
+    (these workbooks are only read): two tests read the same one."""
+    return run_cli("results", str(path), "--format", "json")[1]
 
 
 def by_hand(scores: list[int], expected: int) -> list[float]:
@@ -173,8 +182,7 @@ def test_workbook_layout(sectioned: tuple[Path, Any]) -> None:
 
 def test_python_scores_across_the_field(sectioned: tuple[Path, Any]) -> None:
     path, _f = sectioned
-    _code, out, _err = run_cli("results", str(path), "--format", "json")
-    data = json.loads(out)
+    data = json.loads(results_json(path))
     boards = {b["board"]: b for b in data["boards"]}
     assert [r["score_ns"] for r in boards[1]["rows"]] == SCORES_1
     assert [r["score_ns"] for r in boards[19]["rows"]] == SCORES_19
@@ -268,8 +276,8 @@ def test_gnumeric_agrees_with_python_and_by_hand(sectioned: tuple[Path, Any]) ->
     for board, scores in ((1, SCORES_1), (19, SCORES_19)):
         mps = [got.get((f"Board {board}", f"I{r}")) for r in range(6, 6 + len(scores))]
         assert mps == pytest.approx(by_hand(scores, 13))
-    _code, out, _err = run_cli("results", str(path), "--format", "json")
-    entries = {e["label"]: (e["rank"], e["section_rank"]) for e in json.loads(out)["entries"]}
+    data = json.loads(results_json(path))
+    entries = {e["label"]: (e["rank"], e["section_rank"]) for e in data["entries"]}
     heads = {got.get(("Recap", f"{c}4")): c for c in ("AA", "AB", "AC", "AD")}
     ranks = {
         got[("Recap", f"A{r}")]: (str(got.get(("Recap", f"{heads['Rank']}{r}"))),
@@ -352,7 +360,7 @@ def test_section_scoring_in_python_by_hand(apart: Path) -> None:
     """Python's matchpoints, percentages and ranks against a computation written here: each
     pair's % = its matchpoints over (boards scored × its section's top); the field ranked by
     %, each section on its own."""
-    data = json.loads(run_cli("results", str(apart), "--format", "json")[1])
+    data = json.loads(results_json(apart))
     boards = {b["board"]: b for b in data["boards"]}
     for board, want in apart_by_hand().items():
         got = [r["mp_ns"] for r in boards[board]["rows"] if r["mp_ns"] is not None]
@@ -521,7 +529,7 @@ def test_section_scoring_gnumeric_agrees(apart: Path) -> None:
     for board, want in apart_by_hand().items():
         mps = [got.get((f"Board {board}", f"I{r}")) for r in range(6, 6 + len(want))]
         assert mps == pytest.approx(want)
-    data = json.loads(run_cli("results", str(apart), "--format", "json")[1])
+    data = json.loads(results_json(apart))
     heads = {got.get(("Recap", f"{c}4")): c for c in ("AA", "AB", "AC", "AD", "AE", "AF")}
     for r in range(5, 31):
         e = next(x for x in data["entries"] if x["label"] == got[("Recap", f"A{r}")])
@@ -549,6 +557,15 @@ def test_section_scoring_with_handicaps_and_strata_libreoffice_agrees(
 # -- every workbook above that LibreOffice recalculates, in one LibreOffice run ----------------
 
 
+def _save_filled(path: Path, built: Options, options: Options, seed: int) -> None:
+    """The workbook ``write_session`` writes for ``built`` (its keywords as Options), built in
+    memory, filled at random (``options``, ``seed``) as ``fill`` types it, and saved once."""
+    assert built.sections is not None
+    wb = build_workbook(built.sections.movement, built)
+    fill_book(wb, options, random_fill(built.sections.movement, options, seed=seed))
+    save_workbook(wb, path)
+
+
 def _imps_and_ebu_books(folder: Path) -> list[Path]:
     """Butler, cross-IMPs and EBU matchpoints over a Mitchell and a Howell section, filled."""
     f = join_sections(parse_sections("A:mitchell:4,B:howell:3"), 2)
@@ -556,8 +573,7 @@ def _imps_and_ebu_books(folder: Path) -> list[Path]:
     for scoring, scale in (("butler", "acbl"), ("ximp", "acbl"), ("mp", "ebu")):
         path = folder / f"{scoring}-{scale}.xlsx"
         options = Options(sections=f, scoring=scoring, scale=scale)  # type: ignore[arg-type]
-        write_session(f.movement, path, sections=f, scoring=scoring, scale=scale)  # type: ignore[arg-type]
-        fill(path, f.movement, options, random_fill(f.movement, options, seed=9))
+        _save_filled(path, options, options, seed=9)
         books.append(path)
     return books
 
@@ -570,8 +586,7 @@ def _apart_scale_books(folder: Path) -> list[Path]:
     for scale in ("acbl", "ebu"):
         path = folder / f"apart-{scale}.xlsx"
         options = Options(sections=f, scale=scale)  # type: ignore[arg-type]
-        write_session(f.movement, path, sections=f, scale=scale)  # type: ignore[arg-type]
-        fill(path, f.movement, options, random_fill(f.movement, options, seed=5))
+        _save_filled(path, options, options, seed=5)
         books.append(path)
     return books
 
@@ -588,10 +603,11 @@ def _handicaps_and_strata_book(folder: Path) -> Path:
                "B-EW 2": (NamedPlayer("Cy", "", -1.0, 5.0), NamedPlayer("Di", "", -3.0, 5.0))}
     strata = Strata.parse("100,0", "higher")
     path = folder / "sh.xlsx"
-    write_session(f.movement, path, sections=f, players=players, handicapped=True, strata=strata,
-                  names={k: tuple(x.name for x in v) for k, v in players.items()})  # fmt: skip
     options = Options(sections=f, players=players, handicapped=True, strata=strata)
-    fill(path, f.movement, options, random_fill(f.movement, options, seed=5))
+    built = dataclasses.replace(
+        options, names={k: tuple(x.name for x in v) for k, v in players.items()}
+    )
+    _save_filled(path, built, options, seed=5)
     return path
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import tracemalloc
 import zipfile
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ import openpyxl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from openpyxl.utils.cell import coordinate_to_tuple
 
 from tests.support.hostile_books import (
     DAMAGES,
@@ -215,6 +217,14 @@ def _read_boards(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
     }
 
 
+@pytest.fixture(scope="module")
+def genuine_boards(
+    base: bytes, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, dict[tuple[int, int], Any]]:
+    """What the genuine workbook's Board sheets read (``_read_boards``), read once a module."""
+    return _read_boards(_write(tmp_path_factory.mktemp("genuine"), "genuine.xlsx", base))
+
+
 @pytest.mark.parametrize(
     ("name", "edit"),
     [
@@ -226,6 +236,7 @@ def _read_boards(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
 )
 def test_reading_builds_the_stored_cells_only(
     base: bytes,
+    genuine_boards: dict[str, dict[tuple[int, int], Any]],
     tmp_path: Path,
     visited: list[int],
     name: str,
@@ -233,11 +244,11 @@ def test_reading_builds_the_stored_cells_only(
 ) -> None:
     """Before: the padding rows up to the declared size (and 420,000 empty cells a sheet to
     reach row 2,100) were built; now only the cells stored, and the values are the same."""
-    genuine = _write(tmp_path, "genuine.xlsx", base)
-    hostile = _write(tmp_path, name, edit(base))
-    want = _read_boards(genuine)
+    data = edit(base)
+    hostile = _write(tmp_path, name, data)
+    want = genuine_boards
     # each stored cell is built once and yielded once
-    visited[:] = [0, 2 * _stored(edit(base))]
+    visited[:] = [0, 2 * _stored(data)]
     tracemalloc.start()
     try:
         got = _read_boards(hostile)
@@ -292,18 +303,60 @@ def test_new_deal_refuses_too_many_boards_before_dealing(
     assert limits.check_session_boards(200) == 200
 
 
-def test_import_into_merged_traveller_cells_is_one_line(base: bytes, tmp_path: Path) -> None:
-    """Merged cells over a traveller's result cells were an internal AttributeError."""
-    src = _write(tmp_path, "m30.xlsx", base)
-    wb = openpyxl.load_workbook(src)
+# The Session counts test_a_pairs_session_count_is_range_checked_before_use types over, each
+# with the line it is refused in.
+COUNTS = [
+    ("B5", 100_000, "cell B5: Tables 100000 is out of range: 1-100"),
+    ("B5", 1e308, "cell B5: Tables 1e+308 is out of range: 1-100"),
+    ("B6", 100_000, "cell B6: Rounds 100000 is out of range: 1-100"),
+    ("B7", 1_000, "cell B7: Boards per round 1000 is out of range: 1-32"),
+    ("B15", 10**9, "cell B15: Results expected a board 1000000000 is out of range: 1-999"),
+]
+
+
+@dataclass(frozen=True)
+class Edited:
+    """The base workbook edited in openpyxl and saved: ``counts[(cell, value)]`` with one
+    Session count typed over (the others as they were), ``merged`` with Board 1's C6:F8
+    merged, whose row 1 is pair ``ns`` against ``ew``."""
+
+    counts: dict[tuple[str, float], Path]
+    merged: Path
+    ns: str
+    ew: str
+
+
+@pytest.fixture(scope="module")
+def edited(base: bytes, tmp_path_factory: pytest.TempPathFactory) -> Edited:
+    """Each edited workbook from one load of the base (each edit undone after its save)."""
+    folder = tmp_path_factory.mktemp("edited")
+    wb = openpyxl.load_workbook(_write(folder, "m30.xlsx", base))
+    session = wb["Session"]
+    counts = {}
+    for i, (cell, value, _message) in enumerate(COUNTS):
+        key = coordinate_to_tuple(cell)
+        stored = key in session._cells
+        was = session[cell].value
+        session[cell] = value
+        counts[(cell, value)] = folder / f"edited{i}.xlsx"
+        wb.save(counts[(cell, value)])
+        if stored:
+            session[cell] = was
+        else:
+            del session._cells[key]
     ws = wb["Board 1"]
     ws.merge_cells("C6:F8")
-    wb.save(tmp_path / "merged.xlsx")
+    wb.save(folder / "merged.xlsx")
     ns, ew = ws["A6"].value.split()[-1], ws["B6"].value.split()[-1]
+    return Edited(counts, folder / "merged.xlsx", ns, ew)
+
+
+def test_import_into_merged_traveller_cells_is_one_line(edited: Edited, tmp_path: Path) -> None:
+    """Merged cells over a traveller's result cells were an internal AttributeError."""
     csv = tmp_path / "scores.csv"
-    csv.write_text(f"board,ns,ew,contract,declarer,result\n1,{ns},{ew},4S,N,10\n")
+    csv.write_text(f"board,ns,ew,contract,declarer,result\n1,{edited.ns},{edited.ew},4S,N,10\n")
     code, _out, err = run_cli(
-        "import", str(tmp_path / "merged.xlsx"), "--from", str(csv), "-o", str(tmp_path / "o.xlsx")
+        "import", str(edited.merged), "--from", str(csv), "-o", str(tmp_path / "o.xlsx")
     )
     assert code == 2, err
     assert "sheet 'Board 1', cell D6: the traveller's By cell is merged" in err
@@ -351,27 +404,15 @@ def test_rebuild_lists_a_far_cell_without_building_the_sheet() -> None:
     assert len(notes._cells) == 2 and len(listed._cells) == 3  # no cell was built
 
 
-@pytest.mark.parametrize(
-    ("cell", "value", "message"),
-    [
-        ("B5", 100_000, "cell B5: Tables 100000 is out of range: 1-100"),
-        ("B5", 1e308, "cell B5: Tables 1e+308 is out of range: 1-100"),
-        ("B6", 100_000, "cell B6: Rounds 100000 is out of range: 1-100"),
-        ("B7", 1_000, "cell B7: Boards per round 1000 is out of range: 1-32"),
-        ("B15", 10**9, "cell B15: Results expected a board 1000000000 is out of range: 1-999"),
-    ],
-)
+@pytest.mark.parametrize(("cell", "value", "message"), COUNTS)
 def test_a_pairs_session_count_is_range_checked_before_use(
-    base: bytes, tmp_path: Path, cell: str, value: float, message: str
+    edited: Edited, cell: str, value: float, message: str
 ) -> None:
     """The counts that size a movement are checked through limits.py, in one short line."""
     from xlbridge.families.pairs.entries import read_entered
 
-    wb = openpyxl.load_workbook(_write(tmp_path, "m30.xlsx", base))
-    wb["Session"][cell] = value
-    wb.save(tmp_path / "edited.xlsx")
     with pytest.raises(WorkbookError) as info:
-        read_entered(tmp_path / "edited.xlsx")
+        read_entered(edited.counts[(cell, value)])
     assert str(info.value) == f"Session sheet, {message}"
 
 
