@@ -17,6 +17,7 @@ Sources (named in xlbridge/scoring/handicap.py and strata.py):
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -27,6 +28,7 @@ from tests.support.engines import excel_grammar_errors
 from tests.support.shared import cli_new, run_cli
 from tests.support.workbook_fill import fill, random_fill
 from xlbridge.errors import SessionError
+from xlbridge.families.duplicate.score import score_session
 from xlbridge.families.registry import score_workbook
 from xlbridge.interchange.names import read_players
 from xlbridge.scoring.handicap import handicapped_pct, pair_handicap
@@ -149,6 +151,15 @@ def test_workbook_formulas_agree_with_python(tmp_path: Path) -> None:
         assert one.pct is not None and one.handicapped_pct == pytest.approx(one.pct - 1.65)
         three = next(s for s in res.standings if s.pair.id == 3)  # masterpoints not known
         assert three.stratum == "C" and three.handicap == -1.5  # unknown: the lowest
+        # The comparison holds every such cell: one stored value changed is a disagreement
+        # (these cells were once left out of it, so the check above passed unread).
+        for what in want:
+            cell = next(c for c in res.input.cached if c.key[2] == what and c.value)
+            other = 99.0 if not isinstance(cell.value, str) else "Z"
+            cached = tuple(dataclasses.replace(c, value=other) if c is cell else c
+                           for c in res.input.cached)  # fmt: skip
+            got = score_session(dataclasses.replace(res.input, cached=cached)).disagreements
+            assert [(d.sheet, d.cell) for d in got] == [(cell.sheet, cell.cell)], what
 
 
 def test_results_outputs_carry_the_fields(tmp_path: Path) -> None:

@@ -343,12 +343,6 @@ def _compare(
         python[(*key, "rank")] = st.rank
         python[(*key, "seat_rank")] = st.seat_rank
         python[(*key, "section_rank")] = st.section_rank
-    for after in barometer:  # a barometer game's Barometer sheet
-        for label, n, raw, pct, rank in after.standings:
-            python[("round", after.round, label, "played")] = n
-            score = (None if pct is None else pct / 100) if mp else (raw if n else None)
-            python[("round", after.round, label, "score")] = score
-            python[("round", after.round, label, "rank")] = rank
         python[(*key, "handicap")] = st.handicap
         hp = st.handicapped_pct
         python[(*key, "handicapped_pct")] = None if hp is None else hp / 100
@@ -357,6 +351,12 @@ def _compare(
         ranked = dict(st.stratum_ranks)
         for letter in s.strata.letters if s.strata is not None else "":
             python[(*key, f"rank {letter}")] = ranked.get(letter, "")
+    for after in barometer:  # a barometer game's Barometer sheet
+        for label, n, raw, pct, rank in after.standings:
+            python[("round", after.round, label, "played")] = n
+            score = (None if pct is None else pct / 100) if mp else (raw if n else None)
+            python[("round", after.round, label, "score")] = score
+            python[("round", after.round, label, "rank")] = rank
     python.update(s.checked)
     cached = [c for c in s.cached if c.key in python]
     recalculated = any(c.value not in (None, "") for c in cached) or not any(
