@@ -11,9 +11,11 @@ here by every family (pairs, individual, teams); the Results sheet's award formu
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
@@ -46,14 +48,25 @@ def masterpoints_rows(scale: str) -> list[tuple[str, Any]]:
     return [(MASTERPOINTS_LABEL, scale)] if scale else []
 
 
-def write_sentence(ws: Worksheet, st: Styler, first: int, rows: list[tuple[str, Any]]) -> None:
+def write_sentence(
+    ws: Worksheet, st: Styler, first: int, rows: list[tuple[str, Any]], chars: int = 20
+) -> bool:
     """Beside the ``Masterpoints`` line of ``rows`` (written from row ``first``), what its
-    scale is, in column C (nothing without the line)."""
+    scale is, in column C (``chars`` wide, the row as tall as its wrapped lines, so it prints
+    whole); whether it wrote one (nothing without the line)."""
     for i, (label, value) in enumerate(rows, start=first):
         if label == MASTERPOINTS_LABEL and value in SCALE_SENTENCES:
             cell = ws.cell(row=i, column=3)
             put_text(cell, SCALE_SENTENCES[value], "masterpoints")
             st(cell, "xlb Text")
+            ws.column_dimensions["C"].width = chars
+            ws.row_dimensions[i].height = 15 * len(textwrap.wrap(SCALE_SENTENCES[value], chars - 2))
+            for c in ws[i][:3]:  # the line's label and code beside the sentence's first line
+                was = c.alignment
+                c.alignment = Alignment(horizontal=was.horizontal, wrap_text=was.wrap_text,
+                                        vertical="top")  # fmt: skip
+            return True
+    return False
 
 
 def scale_of_settings(settings: Mapping[str, Any]) -> str:

@@ -342,3 +342,33 @@ def test_the_library_writes_the_scale_and_refuses_another(tmp_path: Path) -> Non
         family("pairs").write(WriteRequest("mitchell", 4, options={"masterpoints": "abf"}),
                               tmp_path / "x.xlsx")  # fmt: skip
     assert not (tmp_path / "x.xlsx").exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("mitchell", "--tables", "6", "--boards-per-round", "3"),
+        ("rainbow", "--tables", "5", "--boards-per-round", "3"),
+        ("swiss-teams", "--tables", "6"),
+    ],
+    ids=["pairs", "individual", "teams"],
+)
+def test_the_scale_sentence_prints_whole(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """The sentence beside the Masterpoints line is inside the Session sheet's print area, in a
+    row tall enough for its wrapped lines, its label and code level with its first line (a
+    printed page once showed two of its six lines, and an individual's none)."""
+    import textwrap
+
+    from xlbridge.workbook.masterpoints import SCALE_SENTENCES
+
+    path = cli_new(tmp_path, "w", *argv, "--masterpoints", "ebu-club")
+    ws = openpyxl.load_workbook(path)["Session"]
+    row = next(r for r in range(3, 40) if ws.cell(r, 1).value == "Masterpoints")
+    sentence = ws.cell(row, 3)
+    assert sentence.value == SCALE_SENTENCES["ebu-club"]
+    width = int(ws.column_dimensions["C"].width)
+    lines = textwrap.wrap(sentence.value, width - 2)
+    assert len(lines) > 1 and ws.row_dimensions[row].height >= 15 * len(lines)
+    assert {ws.cell(row, c).alignment.vertical for c in (1, 2, 3)} == {"top"}
+    area = str(ws.print_area)
+    assert area.split(":")[-1].lstrip("$")[0] >= "C", area

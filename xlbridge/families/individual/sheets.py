@@ -84,7 +84,7 @@ def write_individual_session(ctx: Context) -> Worksheet:
                   home_directions=bool(home_directions(m)))  # fmt: skip
     settings = rows(settings_of(ctx, "individual"), facts)
     write_settings(ws, st, settings)
-    write_sentence(ws, st, 3, settings)
+    last = "C" if write_sentence(ws, st, 3, settings) else "B"  # C: the scale's sentence
     lines = [
         "1. Print the Movement sheet, the Table Cards (a card per table, then a guide card per "
         "player) and one traveller per board.",
@@ -125,7 +125,7 @@ def write_individual_session(ctx: Context) -> Worksheet:
     ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 60
     fit_portrait(ws)
-    ws.print_area = f"A1:B{r + len(lines) + len(m.notes)}"
+    ws.print_area = f"A1:{last}{r + len(lines) + len(m.notes)}"
     ws.protection.sheet = True
     return ws
 

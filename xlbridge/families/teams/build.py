@@ -99,7 +99,7 @@ def _session(ctx: TeamsContext) -> None:
     st(ws["A1"], "xlb Title")
     rows = session_rows(plan, opt)
     write_settings(ws, st, rows)
-    write_sentence(ws, st, 3, rows)
+    write_sentence(ws, st, 3, rows, chars=40)
     r = 4 + len(rows)
     ws.cell(row=r, column=1, value="Instructions")
     st(ws.cell(row=r, column=1), "xlb Label")
