@@ -21,6 +21,7 @@ from xlbridge.families.pairs.build import write_session
 from xlbridge.families.pairs.entries import Entered, read_entered
 from xlbridge.families.registry import rebuild_family
 from xlbridge.movements.mitchell import mitchell
+from xlbridge.movements.options import MovementOptions
 from xlbridge.movements.sections import add_table
 from xlbridge.rebuild.slots import RebuildChange
 
@@ -40,7 +41,7 @@ def _inputs(path: Path) -> dict[tuple[str, str], Any]:
 def test_a_locked_cell_and_an_added_sheet_are_listed(tmp_path: Path, capsys: Any) -> None:
     m = mitchell(4, 2)
     old = tmp_path / "old.xlsx"
-    write_session(m, old, movement_options=movement_options_text(None, None, False))
+    write_session(m, old, movement_options=movement_options_text(MovementOptions()))
     wb = openpyxl.load_workbook(old)
     ws = wb["Board 1"]
     ws.protection.sheet = False  # the director unprotects the sheet and types over a formula
@@ -87,7 +88,7 @@ def skip_six(tmp_path_factory: pytest.TempPathFactory) -> Path:
     test that rebuilds it."""
     old = tmp_path_factory.mktemp("skip-six") / "old.xlsx"
     m = mitchell(6, 2, even="skip")
-    write_session(m, old, movement_options=movement_options_text("skip", None, False))
+    write_session(m, old, movement_options=movement_options_text(MovementOptions(even="skip")))
     fill(old, m, 21)
     return old
 
@@ -126,7 +127,8 @@ def test_rebuild_family_carries_each_row_to_its_play(
     if kind == "fouled":
         assert after.fouled == ((1, (1,)),)
     if kind == "relay":
-        assert after.settings.even == "relay"  # rounds kept: same kind and tables, as before
+        # rounds kept: same kind and tables, as before
+        assert after.settings.movement_options.even == "relay"
 
 
 def test_rebuild_family_adds_a_table_as_seed_003(tmp_path: Path) -> None:

@@ -179,16 +179,23 @@ def write(
     """The pairs workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
     family's ``write``): the workbook ``new`` writes for the family's one
     :class:`~xlbridge.families.pairs.settings.Settings` (its options by field name:
-    ``scoring``, ``scale``, ``result_entry``, ``datum_rounding``, ``even``, ``arrow_switch``,
-    ``half_table``, ``handicapped``, ``strata``, ``masterpoints``), built as ``rebuild``
+    ``scoring``, ``scale``, ``result_entry``, ``datum_rounding``, ``handicapped``, ``strata``,
+    ``masterpoints``; and the movement options the Session sheet records, by their names in
+    :class:`~xlbridge.movements.options.MovementOptions`: ``even``, ...), built as ``rebuild``
     builds it, checked as ``new`` checks it."""
     from xlbridge.families.pairs.settings import Settings
+    from xlbridge.movements.options import MovementOptions, option_specs
 
     base = Settings(request.kind, request.tables, request.rounds, request.boards_per_round,
                     date=request.date)  # fmt: skip
     if request.event is not None:
         base = dataclasses.replace(base, event=request.event)
-    settings = request.options_as(base)
+    recorded = {name for name, spec in option_specs() if spec.recorded}
+    moves = {k: v for k, v in request.options.items() if k in recorded}
+    others = {k: v for k, v in request.options.items() if k not in recorded}
+    settings = dataclasses.replace(request, options=others).options_as(base)
+    if moves:
+        settings = dataclasses.replace(settings, movement_options=MovementOptions(**moves))
     if settings.scoring != "butler" and "datum_rounding" in request.options:
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
     path = Path(out)
