@@ -155,7 +155,7 @@ class MovementOptions:
     def given(self) -> tuple[tuple[str, Any], ...]:
         """(name, value) of each option given (not ``None`` or ``False``), in declared order."""
         values = ((name, getattr(self, name)) for name, _spec in option_specs())
-        return tuple((k, v) for k, v in values if v not in (None, False))
+        return tuple((k, v) for k, v in values if v is not None and v is not False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
