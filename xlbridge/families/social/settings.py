@@ -168,7 +168,10 @@ class Settings:
     ``game``: the scoring of a four-, five- or six-player game (``None`` for rubber, chicago
     and the pair events). ``pairs``, ``deals``, ``start_month``: the marathon's.
     ``deal_rows``: deal rows of a rubber block (not a ``new`` option; kept for workbooks built
-    through the API).
+    through the API). ``event``: None for the game's own name (``new``'s default: ``Home
+    bridge``, ``Bridge party``, ``Marathon``); a workbook read back has its own.
+    ``new``'s arguments are these settings and two more
+    (:class:`~xlbridge.families.social.options.SocialArgs`).
     """
 
     kind: str
@@ -185,7 +188,7 @@ class Settings:
     pairs: int | None = None
     deals: int = 20
     start_month: str = "September"
-    event: str = "Home bridge"
+    event: str | None = None
     date: str = ""
     deal_rows: int = RUBBER_DEAL_ROWS
     next_round: tuple[int, tuple[tuple[int, int], ...]] | None = None
