@@ -28,7 +28,7 @@ from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.calcutta import CALCUTTA, CalcuttaShare, read_calcutta
-from xlbridge.families.social.settings import read
+from xlbridge.families.social.settings import from_session
 from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.movements.registry import get_kind
 from xlbridge.results.pages import render_page
@@ -52,10 +52,10 @@ from xlbridge.scoring.choices import SOCIAL_SCORINGS, OutputFormat, SocialScorin
 from xlbridge.scoring.rubber import Deal, Line, Rounding, Rubber, SheetTotals
 from xlbridge.scoring.session import ranks
 from xlbridge.types import Side
-from xlbridge.workbook.session import read_settings
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
+    from xlbridge.workbook.session import SessionSettings
 
 __all__ = [
     "SocialDeal",
@@ -563,17 +563,17 @@ def _players(book: Book, count: int) -> list[str]:
     return out
 
 
-def read_social(formulas: Book, cached: Book) -> SocialResults:
-    """Read a rubber, Chicago or four- to six-player workbook and score it again in Python (pair
-    games and marathons: :mod:`xlbridge.families.social.reader_pairs`)."""
-    s = read_settings(formulas)
+def read_social(formulas: Book, cached: Book, s: SessionSettings) -> SocialResults:
+    """Read a rubber, Chicago or four- to six-player workbook (its Session sheet read already:
+    ``s``) and score it again in Python (pair games and marathons:
+    :mod:`xlbridge.families.social.reader_pairs`)."""
     kind = s.kind
     if kind not in _BLOCK_KINDS:
         raise WorkbookError(f"Session sheet: kind {kind[:40]!r} is not a social game")
     scoring = str(s.get("Scored as") or "")
     if scoring not in SOCIAL_SCORINGS:
         raise WorkbookError(f"Session sheet: 'Scored as' {scoring!r} is not rubber or chicago")
-    coded = read(formulas)  # the family's one codec: its code rows, or an old one's sentences
+    coded = from_session(s, formulas)  # the family's codec: code rows, or an old one's sentences
     rounding = Rounding.HALF_DOWN if coded.rounding == "down" else Rounding.HALF_UP
     variant = "new-york" if coded.new_york else "standard"
     count = whole(s.get("Players")) or 4

@@ -27,7 +27,7 @@ from xlbridge.families.social.reader import (
     SocialStanding,
     score_block,
 )
-from xlbridge.families.social.settings import read
+from xlbridge.families.social.settings import from_session
 from xlbridge.families.social.sheet import BlockLayout
 from xlbridge.movements.home import progressive_next
 from xlbridge.numerals import whole_or_none
@@ -83,7 +83,7 @@ def read_pair_game(formulas: Book, cached: Book, s: SessionSettings) -> SocialRe
         raise WorkbookError("Session sheet: the Tables or Rounds line is lost")
     if not 1 <= n_rounds <= _MAX_ROUNDS or PROGRESS not in formulas.sheetnames:
         raise WorkbookError("the workbook has no Progress sheet or too many rounds")
-    coded = read(formulas)  # the family's one codec: its code rows, or an old one's sentences
+    coded = from_session(s, formulas)  # the family's codec: code rows, or an old one's sentences
     with_vps = coded.vp or kind != "progressive"  # Swiss and round-robin pairs: always VPs
     variant = "new-york" if coded.new_york else "standard"
     moves = coded.progression

@@ -42,6 +42,7 @@ __all__ = [
     "SocialOptions",
     "check_name_count",
     "code_rows",
+    "from_session",
     "progression_of",
     "read",
 ]
@@ -259,7 +260,12 @@ def read(book: Workbook | Book) -> Settings:
     in a workbook written before them, its sentences (:func:`_written_before_codes`). A kind
     that is no social game, or a code that is none of its values, is one line.
     """
-    info = read_settings(book)
+    return from_session(read_settings(book), book)
+
+
+def from_session(info: SessionSettings, book: Workbook | Book) -> Settings:
+    """:func:`read` from the Session sheet already read (``info``, as a reader has it), so
+    that the sheet is parsed once."""
     kind = info.kind
     if kind in ONE_TABLE:
         return _one_table_settings(book, info, kind)
