@@ -1,10 +1,16 @@
-"""Saving a workbook of the traveller form (pairs, individuals): the output checked before
-any work, then the hand records added and the workbook written atomically.
+"""Saving a workbook of the traveller form (pairs, individuals), its output checked before
+the work (:func:`~xlbridge.interchange.files.workbook_output`): the hand records added, then
+the workbook written atomically.
 
->>> checked_output("evening.csv", force=False)
+>>> import pathlib, tempfile
+>>> from openpyxl import Workbook
+>>> out = pathlib.Path(tempfile.mkdtemp()) / "evening.xlsx"
+>>> save_workbook(Workbook(), out, (), "Club pairs", force=False).name
+'evening.xlsx'
+>>> save_workbook(Workbook(), out, (), "Club pairs", force=False)
 Traceback (most recent call last):
 ...
-xlbridge.errors.WorkbookError: output 'evening.csv' must end in .xlsx
+xlbridge.errors.WorkbookError: '...evening.xlsx' already exists; use --force to replace it
 """
 
 from __future__ import annotations
@@ -13,8 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from xlbridge.errors import WorkbookError
-from xlbridge.interchange.files import check_output, write_atomically
+from xlbridge.interchange.files import write_atomically
 from xlbridge.interchange.xlsx_write import saver
 
 if TYPE_CHECKING:
@@ -22,17 +27,7 @@ if TYPE_CHECKING:
 
     from xlbridge.interchange.deals import HandRecord
 
-__all__ = ["checked_output", "save_workbook"]
-
-
-def checked_output(path: str | Path, force: bool) -> Path:
-    """``path`` as the output of a new workbook: an ``.xlsx`` that is not there yet (or
-    ``force``), checked before the work, so that a refusal costs nothing."""
-    out = Path(path)
-    if out.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    check_output(out, force)
-    return out
+__all__ = ["save_workbook"]
 
 
 def save_workbook(

@@ -33,7 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import WorkbookError
 from xlbridge.families.duplicate.context import Context, Options
 from xlbridge.families.duplicate.lists import write_lists
-from xlbridge.families.duplicate.save import checked_output, save_workbook
+from xlbridge.families.duplicate.save import save_workbook
 from xlbridge.families.duplicate.traveller import board_totals, instruction_line, play_cells
 from xlbridge.families.individual import formulas as FI
 from xlbridge.families.individual.formulas import IndividualCols
@@ -44,6 +44,7 @@ from xlbridge.families.individual.sheets import (
     write_individual_names,
     write_individual_session,
 )
+from xlbridge.interchange.files import workbook_output
 from xlbridge.interchange.names import NamedPlayer
 from xlbridge.limits import check_session_boards, check_session_plays
 from xlbridge.movements.individual_seats import board_seats
@@ -137,7 +138,7 @@ def write_individuals(
     scale, ``ebu-club``) goes on the Session sheet and its awards on the Results sheet.
     Refuses to replace an existing file unless ``force``; never leaves half a workbook.
     """
-    out = checked_output(path, force)
+    out = workbook_output(path, force)
     ids = set(movement.pair_ids)
     for p in {*(names or {}), *(players or {})}:
         if p not in ids:

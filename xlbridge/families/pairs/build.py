@@ -23,7 +23,7 @@ from xlbridge.families.duplicate.context import Context, Options
 from xlbridge.families.duplicate.lists import write_lists
 from xlbridge.families.duplicate.movement_sheet import write_movement
 from xlbridge.families.duplicate.names import write_names
-from xlbridge.families.duplicate.save import checked_output, save_workbook
+from xlbridge.families.duplicate.save import save_workbook
 from xlbridge.families.duplicate.session_sheet import write_session_sheet
 from xlbridge.families.duplicate.traveller import write_paper_travellers, write_traveller
 from xlbridge.families.pairs.barometer_sheet import write_barometer
@@ -31,7 +31,7 @@ from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.families.pairs.section_scoring import check_section_scoring, mark_sections
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import workbook_output, write_atomically
 from xlbridge.interchange.names import NamedPlayer
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import check_session_boards, check_session_plays
@@ -119,7 +119,7 @@ def write_session(
     ``sections.movement``), matchpointed across the field. ``masterpoints``: the scale
     (``ebu-club``) kept on the Session sheet, whose awards the Results sheet shows.
     """
-    out = checked_output(path, force)
+    out = workbook_output(path, force)
     options = Options(
         event=event,
         date=date,

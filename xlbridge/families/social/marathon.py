@@ -27,7 +27,7 @@ from xlbridge.families.social import formulas as F
 from xlbridge.families.social.pairs import chicago_vp_bounds, write_pairs_sheet
 from xlbridge.families.social.settings import check_name_count
 from xlbridge.families.social.sheet import write_session
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import workbook_output, write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.home import MONTHS, marathon, marathon_months
 from xlbridge.scoring.vp import vp
@@ -249,7 +249,5 @@ def write_marathon(
     force: bool = False,
 ) -> Path:
     """Write the marathon workbook to ``path`` (``.xlsx``), atomically."""
-    out = Path(path)
-    if out.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    out = workbook_output(path, force)
     return write_atomically(out, saver(build_marathon(opt, template)), force=force)

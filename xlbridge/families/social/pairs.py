@@ -40,7 +40,7 @@ from xlbridge.families.social.sheet import (
     write_session,
 )
 from xlbridge.families.social.texts import pairs_scoring_text
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import workbook_output, write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.home import round_robin_pairs
@@ -459,7 +459,5 @@ def write_pairs_event(
     opt: PairsOptions, path: str | Path, *, template: str | Path | None = None, force: bool = False
 ) -> Path:
     """Write the pair-game workbook to ``path`` (``.xlsx``), atomically."""
-    out = Path(path)
-    if out.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    out = workbook_output(path, force)
     return write_atomically(out, saver(build_pairs_event(opt, template)), force=force)
