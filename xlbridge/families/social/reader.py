@@ -64,6 +64,7 @@ __all__ = [
     "SocialStanding",
     "read_social",
     "score_block",
+    "scored",
 ]
 
 _TITLE = re.compile(r"(Rubber|Chukker) ([0-9]{1,3})")
@@ -642,13 +643,25 @@ def read_social(formulas: Book, cached: Book, s: SessionSettings) -> SocialResul
         calcutta, e, p = read_calcutta(formulas[CALCUTTA], entries, standing_totals, played)
         expects += e
         problems += p
+    return scored(s, cached, expects, kind=kind, scoring=scoring, rounding=str(rounding),
+                  rounds=rounds, standings=standings, problems=problems, calcutta=calcutta)
+
+
+def scored(
+    s: SessionSettings, cached: Book, expects: Sequence[Expect], *, kind: str,
+    scoring: SocialScoring | Literal["marathon"], rounding: str, rounds: Sequence[SocialRound],
+    standings: Sequence[SocialStanding], problems: Sequence[str],
+    calcutta: tuple[CalcuttaShare, ...] = (),
+) -> SocialResults:  # fmt: skip
+    """What a social reader scored (score sheets, pair games, marathons), with the Session's
+    event and date as text and every formula's stored value compared with ``expects``."""
     disagreements, recalculated = check(expects, cached_values(cached, expects))
     return SocialResults(
         event=text_of(s.event, "Session!A1"),
         date=text_of(s.get("Date"), "Session date"),
         kind=kind,
         scoring=scoring,
-        rounding=str(rounding),
+        rounding=rounding,
         rounds=tuple(rounds),
         standings=tuple(standings),
         disagreements=disagreements,
