@@ -44,6 +44,7 @@ from xlbridge.results.read_family import (
     table_text,
     text_of,
     to_csv,
+    unscored_lines,
     whole,
 )
 from xlbridge.results.session import Disagreement
@@ -268,9 +269,7 @@ class SocialResults:
         if self.open_problems:
             lines.insert(0, banner(self.open_problems))
         lines += disagreement_lines(self.disagreements, self.recalculated)
-        if self.problems:
-            lines += ["", f"{len(self.problems)} deal(s) could not be scored:"]
-            lines += [f"  {p}" for p in self.problems]
+        lines += unscored_lines(self.problems, "deal(s)")
         return "\n".join(lines)
 
     def deal_rows(self) -> list[dict[str, Any]]:
