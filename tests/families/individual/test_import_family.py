@@ -161,7 +161,9 @@ def test_rainbow_csv_import(rainbow_book: Path, tmp_path: Path, capsys: Any) -> 
         (1, p1): {"Contract": "4S", "By": "N", "Made": 4},
         (2, p2): {"Contract": "3NT", "By": "W", "Down": 2},
     }
-    checks = [r[0] for r in openpyxl.load_workbook(out)["Checks"].iter_rows(values_only=True)]
+    book = openpyxl.load_workbook(out, read_only=True)  # only the Checks sheet is parsed
+    checks = [r[0] for r in book["Checks"].iter_rows(max_col=1, values_only=True)]
+    book.close()
     assert any(isinstance(c, str) and "scores.csv line 9" in c for c in checks)
     res = score_workbook(out)  # the results engine scores what was imported (Law 77)
     scored = {(b.board, x.result.contract): x.score_ns for b in res.boards for x in b.rows
@@ -190,7 +192,7 @@ def test_rainbow_typed_cells_kept_without_force(
     assert main(args) == 0
     assert _individual_cells(forced)[(1, p1)] == {"Contract": "4S", "By": "N", "Made": 4}
     # a score typed over NS Score: --force puts the score formula back under the contract
-    wb = openpyxl.load_workbook(rainbow_book)
+    # (``wb`` holds what was saved to rainbow_book: changed again and saved again)
     formula = wb["Board 1"]["I6"].value
     assert isinstance(formula, str) and formula.startswith("=")
     wb["Board 1"]["E6"] = wb["Board 1"]["F6"] = wb["Board 1"]["G6"] = None
@@ -470,7 +472,11 @@ def test_teams_bws_two_sections(
 
 
 def test_individual_bws(
-    rainbow_book: Path, tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
+    rainbow_book: Path,
+    tmp_path: Path,
+    capsys: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    new_workbook: Any,
 ) -> None:
     """A Bridgemate individual: PairNS the North player, PairEW East, South and West columns."""
     n, s, e, w = _plays(1)[0]
@@ -485,8 +491,7 @@ def test_individual_bws(
     err = _err_lines(capsys)
     assert len(err) == 1 and "line 3: board 2:" in err[0] and "in those seats" in err[0]
     assert _individual_cells(out) == {(1, (n, s, e, w)): {"Contract": "4S", "By": "N", "Made": 4}}
-    pairs = tmp_path / "pairs.xlsx"
-    assert main(["new", "mitchell", "--tables", "5", "-o", str(pairs)]) == 0
+    pairs = new_workbook("mitchell", "--tables", "5")  # shared, only read (import reads it)
     capsys.readouterr()
     assert main(["import", str(pairs), "--from", str(bws), "-o", str(tmp_path / "p.xlsx")]) == 3
     assert all("an individual's row" in x for x in _err_lines(capsys))

@@ -21,6 +21,8 @@ import openpyxl
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from openpyxl.cell.read_only import EMPTY_CELL, EmptyCell
+from openpyxl.utils.cell import coordinate_to_tuple
 
 from tests.families.individual.test_individual_workbook_rules import fill_individual_book
 from tests.support.engines import input_cells
@@ -93,6 +95,17 @@ def opened(written: dict[str, Path]) -> dict[str, Any]:
     return {name: load_workbook(path) for name, path in written.items()}
 
 
+@pytest.fixture(scope="module")
+def built(opened: dict[str, Any]) -> dict[str, tuple[Settings, Any]]:
+    """Each written workbook's settings, read back, and the workbook ``build`` makes for them
+    (built once: the tests read it, none changes it)."""
+    out = {}
+    for name, book in opened.items():
+        s = ADAPTER.settings(book)
+        out[name] = (s, ADAPTER.build(s, None))
+    return out
+
+
 def copy_of(written: dict[str, Path], name: str, folder: Path) -> Path:
     """A copy of the workbook ``new`` wrote for ``CASES[name]``, in ``folder``, to change."""
     return Path(shutil.copy(written[name], folder / f"{name}.xlsx"))
@@ -103,14 +116,14 @@ def copy_of(written: dict[str, Path], name: str, folder: Path) -> Path:
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_settings_rebuild_the_file_new_wrote(
-    name: str, opened: dict[str, Any], tmp_path: Path
+    name: str, opened: dict[str, Any], built: dict[str, tuple[Settings, Any]], tmp_path: Path
 ) -> None:
     """build(settings(book)) is the workbook `new` wrote: the same sheets, the same input
-    cells, and the same value in every cell (defaults, formulas, event, date, Session)."""
+    cells, and the same value in every cell (defaults, formulas, event, date, Session). Both
+    as saved: a blank text the build writes reads back as an empty cell."""
     want = opened[name]  # the file new wrote, opened once: read for its settings and cells
-    s = ADAPTER.settings(want)
     again = tmp_path / "again.xlsx"
-    ADAPTER.build(s, None).save(again)
+    built[name][1].save(again)  # settings(want), built once for the module
     got = openpyxl.load_workbook(again)
     assert got.sheetnames == want.sheetnames
     assert unlocked(got) == unlocked(want)
@@ -129,9 +142,8 @@ def test_settings_read_every_option(opened: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_a_slot_for_every_input_cell(name: str, opened: dict[str, Any]) -> None:
-    s = ADAPTER.settings(opened[name])
-    wb = ADAPTER.build(s, None)
+def test_a_slot_for_every_input_cell(name: str, built: dict[str, tuple[Settings, Any]]) -> None:
+    s, wb = built[name]
     slots = ADAPTER.slots(wb, s)
     where = {(x.sheet, x.cell) for x in slots}
     assert where == {(t, c) for t, cs in unlocked(wb).items() for c in cs}
@@ -140,11 +152,12 @@ def test_a_slot_for_every_input_cell(name: str, opened: dict[str, Any]) -> None:
     assert all(x.what and x.key for x in slots)
 
 
-def test_slot_keys_name_board_players_and_heading(opened: dict[str, Any]) -> None:
+def test_slot_keys_name_board_players_and_heading(
+    built: dict[str, tuple[Settings, Any]],
+) -> None:
     """Seed 002: on the Rainbow's first board, table 1 seats North 1, West 1+5=6, South
     1+10=11 and East 1+15=16, North partnering South first."""
-    s = ADAPTER.settings(opened["rainbow5"])
-    wb = ADAPTER.build(s, None)
+    s, wb = built["rainbow5"]
     by_cell = {(x.sheet, x.cell): x for x in ADAPTER.slots(wb, s)}
     assert [wb["Board 1"][f"{c}6"].value for c in "ABCD"] == [1, 11, 16, 6]
     assert by_cell[("Board 1", "E6")] == Slot(
@@ -158,8 +171,8 @@ def test_slot_keys_name_board_players_and_heading(opened: dict[str, Any]) -> Non
     assert by_cell[("Names", "B9")].key == ("player", 6, "Name")
     assert by_cell[("Names", "C9")].key == ("player", 6, "Number")  # the player's data follow
     assert by_cell[("Names", "E9")].key == ("player", 6, "Masterpoints")
-    tricks = ADAPTER.settings(opened["individual-2x4"])
-    heads = {x.what.rsplit(": ", 1)[1] for x in ADAPTER.slots(ADAPTER.build(tricks, None), tricks)}
+    tricks, tricks_book = built["individual-2x4"]
+    heads = {x.what.rsplit(": ", 1)[1] for x in ADAPTER.slots(tricks_book, tricks)}
     assert heads == {"N", "S", "E", "W", "Contract", "By", "Tricks", "NS Score", "Adjusted",
                      "OK", "Expected", "Name", "Number", "Handicap", "Masterpoints"}  # fmt: skip
 
@@ -353,13 +366,13 @@ def test_rebuild_cli_names_and_fewer_rounds(tmp_path: Path, capsys: Any) -> None
     # Every board is played 3 times in either session: the typed Expected count carries.
     assert "carried 4 of 7 entered cells" in text
     assert "Board 33, N " in text and ": Contract ('Board 33'!E6): 1NT" in text
-    wb = openpyxl.load_workbook(out)
+    wb = load_workbook(out)  # through the gate, as rebuild reads it: read once for both
     assert wb["Board 1"]["E6"].value == "PASS" and wb["Board 2"]["H2"].value == 2
     assert "Board 33" not in wb.sheetnames
     assert (wb["Names"]["B6"].value, wb["Names"]["B6"].data_type) == ("Bo Chan", "s")
     assert wb["Names"]["B15"].value == "Cy Dee"
     assert wb["Session"]["A1"].value == "Winter"
-    assert ADAPTER.settings(load_workbook(out)).rounds == 10
+    assert ADAPTER.settings(wb).rounds == 10
 
 
 def filled_inputs(path: Path | Any) -> dict[tuple[str, str], Any]:
@@ -379,7 +392,8 @@ def test_identity_rebuild_carries_everything(tmp_path: Path) -> None:
     from xlbridge.families.registry import rebuild_family
 
     old = cli_new(tmp_path, "six", "six-couples", "--tables", "3", "--result-entry", "tricks")
-    type_into(old, {
+    book = openpyxl.load_workbook(old)  # typed into and saved; read again below as saved
+    type_into(old, book=book, values={
         ("Names", "B4"): "Host", ("Board 2", "H2"): 2, ("Board 2", "E7"): "4HX",
         ("Board 2", "F7"): "S", ("Board 2", "G7"): 9, ("Board 3", "H6"): -200,  # NS Score
         ("Board 3", "L6"): "A+/A-", ("Board 5", "A6"): 9,  # someone else sat North
@@ -387,7 +401,7 @@ def test_identity_rebuild_carries_everything(tmp_path: Path) -> None:
     out = tmp_path / "same.xlsx"
     res = rebuild_family(old, rebuild_args(), out)
     assert (res.entered, res.carried, res.not_carried) == (8, 8, ())
-    assert filled_inputs(out) == filled_inputs(old)
+    assert filled_inputs(out) == filled_inputs(book)  # the old file's cells, as typed and saved
 
 
 def test_a_name_starting_with_equals_is_text_and_carried(tmp_path: Path) -> None:
@@ -401,7 +415,7 @@ def test_a_name_starting_with_equals_is_text_and_carried(tmp_path: Path) -> None
     out = tmp_path / "same.xlsx"
     res = rebuild_family(old, rebuild_args(), out)
     assert (res.entered, res.carried, res.not_carried) == (1, 1, ())
-    cell = openpyxl.load_workbook(out)["Names"]["B6"]
+    cell = saved_cells(out, {("Names", "B6")})[("Names", "B6")]
     assert (cell.value, cell.data_type) == ("=Bo Chan", "s")
 
 
@@ -433,12 +447,14 @@ CHANGES = st.fixed_dictionaries({
 })  # fmt: skip
 
 
-Base = tuple[Path, Settings, list[Slot], dict[Slot, Any]]
+Base = tuple[Path, Settings, list[Slot], dict[Slot, Any], Any]
 
 
 class Bases(dict[str, Base]):
-    """The base workbooks: the file, its settings, its slots and the value ``new`` wrote in
-    each slot's cell (read once; a short repr: hypothesis prints its arguments)."""
+    """The base workbooks: the file, its settings, its slots, the value ``new`` wrote in
+    each slot's cell and the file opened (read once; the examples type into the open book and
+    put back what was there: see :func:`_fill`; a short repr: hypothesis prints its
+    arguments)."""
 
     def __repr__(self) -> str:
         return f"Bases({sorted(self)})"
@@ -453,19 +469,9 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> Bases:
         wrote = load_workbook(path)  # read once: its settings and what new wrote in each slot
         s = ADAPTER.settings(wrote)
         slots = list(ADAPTER.slots(ADAPTER.build(s, None), s))
-        out[name] = (path, s, slots, {x: wrote[x.sheet][x.cell].value for x in slots})
+        _NEW_SLOTS.setdefault(s, {x.key: x for x in slots})  # an unchanged game's new slots
+        out[name] = (path, s, slots, {x: wrote[x.sheet][x.cell].value for x in slots}, wrote)
     return out
-
-
-_OPEN: dict[Path, Any] = {}
-
-
-def _base_book(path: Path) -> Any:
-    """The base workbook at ``path``, opened once (the examples type into it and put back what
-    was there: see :func:`_fill`)."""
-    if path not in _OPEN:
-        _OPEN[path] = openpyxl.load_workbook(path)
-    return _OPEN[path]
 
 
 _NEW_SLOTS: dict[Settings, dict[Any, Slot]] = {}
@@ -487,8 +493,7 @@ def _fill(base: Base, picks: list[tuple[int, Any]], dest: Path) -> tuple[dict[Sl
     """Type each picked value into its slot's cell; return the entries (values that differ
     from what ``new`` wrote there) and ``dest`` opened through the gate, as rebuild opens it
     (the rebuild is given this book: the file is read once)."""
-    path, _s, slots, defaults = base
-    wb = _base_book(path)
+    _path, _s, slots, defaults, wb = base
     typed: dict[Slot, Any] = {}
     was: dict[Slot, tuple[Any, str]] = {}
     try:
@@ -511,13 +516,35 @@ def _fill(base: Base, picks: list[tuple[int, Any]], dest: Path) -> tuple[dict[Sl
     return entries, saved
 
 
+def saved_cells(path: Path, where: set[tuple[str, str]]) -> dict[tuple[str, str], Any]:
+    """The cells ``where`` (sheet, cell) of the workbook saved at ``path``, as openpyxl reads
+    them (value and data type): only their sheets' rows up to the last one asked are parsed
+    (openpyxl's read-only reader parses cells as the full reader does)."""
+    wb = openpyxl.load_workbook(path, read_only=True)
+    try:
+        out: dict[tuple[str, str], Any] = {}
+        for sheet in {t for t, _c in where}:
+            want = {c for t, c in where if t == sheet}
+            last = max(coordinate_to_tuple(c)[0] for c in want)
+            for row in wb[sheet].iter_rows(max_row=last):
+                for c in row:
+                    if not isinstance(c, EmptyCell) and c.coordinate in want:
+                        out[(sheet, c.coordinate)] = c
+            for c in want - {k for t, k in out if t == sheet}:
+                out[(sheet, c)] = EMPTY_CELL  # never written: its value is None
+        return out
+    finally:
+        wb.close()
+
+
 def _check_carried_or_listed(
     entries: dict[Slot, Any], new_settings: Settings, out: Path, res: Any
 ) -> int:
     """Every entry is at the new slot of the same key, or listed; returns how many carried."""
     new_slots = new_slots_of(new_settings)
-    wb = openpyxl.load_workbook(out)
     listed = {n.where for n in res.not_carried}
+    wanted = [t for t in (new_slots.get(x.key) for x in entries) if t is not None]
+    saved = saved_cells(out, {(t.sheet, t.cell) for t in wanted})
     carried = 0
     for slot, value in entries.items():
         is_listed = any(w.endswith(f"({slot.where})") for w in listed)
@@ -526,7 +553,7 @@ def _check_carried_or_listed(
             assert is_listed, (slot, value)
             continue
         if target is not None and not is_listed:
-            cell = wb[target.sheet][target.cell]
+            cell = saved[(target.sheet, target.cell)]
             assert cell.value == value, (slot, target, value, cell.value)
             assert isinstance(value, str) == (cell.data_type == "s")
             carried += 1
@@ -656,7 +683,9 @@ def test_rebuilt_rainbow_recap_equals_the_old_results(tmp_path: Path, capsys: An
     assert sum(1 for e in want.values() if e["total"] is not None) >= 20
 
 
-def test_hand_records_stay_with_their_boards(written: dict[str, Path], tmp_path: Path) -> None:
+def test_hand_records_stay_with_their_boards(
+    written: dict[str, Path], opened: dict[str, Any], tmp_path: Path
+) -> None:
     """Deals are the boards' own: a round added keeps boards 1-2's hand records (diagram,
     double-dummy table and par on the traveller and the Hand Records sheet); the new boards
     have none."""
@@ -668,7 +697,8 @@ def test_hand_records_stay_with_their_boards(written: dict[str, Path], tmp_path:
     out = tmp_path / "more.xlsx"
     res = rebuild_family(old, rebuild_args(rounds=2), out)
     assert res.describe == "six-couples, 3 tables, 2 rounds, 4 boards, 12 players"
-    before, after = openpyxl.load_workbook(old), openpyxl.load_workbook(out)
+    before = opened["six-couples-deals"]  # the file old is a copy of, opened once
+    after = openpyxl.load_workbook(out)
     assert read_hand_records(after) == read_hand_records(before) != {}
     assert sorted(read_hand_records(after)) == [1, 2]
 
