@@ -31,8 +31,9 @@ from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.field import FIELD_KIND
 from xlbridge.movements.registry import FamilyName
 from xlbridge.rebuild.notcarried import put_entry
+from xlbridge.results.played import Played
 from xlbridge.scoring.choices import ResultEntry
-from xlbridge.scoring.contract import check_possible_score, score
+from xlbridge.scoring.contract import check_possible_score
 from xlbridge.scoring.matchpoints import Adjusted
 from xlbridge.types import Contract, Seat, made_or_down, tricks_taken
 from xlbridge.workbook import formulas as F
@@ -55,6 +56,7 @@ __all__ = [
     "names_index",
     "note_problem",
     "number_in",
+    "played_of",
     "resolve_name",
     "write_row",
 ]
@@ -73,42 +75,62 @@ class Imported:
     numbers: int = 0  # players' federation numbers typed at the tables (Bridgemate)
 
 
-def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
-    """The traveller cells (by heading) that hold ``row``'s result; raises one line if the
-    contract, declarer or result is not one. Score entry (``score``) takes the NS score only:
-    the one given, else the contract's (Law 77, the board's vulnerability)."""
+def played_of(row: ImportRow, result_entry: ResultEntry) -> Played:
+    """A scorer's line read into the typed result (:class:`~xlbridge.results.played.Played`)
+    that a traveller line holds; raises one line if the contract, declarer or result is not
+    one. An adjusted score wins; a score given stands alone when there is no contract, or with
+    score entry (``score``), which takes the NS score only.
+
+    >>> played_of(ImportRow("x line 2", 1, contract="4s", declarer="n", result="-2"), "tricks")
+    Played(contract='4S', declarer='N', tricks=8, typed_score=None, adjusted='', problem='')
+    >>> played_of(ImportRow("x line 3", 1, contract="4S", score="-100"), "score").typed_score
+    -100
+    """
     if row.adjusted:
-        return {"Adjusted": str(Adjusted.parse(row.adjusted))}
+        return Played(adjusted=str(Adjusted.parse(row.adjusted)))
     text = row.contract.strip()
     if row.score and (not text or result_entry == "score"):
         points = ascii_int(row.score, what="score")
         if row.board is not None:  # 421 or 99999 is no score (Law 77)
             check_possible_score(points, row.board, "score")
-        return {"NS Score": points}
+        return Played(typed_score=points)
     if not text:
         raise WorkbookError("no contract, score or adjusted score")
     try:
         c = Contract.parse(text)
     except XlbridgeError as first:
         try:
-            return {"Adjusted": str(Adjusted.parse(text))}
+            return Played(adjusted=str(Adjusted.parse(text)))
         except XlbridgeError:
             raise first from None
     if c.is_pass:
-        return {"NS Score": 0} if result_entry == "score" else {"Contract": "PASS"}
+        return Played(str(c))
     by = str(Seat.parse(row.declarer))
+    if result_entry == "score" and row.board is None:
+        raise WorkbookError("no board number for the contract's score")
     typed = row.result.strip()
     n = numerals.whole_or_none(typed, digits=None, numbers=False)
-    result: int | str = typed if n is None else n
+    return Played(str(c), by, tricks_taken(c, typed if n is None else n))
+
+
+def cells_for(row: ImportRow, result_entry: ResultEntry) -> dict[str, Any]:
+    """The traveller cells (by heading) that hold ``row``'s result (:func:`played_of`); raises
+    one line if the contract, declarer or result is not one. Score entry (``score``) takes the
+    NS score only: the one given, else the contract's (Law 77, the board's vulnerability)."""
+    p = played_of(row, result_entry)
+    if p.adjusted:
+        return {"Adjusted": p.adjusted}
+    if p.typed_score is not None:
+        return {"NS Score": p.typed_score}
     if result_entry == "score":
-        if row.board is None:
-            raise WorkbookError("no board number for the contract's score")
-        return {"NS Score": score(c, by, result, row.board)}
-    out: dict[str, Any] = {"Contract": str(c), "By": by}
+        return {"NS Score": p.ns_score(row.board or 0)}
+    if p.tricks is None:  # passed out
+        return {"Contract": p.contract}
+    out: dict[str, Any] = {"Contract": p.contract, "By": p.declarer}
     if result_entry == "tricks":
-        out["Tricks"] = tricks_taken(c, result)
+        out["Tricks"] = p.tricks
         return out
-    made, down = made_or_down(c, result)
+    made, down = made_or_down(Contract.parse(p.contract), p.tricks)
     out.update({"Made": made} if made is not None else {"Down": down})
     return out
 

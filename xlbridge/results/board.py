@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xlbridge.errors import TravellerError, XlbridgeError
+from xlbridge.results.played import Played
 from xlbridge.scoring.choices import DatumRounding, PairsScoring
-from xlbridge.scoring.contract import score
 from xlbridge.scoring.fouled import score_fouled_board
 from xlbridge.scoring.imp_pairs import adjusted_imps, butler_datum, score_imp_board
 from xlbridge.scoring.matchpoints import Adjusted, MPScale, score_board, top
-from xlbridge.types import Contract, Seat, Vulnerability
+from xlbridge.types import Vulnerability
 
 __all__ = ["BoardField", "ResultRow", "row_score", "row_value", "score_rows"]
 
@@ -61,6 +61,12 @@ class ResultRow:
         return (self.ns_members or (self.ns,), self.ew_members or (self.ew,))
 
     @property
+    def played(self) -> Played:
+        """The result part of the line (:class:`~xlbridge.results.played.Played`)."""
+        return Played(self.contract, self.declarer, self.tricks, self.typed_score,
+                      self.adjusted, self.problem)  # fmt: skip
+
+    @property
     def score_ns(self) -> float | None:
         """NS points: :func:`row_score`."""
         return row_score(self)
@@ -68,18 +74,9 @@ class ResultRow:
 
 def row_score(r: ResultRow) -> float | None:
     """NS points of a typed row: the typed score, else Law 77 on the contract; None if the row
-    has no complete result or a problem."""
-    if r.typed_score is not None:
-        return r.typed_score
-    if r.problem or not r.contract:
-        return None
-    c = Contract.parse(r.contract)
-    if c.is_pass:
-        return 0
-    if not r.declarer or r.tricks is None:
-        return None
-    vul = r.board if r.vulnerability is None else r.vulnerability
-    return score(c, Seat.parse(r.declarer), r.tricks, vul)
+    has no complete result or a problem (:meth:`~xlbridge.results.played.Played.ns_score`, at
+    the row's vulnerability, else its board's)."""
+    return r.played.ns_score(r.board if r.vulnerability is None else r.vulnerability)
 
 
 def row_value(r: ResultRow) -> float | Adjusted | None:

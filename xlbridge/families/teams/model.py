@@ -19,6 +19,7 @@ from typing import Any
 
 from xlbridge.errors import WorkbookError
 from xlbridge.results.pages import render_page
+from xlbridge.results.played import Played
 from xlbridge.results.problems import (
     Problem,
     banner,
@@ -95,6 +96,13 @@ class Room:
     score: float | None
     problem: str = ""
     accepted: bool = False
+
+    @property
+    def played(self) -> Played:
+        """The room's result as typed (:class:`~xlbridge.results.played.Played`, the type a
+        pairs traveller line shares); ``score`` is its
+        :meth:`~xlbridge.results.played.Played.ns_score` at the board's vulnerability."""
+        return Played(self.contract, self.declarer, self.tricks, self.typed, problem=self.problem)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from xlbridge.families.teams.settings import Settings, read
 from xlbridge.families.teams.standings import TEAM_BLOCK
 from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.movements.teams import MARVIN_TEAMS
+from xlbridge.results.played import Played
 from xlbridge.results.problems import Problem, import_problems
 from xlbridge.results.read_family import (
     Expect,
@@ -47,7 +48,7 @@ from xlbridge.results.read_family import (
     text_of,
     whole,
 )
-from xlbridge.scoring.contract import check_possible_score, score
+from xlbridge.scoring.contract import check_possible_score
 from xlbridge.scoring.team_match import (
     bam_points,
     board_imps,
@@ -93,7 +94,7 @@ def _room_score(
         seat = Seat.parse(by)
     except XlbridgeError:
         return None, "declarer missing or not N, E, S, W"
-    return score(c, seat, tricks, board), ""
+    return Played(str(c), str(seat), tricks).ns_score(board), ""
 
 
 def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Expect], RowCells]:
@@ -137,9 +138,11 @@ def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Exp
     if score_cell.data_type == "f":
         expects.append(Expect(ws.title, f"{c.ns_score}{r}", computed))
     overwritten = score_cell.data_type != "f" and score_cell.value not in (None, "")
-    final = typed if typed is not None else None if overwritten else computed
     if typed is not None and computed is None:
         problem = ""  # a typed score stands on its own
+    declarer = by if contract and contract != "PASS" else ""
+    # a score typed over the formula stands; one that is no score (a problem) leaves none
+    final = Played(contract, declarer, tricks, typed, problem=problem).ns_score(board)
     ok = ws[f"{T.OK_COLS[room]}{r}"].value
     accepted = overwritten and ok is not None and str(ok).strip() != ""
     cells = RowCells(
@@ -153,7 +156,7 @@ def _read_room(ws: Sheet, r: int, room: int, board: int) -> tuple[Room, list[Exp
     return (
         Room(
             contract,
-            by if contract and contract != "PASS" else "",
+            declarer,
             tricks,
             typed,
             final,
