@@ -221,7 +221,7 @@ def test_python_scores_across_the_field(sectioned: tuple[Path, Any]) -> None:
 def test_libreoffice_agrees_with_python_and_by_hand(recalculated: dict[str, Path]) -> None:
     needs_libreoffice()
     done = recalculated["field"]
-    wb = openpyxl.load_workbook(done, data_only=True)
+    wb = openpyxl.load_workbook(done, data_only=True, read_only=True)
     for board, scores in ((1, SCORES_1), (19, SCORES_19)):
         ws = wb[f"Board {board}"]
         n = len(scores)
@@ -273,7 +273,7 @@ def test_a_workbook_of_one_section_reads_as_before(tmp_path: Path) -> None:
     assert "sections" not in data and "section" not in data["entries"][0]
     _code, csv_text, _err = run_cli("results", str(path), "--format", "csv")
     assert csv_text.splitlines()[0] == "rank,pair,names,dir,played,total,pct,average,status"
-    heads = [c.value for c in openpyxl.load_workbook(path)["Recap"][4]]
+    heads = [c.value for c in openpyxl.load_workbook(path, read_only=True)["Recap"][4]]
     assert "Section rank" not in heads
 
 
@@ -302,7 +302,7 @@ def test_names_file_uses_section_labels(tmp_path: Path) -> None:
     names.write_text("B-EW 2,Ann Lee,=Bo\nA-NS 1,Cy,Di\n", encoding="utf-8")
     path = cli_new(tmp_path, "named", "--sections", "A:mitchell:3,B:mitchell:4",
                    "--names", str(names))  # fmt: skip
-    ws = openpyxl.load_workbook(path)["Names"]
+    ws = openpyxl.load_workbook(path, read_only=True)["Names"]
     rows = {ws[f"A{r}"].value: (ws[f"B{r}"].value, ws[f"C{r}"].value) for r in range(4, 18)}
     assert rows["B-EW 2"] == ("Ann Lee", "=Bo") and rows["A-NS 1"] == ("Cy", "Di")
     assert ws["C" + str(4 + [*rows].index("B-EW 2"))].data_type == "s"
@@ -401,7 +401,7 @@ def test_section_scoring_in_python_by_hand(apart: Path) -> None:
 def test_section_scoring_libreoffice_agrees(recalculated: dict[str, Path]) -> None:
     needs_libreoffice()
     done = recalculated["apart"]
-    wb = openpyxl.load_workbook(done, data_only=True)
+    wb = openpyxl.load_workbook(done, data_only=True, read_only=True)
     for board, want in apart_by_hand().items():
         ws = wb[f"Board {board}"]
         got = [ws[f"I{r}"].value for r in range(6, 6 + len(want))]
@@ -434,7 +434,7 @@ def test_section_scoring_libreoffice_agrees_ebu_with_a_howell_section(
     for done in (recalculated["apart-acbl"], recalculated["apart-ebu"]):
         _code, text, _err = run_cli("results", str(done))
         assert "Every formula value agrees with Python." in text, (done.name, text[-600:])
-        wb = openpyxl.load_workbook(done, data_only=True)
+        wb = openpyxl.load_workbook(done, data_only=True, read_only=True)
         assert wb["Recap"]["A3"].value == f"Tops: A {3 * scale_per(done)}, B {2 * scale_per(done)}"
 
 
@@ -501,7 +501,7 @@ def test_board_sets_workbook_and_python_by_hand(board_sets: Path) -> None:
 def test_board_sets_libreoffice_agrees(recalculated: dict[str, Path]) -> None:
     needs_libreoffice()
     done = recalculated["sets"]
-    wb = openpyxl.load_workbook(done, data_only=True)
+    wb = openpyxl.load_workbook(done, data_only=True, read_only=True)
     ws = wb["Board 1"]
     got = [ws[f"I{r}"].value for r in range(6, 20)]
     assert got == pytest.approx(sets_by_hand([*SCORES_1, 420], list("AAAABBBCCCDDDD")))
