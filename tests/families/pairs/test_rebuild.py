@@ -484,7 +484,7 @@ def test_rebuilt_workbook_recalculates(tmp_path: Path) -> None:
 def _check_fouled_board(path: Path, m: Movement) -> None:
     """Board 1 fouled at tables 1-2: the recalculated MPs are the rules layer's
     ``score_fouled_board`` (each group on its own, Neuberg to the full field; rules.md §5)."""
-    ws = openpyxl.load_workbook(path, data_only=True)["Board 1"]
+    ws = openpyxl.load_workbook(path, data_only=True, read_only=True)["Board 1"]  # values
     c = TravellerCols.build("made-down", "mp")
     rows = sorted(v for k, v in slots_of(m).items() if k[0] == 1)
     scores = [float(ws[f"{c.ns_score}{r}"].value) for r in rows]
