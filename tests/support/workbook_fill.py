@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import openpyxl
 
 from xlbridge.families.duplicate.context import Context, Options, plays
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.contract import score
 from xlbridge.scoring.imp_pairs import score_imp_board
@@ -100,22 +101,38 @@ def fill_book(wb: Any, options: Options, filled: Filled) -> None:
         ws = wb[f"Board {board}"]
         for i, res in enumerate(rows):
             r = FIRST_ROW + i
-            if res.contract is not None:
-                ws[f"{cols.contract}{r}"] = res.contract
-                c = Contract.parse(res.contract)
-                if not c.is_pass:
-                    ws[f"{cols.by}{r}"] = res.by
-                    assert res.tricks is not None
-                    if cols.tricks_in:
-                        ws[f"{cols.tricks_in}{r}"] = res.tricks
-                    elif res.tricks >= c.tricks_needed:
-                        ws[f"{cols.made}{r}"] = res.tricks - 6
-                    else:
-                        ws[f"{cols.down}{r}"] = c.tricks_needed - res.tricks
-            if res.typed is not None:
-                ws[f"{cols.ns_score}{r}"] = res.typed
+            type_result(ws, r, cols, res)
             if res.adjusted is not None:
                 ws[f"{cols.adjusted}{r}"] = res.adjusted
+
+
+class Typed(Protocol):
+    """A result as typed on a traveller row or in a room of a teams match sheet."""
+
+    contract: str | None
+    by: str | None
+    tricks: int | None
+    typed: float | None
+
+
+def type_result(ws: Any, r: int, cols: TravellerCols, res: Typed) -> None:
+    """Type one result on row ``r`` in the columns ``cols`` (a pairs or individual traveller's,
+    a teams room's), as a user would: the contract, the declarer and the tricks (as Made or
+    Down where the sheet takes them so), and a score typed over NS Score."""
+    if res.contract is not None:
+        ws[f"{cols.contract}{r}"] = res.contract
+        c = Contract.parse(res.contract)
+        if not c.is_pass:
+            ws[f"{cols.by}{r}"] = res.by
+            assert res.tricks is not None
+            if cols.tricks_in:
+                ws[f"{cols.tricks_in}{r}"] = res.tricks
+            elif res.tricks >= c.tricks_needed:
+                ws[f"{cols.made}{r}"] = res.tricks - 6
+            else:
+                ws[f"{cols.down}{r}"] = c.tricks_needed - res.tricks
+    if res.typed is not None:
+        ws[f"{cols.ns_score}{r}"] = res.typed
 
 
 # Adjusted scores an IMP game takes (Law 86A: A+ +3, A 0, A- -3 IMPs), as a director types them.
@@ -232,4 +249,4 @@ def fill_by_headers(path: Path, seed: int, unplayed: float = 0.1) -> None:
                 ws[f"{head['Made']}{r}"] = result.tricks - 6
             else:
                 ws[f"{head['Down']}{r}"] = c.tricks_needed - result.tricks
-    wb.save(path)
+    save_workbook(wb, path)  # wb.save's parts, faster

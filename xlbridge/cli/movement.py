@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli._args import add_size_options, path_arg
 from xlbridge.errors import MovementError
-from xlbridge.limits import ARROW_SWITCH_ITEMS
+from xlbridge.movements.options import flag_of, option_specs
 
 if TYPE_CHECKING:
     from xlbridge.movements.balance import Balance
@@ -97,48 +97,26 @@ def register(sub: Any) -> None:
 
 
 def add_movement_options(
-    p: argparse.ArgumentParser, group: Any = None, *, barometer: bool = True
+    p: argparse.ArgumentParser, group: Any = None, *, rebuild: bool = False
 ) -> None:
-    """The options that change a pairs movement beyond its size: shared by ``movement`` and
-    ``new`` (``group``: the argument group to put them in; options already there are kept;
-    ``barometer``: with ``--barometer``, which ``rebuild`` takes as ``--kind barometer-...``)."""
+    """The options that change a pairs movement beyond its size, as
+    :class:`~xlbridge.movements.options.MovementOptions` declares them: shared by ``movement``,
+    ``new`` and ``rebuild`` (``group``: the argument group to put them in; options already
+    there are kept; ``rebuild``: only those ``rebuild`` takes, not ``--barometer``, which it
+    takes as ``--kind barometer-...``)."""
     g = p if group is None else group
     have = p._option_string_actions
-    if "--even" not in have:
-        g.add_argument(
-            "--even", choices=("skip", "relay"), default=None, help="even-table Mitchell"
-        )
-    if "--arrow-switch" not in have:
-        g.add_argument(
-            "--arrow-switch",
-            default=None,
-            metavar="SPEC",
-            help="none, last, last2, staggered, optimal, or ROUND:TABLE[:BOARD+BOARD],... "
-            f"(at most {ARROW_SWITCH_ITEMS[1]} items; optimal searches within a fixed work "
-            "budget, so its answer is the same on every machine)",
-        )
-    if "--sit-out" not in have:
-        g.add_argument(
-            "--sit-out",
-            default=None,
-            metavar="LABEL",
-            help="an odd field: the pair labelled LABEL (as the movement prints it, e.g. 10 or "
-            "'EW 3') is absent; the pairs due to meet it sit out those rounds",
-        )
-    if barometer and "--barometer" not in have:
-        g.add_argument(
-            "--barometer",
-            action="store_true",
-            help="barometer play (Howell, Mitchell): every table plays the same boards in a "
-            "round, one copy of each board a table; the same as kind barometer-howell or "
-            "barometer-mitchell",
-        )
-    if "--half-table" not in have:
-        g.add_argument(
-            "--half-table",
-            action="store_true",
-            help="odd number of pairs: NS at the last table sit out",
-        )
+    for name, spec in option_specs(rebuild=rebuild):
+        flag = flag_of(name)
+        if flag in have:
+            continue
+        if spec.switch:
+            g.add_argument(flag, action="store_true", help=spec.help)
+        else:
+            g.add_argument(
+                flag, default=None, choices=spec.choices or None, metavar=spec.metavar,
+                help=spec.help,
+            )  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
@@ -188,8 +166,8 @@ def _run_file(args: argparse.Namespace) -> int:
     if args.kind is not None:
         raise MovementError(f"give a kind ({args.kind!r}) or --from FILE, not both")
     given = [
-        "--" + k.replace("_", "-")
-        for k in ("tables", "rounds", "even", "arrow_switch", "half_table", "barometer", "sit_out")
+        flag_of(k)
+        for k in ("tables", "rounds", *(name for name, _spec in option_specs()))
         if getattr(args, k, None) not in (None, False)
     ]
     if given:

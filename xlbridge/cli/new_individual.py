@@ -12,6 +12,7 @@ import argparse
 import dataclasses
 from typing import TYPE_CHECKING
 
+from xlbridge.movements.options import MovementOptions
 from xlbridge.workbook.choices import RESULT_ENTRIES
 
 if TYPE_CHECKING:
@@ -81,8 +82,8 @@ def run(args: argparse.Namespace, info: KindInfo) -> int:
 
 
 # ``new``'s options of individual games, by their names in the family's ``NewOptions``.
-_OPTIONS = ("scale", "result_entry", "handicap", "strata", "unknown_stratum", "even",
-            "arrow_switch", "half_table", "barometer", "sit_out", "masterpoints")  # fmt: skip
+# Their movement options: every one MovementOptions declares, refused by the movement.
+_OPTIONS = ("scale", "result_entry", "handicap", "strata", "unknown_stratum", "masterpoints")
 
 
 def _write(args: argparse.Namespace, kind: str, movement: Movement | None = None) -> int:
@@ -90,9 +91,8 @@ def _write(args: argparse.Namespace, kind: str, movement: Movement | None = None
 
     options = {k: getattr(args, k, None) for k in _OPTIONS}
     options.update(scoring=getattr(args, "scoring", "mp"), handicap=bool(args.handicap),
-                   half_table=bool(getattr(args, "half_table", False)),
-                   barometer=bool(getattr(args, "barometer", False)),
                    masterpoints=getattr(args, "masterpoints", None) or "")  # fmt: skip
+    options.update(dataclasses.asdict(MovementOptions.of(args)))
     tables = None if movement is None else movement.tables
     request = request_of(args, kind, options, tables=tables)
     return write(dataclasses.replace(request, movement=movement), args, "individual")

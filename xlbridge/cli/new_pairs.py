@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from xlbridge.cli._args import GIVEN, path_arg
 from xlbridge.cli.movement import add_movement_options
 from xlbridge.errors import WorkbookError
+from xlbridge.movements.options import flag_of, option_specs
 from xlbridge.scoring.choices import DATUM_ROUNDINGS
 from xlbridge.workbook.choices import RESULT_ENTRIES, SCORINGS
 
@@ -197,8 +198,8 @@ def run_file(args: argparse.Namespace, movement: Movement) -> int:
 
 
 # What ``--sections`` gives, so ``new --sections`` refuses these options by name.
-_SECTIONS_GIVE = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table",
-                  "--movement-file", "--sit-out")  # fmt: skip
+_SECTIONS_GIVE = ("--tables", "--rounds", *(flag_of(name) for name, _spec in option_specs()),
+                  "--movement-file")  # fmt: skip
 
 
 def run_sections(args: argparse.Namespace) -> int:
@@ -240,8 +241,8 @@ def add_masterpoints_option(g: argparse._ActionsContainer) -> None:
 
 # ``new``'s options of pairs games, by their names in the family's ``NewOptions``.
 _OPTIONS = ("scoring", "scale", "result_entry", "datum_rounding", "handicap", "strata",
-            "strata_by", "unknown_stratum", "even", "arrow_switch", "half_table", "barometer",
-            "sit_out", "section_scoring", "board_sets", "masterpoints")  # fmt: skip
+            "strata_by", "unknown_stratum", *(name for name, _spec in option_specs()),
+            "section_scoring", "board_sets", "masterpoints")  # fmt: skip
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:

@@ -77,7 +77,7 @@ def register(sub: Any) -> None:
     )  # fmt: skip
     from xlbridge.cli.movement import add_movement_options
 
-    add_movement_options(p, barometer=False)  # a barometer: --kind barometer-howell
+    add_movement_options(p, rebuild=True)  # a barometer: --kind barometer-howell
     p.add_argument("--full-table", action="store_true",
                    help="the half table is full now (a late pair takes the phantom's place):"
                    " drop a --half-table the old workbook recorded")  # fmt: skip
@@ -102,9 +102,6 @@ def _same_file(a: str, b: str) -> None:
         raise WorkbookError("the output would replace the workbook; choose another -o file")
 
 
-_FAMILY_FLAGS = ("even", "arrow_switch", "half_table", "full_table", "fouled", "sit_out")
-
-
 def _rebuild(args: argparse.Namespace) -> int:
     from xlbridge.families.registry import rebuild_family
     from xlbridge.interchange.files import check_output, destination
@@ -112,7 +109,11 @@ def _rebuild(args: argparse.Namespace) -> int:
 
     _same_file(args.file, args.output)
     check_output(args.output, args.force)  # before the work
-    options = {k: getattr(args, k) for k in _FAMILY_FLAGS
+    from xlbridge.movements.options import option_specs
+
+    # A family's own flags: the movement options rebuild takes, and the pairs' own two.
+    flags = (*(name for name, _spec in option_specs(rebuild=True)), "full_table", "fouled")
+    options = {k: getattr(args, k) for k in flags
                if getattr(args, k, None) not in (None, False, [])}  # fmt: skip
     change = RebuildChange(args.kind, args.tables, args.rounds, args.boards_per_round, options)
     res = rebuild_family(args.file, change, args.output, force=args.force,

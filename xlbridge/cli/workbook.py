@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from xlbridge.cli._args import GIVEN, add_size_options, date_arg, path_arg, text_arg, track_given
 from xlbridge.errors import WorkbookError
 from xlbridge.limits import EVENT_TEXT
+from xlbridge.movements.options import flag_of, option_specs
 
 if TYPE_CHECKING:
     from xlbridge.movements.model import Movement
@@ -188,8 +189,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 # What a movement file gives, so ``new --movement-file`` refuses these options by name.
-_FILE_GIVES = ("--tables", "--rounds", "--even", "--arrow-switch", "--half-table", "--barometer",
-               "--sit-out")  # fmt: skip
+_FILE_GIVES = ("--tables", "--rounds", *(flag_of(name) for name, _spec in option_specs()))
 
 
 def file_movement(args: argparse.Namespace) -> Movement:

@@ -224,11 +224,17 @@ def check_page(page: str) -> str:
     >>> check_page("https://club.example/tue.html")
     'https://club.example/tue.html'
     """
-    long = f"is over {PAGE_CHARS} characters" if len(page) > PAGE_CHARS else ""
-    why = unsafe_char(page) or long
+    return _checked_text(page, "page", PAGE_CHARS)
+
+
+def _checked_text(text: str, what: str, limit: int) -> str:
+    """``text`` stripped, or one line naming ``what`` when it has a control character or is
+    over ``limit`` characters (a page, a label)."""
+    long = f"is over {limit} characters" if len(text) > limit else ""
+    why = unsafe_char(text) or long
     if why:
-        raise InputFileError(f"page {page[:40]!r} {why}")
-    return page.strip()
+        raise InputFileError(f"{what} {text[:40]!r} {why}")
+    return text.strip()
 
 
 def record_of_results(res: SessionResults) -> SessionRecord:
@@ -278,11 +284,7 @@ def check_label(label: str) -> str:
     >>> check_label(" evening ")
     'evening'
     """
-    long = f"is over {LABEL_CHARS} characters" if len(label) > LABEL_CHARS else ""
-    why = unsafe_char(label) or long
-    if why:
-        raise InputFileError(f"label {label[:40]!r} {why}")
-    return label.strip()
+    return _checked_text(label, "label", LABEL_CHARS)
 
 
 def check_record(rec: SessionRecord) -> None:

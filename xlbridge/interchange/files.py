@@ -43,6 +43,7 @@ __all__ = [
     "destination",
     "same_file",
     "temp_name",
+    "workbook_output",
     "write_atomically",
 ]
 
@@ -220,6 +221,22 @@ def check_output(out: str | Path, force: bool = False) -> Path:
             " choose another folder"
         )
     return out
+
+
+def workbook_output(out: str | Path, force: bool = False) -> Path:
+    """``out`` as the output of a workbook, refused in one line before the work when it is not
+    an ``.xlsx`` or :func:`check_output` refuses it.
+
+    >>> workbook_output("evening.csv")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: output 'evening.csv' must end in .xlsx
+    """
+    path = Path(out)
+    if path.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"output {str(path)!r} must end in .xlsx")
+    check_output(path, force)
+    return path
 
 
 def write_atomically(out: str | Path, save: Callable[[str], object], force: bool = False) -> Path:

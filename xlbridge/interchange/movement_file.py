@@ -490,7 +490,10 @@ def recorded_kind(m: Movement) -> Movement:
         return m
     info = KINDS[key]
     t, k = m.tables, m.boards_per_round
-    for args in (MovementArgs(t, k, m.rounds), MovementArgs(t, k)):
+    for args in (
+        MovementArgs(tables=t, boards_per_round=k, rounds=m.rounds),
+        MovementArgs(tables=t, boards_per_round=k),
+    ):
         try:
             built = build_movement(info, args)
         except XlbridgeError:

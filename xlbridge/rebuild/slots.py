@@ -61,9 +61,10 @@ class Slot:
 class RebuildChange:
     """The change a rebuild asks for; ``None`` keeps the old workbook's setting.
 
-    ``options``: a family's own flags by name (pairs: ``even``, ``arrow_switch``,
-    ``half_table``, ``full_table``, ``fouled``), for the adapter that declares them in its
-    ``options``; the engine refuses them for another family.
+    ``options``: a family's own flags by name (pairs: the movement options
+    :class:`~xlbridge.movements.options.MovementOptions` lets rebuild change, ``full_table``,
+    ``fouled``), for the adapter that declares them in its ``options``; the engine refuses
+    them for another family.
 
     >>> RebuildChange(tables=8)
     RebuildChange(kind=None, tables=8, rounds=None, boards_per_round=None, options={})

@@ -148,6 +148,18 @@ def disagreement_lines(disagreements: Sequence[Disagreement], recalculated: bool
     return ["", "Every formula value agrees with Python."]
 
 
+def unscored_lines(problems: Sequence[str], what: str) -> list[str]:
+    """The text report's lines on what could not be scored (``what``: ``deal(s)``,
+    ``board(s)``, ...), one a problem; none when everything was scored.
+
+    >>> unscored_lines(["Board 3 row 2: no declarer"], "board(s)")
+    ['', '1 board(s) could not be scored:', '  Board 3 row 2: no declarer']
+    """
+    if not problems:
+        return []
+    return ["", f"{len(problems)} {what} could not be scored:"] + [f"  {p}" for p in problems]
+
+
 def cell_text(x: Any) -> str:
     """A value as a table or CSV cell."""
     if x is None:

@@ -20,6 +20,7 @@ from xlbridge.interchange.csvio import write_csv
 from xlbridge.numerals import shown
 from xlbridge.results.figures import PERCENT_PLACES, decimals, fixed
 from xlbridge.results.problems import banner, problem_lines, status_of
+from xlbridge.results.read_family import disagreement_lines, unscored_lines
 from xlbridge.results.session import SessionResults, Standing
 
 __all__ = [
@@ -296,21 +297,8 @@ def to_text(res: SessionResults) -> str:
         won = (f"{s.seat} {s.label}" + (f" {s.pair.names}" if s.pair.names else "")
                for s in res.winners)  # fmt: skip
         lines += ["", "Winners in each direction: " + "; ".join(won)]
-    if not res.recalculated:
-        lines += [
-            "",
-            "The workbook has never been calculated (no stored formula values):"
-            " nothing to compare; open and save it in a spreadsheet program.",
-        ]
-    elif res.disagreements:
-        lines += ["", f"{len(res.disagreements)} cell(s) disagree with Python:"]
-        lines += [f"  {d.sheet}!{d.cell}: workbook {d.workbook!r}, Python {d.python!r}"
-                  for d in res.disagreements]  # fmt: skip
-    else:
-        lines += ["", "Every formula value agrees with Python."]
-    if res.problems:
-        lines += ["", f"{len(res.problems)} row(s) or sheet(s) could not be scored:"]
-        lines += [f"  {p}" for p in res.problems]
+    lines += disagreement_lines(res.disagreements, res.recalculated)
+    lines += unscored_lines(res.problems, "row(s) or sheet(s)")
     lines += problem_lines(res.open_problems)
     return "\n".join(lines)
 

@@ -75,7 +75,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from xlbridge.errors import DealError, WorkbookError
@@ -557,6 +557,28 @@ def _player(parent: ET.Element, player: UsebioPlayer, *, rateable: bool) -> None
         pe.append(ET.Comment(comment_text(player.note)))
 
 
+def _children(
+    parent: ET.Element, tags: Sequence[str], values: Mapping[str, str],
+    special: Mapping[str, Callable[[], None]] | None = None,
+) -> None:  # fmt: skip
+    """Each of ``tags`` in ``parent``, in order: a ``special`` one by its own writer, any
+    other as an element holding its value, left out when it has none ("")."""
+    for tag in tags:
+        if special is not None and tag in special:
+            special[tag]()
+        elif values[tag]:
+            ET.SubElement(parent, tag).text = values[tag]
+
+
+def _line(parent: ET.Element, layout: UsebioLayout, note: str, values: Mapping[str, str]) -> None:
+    """A ``TRAVELLER_LINE``: ``note`` as a comment opening it ("" none), then the layout's
+    line elements (a pairs', an individual's or a teams' line)."""
+    line = ET.SubElement(parent, "TRAVELLER_LINE")
+    if note:
+        line.append(ET.Comment(comment_text(note)))
+    _children(line, layout.line, values)
+
+
 def _entry(parent: ET.Element, layout: UsebioLayout, e: UsebioEntry) -> None:
     individual = layout is INDIVIDUAL
     p = ET.SubElement(parent, "PLAYER" if individual else "PAIR")
@@ -565,30 +587,23 @@ def _entry(parent: ET.Element, layout: UsebioLayout, e: UsebioEntry) -> None:
         "TOTAL_SCORE": e.total, "PERCENTAGE": e.percentage, "PLACE": e.place,
         "HANDICAP": e.handicap,
     }  # fmt: skip
-    for tag in layout.entry:
-        if tag == "MASTER_POINTS":
-            _masterpoints(p, e.masterpoints)
-        elif tag == "PLAYER":
-            for player in e.players:
-                _player(p, player, rateable=not individual)
-        elif values[tag]:
-            ET.SubElement(p, tag).text = values[tag]
+
+    def players() -> None:
+        for player in e.players:
+            _player(p, player, rateable=not individual)
+
+    own = {"MASTER_POINTS": lambda: _masterpoints(p, e.masterpoints), "PLAYER": players}
+    _children(p, layout.entry, values, own)
 
 
 def _row(parent: ET.Element, layout: UsebioLayout, r: UsebioRow) -> None:
-    line = ET.SubElement(parent, "TRAVELLER_LINE")
-    if r.note:
-        line.append(ET.Comment(comment_text(r.note)))
     seats = r.seats or ("", "", "", "")
-    values = {
+    _line(parent, layout, r.note, {
         "NS_PAIR_NUMBER": r.ns, "EW_PAIR_NUMBER": r.ew, "N_PLAYER_NUMBER": seats[0],
         "S_PLAYER_NUMBER": seats[1], "E_PLAYER_NUMBER": seats[2], "W_PLAYER_NUMBER": seats[3],
         "CONTRACT": r.contract, "PLAYED_BY": r.played_by, "TRICKS": r.tricks, "SCORE": r.score,
         f"NS_{layout.points}": r.ns_points, f"EW_{layout.points}": r.ew_points,
-    }  # fmt: skip
-    for tag in layout.line:
-        if values[tag]:
-            ET.SubElement(line, tag).text = values[tag]
+    })  # fmt: skip
 
 
 def write_document(doc: UsebioDocument) -> bytes:
@@ -605,11 +620,13 @@ def write_document(doc: UsebioDocument) -> bytes:
     event_type = {INDIVIDUAL.name: "INDIVIDUAL", **_EVENT_TYPE}.get(layout.name, "PAIRS")
     ev = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
     values = _event_values(doc)
-    for tag in layout.event:
-        if values[tag]:
-            ET.SubElement(ev, tag).text = values[tag]
-        if tag == "SESSION_COUNT" and "SECTION_COUNT" not in layout.event and len(doc.sections) > 1:
+
+    def session_count() -> None:
+        _children(ev, ("SESSION_COUNT",), values)
+        if "SECTION_COUNT" not in layout.event and len(doc.sections) > 1:
             ET.SubElement(ev, "SECTION_COUNT").text = values["SECTION_COUNT"]  # PairsScorer's
+
+    _children(ev, layout.event, values, {"SESSION_COUNT": session_count})
     if layout.name in _EVENT_TYPE:
         _teams(ET.SubElement(ev, "SESSION", SESSION_ID="1"), doc)
         return _bytes(root, doc)
@@ -649,19 +666,18 @@ def _masterpoints(parent: ET.Element, award: int | None) -> None:
 def _team(parts: ET.Element, layout: UsebioLayout, t: UsebioTeam) -> None:
     te = ET.SubElement(parts, "TEAM", TEAM_ID=str(t.number), TEAM_NAME=_text(t.name, "team name"))
     values = {"TOTAL_SCORE": t.total, "WINS_OR_DRAWS": t.wins_or_draws, "PLACE": t.place}
-    for tag in layout.entry:
-        if tag == "MASTER_POINTS":
-            _masterpoints(te, t.masterpoints)
-        elif tag == "PAIR":
-            for k in range(0, len(t.players), 2):
-                two = t.players[k : k + 2]
-                pe = ET.SubElement(te, "PAIR")
-                numbers = "-".join(str(k + i + 1) for i in range(len(two)))
-                ET.SubElement(pe, "PAIR_NUMBER").text = f"{t.number}-{numbers}"
-                for player in two:
-                    _player(pe, player, rateable=True)
-        elif values[tag]:
-            ET.SubElement(te, tag).text = values[tag]
+
+    def pairs() -> None:
+        for k in range(0, len(t.players), 2):
+            two = t.players[k : k + 2]
+            pe = ET.SubElement(te, "PAIR")
+            numbers = "-".join(str(k + i + 1) for i in range(len(two)))
+            ET.SubElement(pe, "PAIR_NUMBER").text = f"{t.number}-{numbers}"
+            for player in two:
+                _player(pe, player, rateable=True)
+
+    own = {"MASTER_POINTS": lambda: _masterpoints(te, t.masterpoints), "PAIR": pairs}
+    _children(te, layout.entry, values, own)
 
 
 def _teams(session: ET.Element, doc: UsebioDocument) -> None:
@@ -675,29 +691,20 @@ def _teams(session: ET.Element, doc: UsebioDocument) -> None:
         me = ET.SubElement(session, "MATCH")
         if m.note:
             me.append(ET.Comment(comment_text(m.note)))
-        for tag, text in (("ROUND_NUMBER", m.round), ("TEAM", m.team),
-                          ("OPPOSING_TEAM", m.opposing), ("START_BOARD_NUMBER", m.start),
-                          ("END_BOARD_NUMBER", m.end), ("TEAM_SCORE", m.team_score),
-                          ("OPPOSING_TEAM_SCORE", m.opposing_score)):  # fmt: skip
-            if str(text):
-                ET.SubElement(me, tag).text = str(text)
+        heads = {"ROUND_NUMBER": m.round, "TEAM": m.team, "OPPOSING_TEAM": m.opposing,
+                 "START_BOARD_NUMBER": m.start, "END_BOARD_NUMBER": m.end,
+                 "TEAM_SCORE": m.team_score, "OPPOSING_TEAM_SCORE": m.opposing_score}  # fmt: skip
+        _children(me, tuple(heads), {tag: str(v) for tag, v in heads.items()})
         for b in m.boards:
             be = ET.SubElement(me, "BOARD")
-            values = {"BOARD_NUMBER": str(b.number), "IMPS": b.imps,
-                      "TEAM_POINTS": b.team_points, "OPPOSING_TEAM_POINTS": b.opposing_points}
-            for tag in layout.board:
-                if values[tag]:
-                    ET.SubElement(be, tag).text = values[tag]
+            board = {"BOARD_NUMBER": str(b.number), "IMPS": b.imps, "TEAM_POINTS": b.team_points,
+                     "OPPOSING_TEAM_POINTS": b.opposing_points}  # fmt: skip
+            _children(be, layout.board, board)
             for line in b.lines:
-                le = ET.SubElement(be, "TRAVELLER_LINE")
-                if line.note:
-                    le.append(ET.Comment(comment_text(line.note)))
                 got = {"DIRECTION": line.direction, "NS_PAIR_NUMBER": "", "EW_PAIR_NUMBER": "",
                        "CONTRACT": line.contract, "PLAYED_BY": line.played_by,
                        "TRICKS": line.tricks, "SCORE": line.score}  # fmt: skip
-                for tag in layout.line:
-                    if got[tag]:
-                        ET.SubElement(le, tag).text = got[tag]
+                _line(be, layout, line.note, got)
 
 
 def _bytes(root: ET.Element, doc: UsebioDocument) -> bytes:

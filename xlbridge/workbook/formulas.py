@@ -217,11 +217,17 @@ def level(c: TravellerCols, r: int) -> str:
     return f'=IF(LEN({k})<2,0,IFERROR(FIND(LEFT({k},1),"1234567"),0))'
 
 
+def _no_trump(rest: str) -> str:
+    """Whether the text after the level starts with a two-letter no-trump strain: NT, or SA
+    (sans atout), as ``Strain.parse`` reads them."""
+    return f'OR(LEFT({rest},2)="NT",LEFT({rest},2)="SA")'
+
+
 def strain(c: TravellerCols, r: int) -> str:
     """Strain code C=1, D=2, H=3, S=4, NT=5 (0 if not a strain). Mirrors ``Strain.parse``."""
     rest = f"MID(${c.key}{r},2,99)"
     return (
-        f'=IF(${c.level}{r}=0,0,IF(OR(LEFT({rest},2)="NT",LEFT({rest},2)="SA"),5,'
+        f"=IF(${c.level}{r}=0,0,IF({_no_trump(rest)},5,"
         f'IFERROR(FIND(LEFT({rest},1),"CDHSN"),0)))'
     )
 
@@ -229,8 +235,7 @@ def strain(c: TravellerCols, r: int) -> str:
 def doubling_text(c: TravellerCols, r: int) -> str:
     """What follows the strain: "", "X", "XX" (or ``*``, ``**``, ``DBL``, ``RDBL``)."""
     rest = f"MID(${c.key}{r},2,99)"
-    two = f'OR(LEFT({rest},2)="NT",LEFT({rest},2)="SA")'
-    return f'=IF(${c.strain}{r}=0,"",MID({rest},IF({two},3,2),99))'
+    return f'=IF(${c.strain}{r}=0,"",MID({rest},IF({_no_trump(rest)},3,2),99))'
 
 
 def multiplier(c: TravellerCols, r: int) -> str:

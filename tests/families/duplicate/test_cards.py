@@ -17,19 +17,21 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-import openpyxl
 import pytest
 
-from tests.families.individual.test_individual_workbook_rules import fill_individual
+from tests.families.individual.test_individual_workbook_rules import fill_individual_book
 from tests.support.shared import needs_program, run_cli
-from tests.support.workbook_fill import Filled, Result, fill, random_fill
+from tests.support.workbook_fill import Filled, Result, fill_book, random_fill
 from xlbridge.families.duplicate.context import Options
-from xlbridge.families.individual.build import write_individuals
-from xlbridge.families.pairs.build import write_session
+from xlbridge.families.individual.build import build_individual_workbook
+from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.registry import score_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.individual import three_table_individual
 from xlbridge.movements.mitchell import mitchell
+from xlbridge.movements.model import Movement
 from xlbridge.results.cards import ScoreCard, cards_html, cards_text, score_cards
 from xlbridge.results.session import SessionResults
 from xlbridge.scoring.imp_pairs import butler_datum
@@ -51,18 +53,25 @@ HAND = {
 NAMES = ("Ann <b>Lee</b>", "=1+1", "Zoë & Øle", "@SUM(A1)")
 
 
+def _filled_pairs(m: Movement, opt: Options, filled: Filled) -> Any:
+    """The workbook ``write_session`` writes for ``opt``, filled with ``filled`` in memory (the
+    caller saves it once)."""
+    wb = build_workbook(m, opt)  # as write_session builds it
+    fill_book(wb, opt, filled)
+    return wb
+
+
 @pytest.fixture(scope="module")
 def hand(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The hand-checked session, filled and named in memory and saved once."""
     path = tmp_path_factory.mktemp("cards") / "hand.xlsx"
-    m = mitchell(3, 2)
-    write_session(m, path, event="Tuesday <pairs>")
-    fill(path, m, Options(), Filled({b: list(rows) for b, rows in HAND.items()}))
-    wb = openpyxl.load_workbook(path)
+    filled = Filled({b: list(rows) for b, rows in HAND.items()})
+    wb = _filled_pairs(mitchell(3, 2), Options(event="Tuesday <pairs>"), filled)
     ws = wb["Names"]
     for i, name in enumerate(NAMES):  # NS 1 and NS 2: names a formula or markup would eat
         cell = ws.cell(4 + i // 2, 2 + i % 2, name)
         cell.data_type = "s"
-    wb.save(path)
+    save_workbook(wb, path)
     return path
 
 
@@ -211,9 +220,8 @@ def test_cards_agree_with_standings_and_travellers(
 ) -> None:
     m = mitchell(tables, 2)
     path = tmp_path / "s.xlsx"
-    write_session(m, path, scoring=scoring)  # type: ignore[arg-type]
     opt = Options(scoring=scoring)  # type: ignore[arg-type]
-    fill(path, m, opt, random_fill(m, opt, seed))
+    save_workbook(_filled_pairs(m, opt, random_fill(m, opt, seed)), path)
     res = score_workbook(path)
     cards = score_cards(res)
     _check_cards(res, cards)
@@ -227,14 +235,13 @@ def test_full_field_frequency_matchpoints(tmp_path: Path) -> None:
     """Every row a real contract: the frequency table's matchpoints are checked on each board."""
     m = mitchell(6, 2)
     path = tmp_path / "full.xlsx"
-    write_session(m, path)
     rng = random.Random(5)
     pool = ["4S N 10", "4S N 11", "3NT S 9", "4S N 9", "2H E 8"]
     results = {}
     for b in m.boards:
         picks = [rng.choice(pool).split() for _ in range(6)]
         results[b] = [Result(c, d, int(t)) for c, d, t in picks]
-    fill(path, m, Options(), Filled(results))
+    save_workbook(_filled_pairs(m, Options(), Filled(results)), path)
     res = score_workbook(path)
     assert all(b.top == 5 for b in res.boards)
     _check_cards(res, score_cards(res))
@@ -243,8 +250,9 @@ def test_full_field_frequency_matchpoints(tmp_path: Path) -> None:
 def test_individual_cards_name_the_partner(tmp_path: Path) -> None:
     m = three_table_individual()
     path = tmp_path / "ind.xlsx"
-    write_individuals(m, path)
-    fill_individual(path, Options(), random_fill(m, Options(), 9))
+    wb = build_individual_workbook(m, Options(event="Club individual"))  # write_individuals's
+    fill_individual_book(wb, Options(), random_fill(m, Options(), 9))
+    save_workbook(wb, path)
     res = score_workbook(path)
     cards = score_cards(res)
     _check_cards(res, cards)

@@ -15,16 +15,16 @@ import json
 import shutil
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from tests.support.shared import run_cli
-from tests.support.workbook_fill import fill, random_fill
+from tests.support.workbook_fill import fill_book, random_fill
 from xlbridge.errors import SessionError
 from xlbridge.families.duplicate.context import Options
 from xlbridge.families.duplicate.score import score_session
-from xlbridge.families.pairs.build import write_session
+from xlbridge.families.pairs.build import build_workbook
 from xlbridge.families.registry import score_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.howell import howell
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
@@ -61,18 +61,19 @@ def test_sum_and_average_of_percentages() -> None:
 def _session(
     m: Movement, path: Path, names: dict[str, tuple[str, str]], seed: int, scoring: str = "mp"
 ) -> SessionResults:
-    """A filled workbook of ``m``, the pairs named as ``names`` (label -> two players)."""
-    write_session(m, path, scoring=scoring)  # type: ignore[arg-type]
+    """A filled workbook of ``m``, the pairs named as ``names`` (label -> two players): what
+    ``write_session(m, path, scoring=scoring)`` writes, filled and named in memory and saved
+    once, then read back."""
     opt = Options(scoring=scoring)  # type: ignore[arg-type]
-    fill(path, m, opt, random_fill(m, opt, seed))
-    wb = openpyxl.load_workbook(path)
+    wb = build_workbook(m, opt)  # as write_session builds it
+    fill_book(wb, opt, random_fill(m, opt, seed))
     ws = wb["Names"]
     for r in range(4, 4 + len(m.pairs)):
         pair = names.get(str(ws.cell(r, 1).value))
         if pair:
             ws.cell(r, 2, pair[0]).data_type = "s"
             ws.cell(r, 3, pair[1]).data_type = "s"
-    wb.save(path)
+    save_workbook(wb, path)
     return score_workbook(path)
 
 
@@ -87,33 +88,42 @@ def _by_players(res: SessionResults) -> dict[frozenset[str], tuple[str, float | 
 
 
 @pytest.fixture(scope="module")
-def mitchells(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, SessionResults]:
     """Three sessions of a club's pairs, with other pair numbers (and sizes) each time: eight
     partnerships A&B, C&D, ... O&P; the second session without G&H but with three new ones
     (Q&R, S&T, U&V), K&L typed in other case and spacing, C&D in the other order; the third
-    session the eight of the first at other numbers."""
+    session the eight of the first at other numbers. Each workbook read once for the module
+    (reading is pure): path -> its results."""
     tmp = tmp_path_factory.mktemp("event")
     pairs = [(PLAYERS[2 * i], PLAYERS[2 * i + 1]) for i in range(8)]
     m4 = mitchell(4, 2)
     labels4 = [p.label for p in m4.pairs]
     s1 = tmp / "s1.xlsx"
-    _session(m4, s1, dict(zip(labels4, pairs, strict=True)), 21)
+    r1 = _session(m4, s1, dict(zip(labels4, pairs, strict=True)), 21)
     m5 = mitchell(5, 2)
     labels5 = [p.label for p in m5.pairs]
     second = [pairs[7], pairs[0], (pairs[1][1], pairs[1][0]), pairs[2], pairs[4],
               ("player  k", "PLAYER L"), pairs[6], (PLAYERS[16], PLAYERS[17]),
               (PLAYERS[18], PLAYERS[19]), (PLAYERS[20], PLAYERS[21])]  # fmt: skip
     s2 = tmp / "s2.xlsx"
-    _session(m5, s2, dict(zip(labels5, second, strict=True)), 22)
+    r2 = _session(m5, s2, dict(zip(labels5, second, strict=True)), 22)
     third = [pairs[3], pairs[2], pairs[1], pairs[0], pairs[6], pairs[5], pairs[4], pairs[7]]
     s3 = tmp / "s3.xlsx"
-    _session(m4, s3, dict(zip(labels4, third, strict=True)), 23)
+    r3 = _session(m4, s3, dict(zip(labels4, third, strict=True)), 23)
+    return {s1: r1, s2: r2, s3: r3}
+
+
+@pytest.fixture(scope="module")
+def mitchells(scored: dict[Path, SessionResults]) -> tuple[Path, Path, Path]:
+    """The three sessions' workbooks (:func:`scored`), in order."""
+    s1, s2, s3 = scored
     return s1, s2, s3
 
 
 @pytest.mark.parametrize("how", ["sum", "average"])
-def test_sum_and_average_against_the_sessions(mitchells: tuple[Path, Path, Path], how: str) -> None:
-    sessions = [score_workbook(p) for p in mitchells]
+def test_sum_and_average_against_the_sessions(scored: dict[Path, SessionResults],
+                                              how: str) -> None:  # fmt: skip
+    sessions = list(scored.values())  # each workbook's score_workbook, read once
     ev = event_results(sessions, how)  # type: ignore[arg-type]
     looked_up = [_by_players(s) for s in sessions]
     everyone = set().union(*looked_up)

@@ -4,22 +4,37 @@ The typed NS Score is the result: matchpoints (rules.md §5), Butler and cross-I
 run on it as on a computed score, Checks lists a score no contract gives (Law 77), and rebuild
 and import carry it. Workbooks are recalculated in one LibreOffice run and compared with the
 rules layer and with ``xlbridge results``.
+
+Each pairs workbook is built and filled in memory and saved once (what ``write_session`` and
+``fill`` would leave, without the save, load and save round trip); the individual workbook is
+``xlbridge new``'s, made once a session (``new_workbook``) and copied before it is typed in.
 """
 
 from __future__ import annotations
 
 import random
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.workbook.workbook import Workbook
 
 from tests.support.engines import excel_grammar_errors, same_value
-from tests.support.shared import cli_new, needs_tool, run_cli
-from tests.support.workbook_fill import Expected, Filled, Result, expected, fill, random_contract
+from tests.support.shared import needs_tool, run_cli
+from tests.support.workbook_fill import (
+    Expected,
+    Filled,
+    Result,
+    expected,
+    fill_book,
+    random_contract,
+)
 from xlbridge.families.duplicate.context import Options, plays
-from xlbridge.families.pairs.build import build_workbook, write_session
+from xlbridge.families.pairs.build import build_workbook
 from xlbridge.interchange.scorer_files import ImportRow
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.rebuild.importing import cells_for
@@ -44,10 +59,17 @@ def test_possible_scores_hold_the_law_77_extremes() -> None:
     assert 425 not in s and 10 not in s and 620 in s and 1430 in s and 50 in s
 
 
-def test_score_traveller_layout() -> None:
+@pytest.fixture(scope="module")
+def score_5x2() -> Workbook:
+    """The five-table, two-boards-a-round score-entry workbook, built once in memory (tests
+    read it; one that saves it saves it unchanged)."""
+    return build_workbook(mitchell(5, 2), Options(result_entry="score"))
+
+
+def test_score_traveller_layout(score_5x2: Workbook) -> None:
     """The spec's header labels stay; NS Score is an unlocked input cell with no formula, a
     whole number within ±7600; Lists holds the possible scores the check looks up."""
-    wb = build_workbook(mitchell(5, 2), Options(result_entry="score"))
+    wb = score_5x2
     ws = wb["Board 1"]
     heads = [c.value for c in ws[HEADER_ROW] if c.value]
     assert heads[: len(SPEC_HEADERS)] == SPEC_HEADERS
@@ -84,9 +106,29 @@ def test_import_writes_the_score() -> None:
     assert cells_for(ImportRow("x line 5", 2, contract="PASS"), "score") == {"NS Score": 0}
 
 
+INDIVIDUAL = ("individual-2", "--tables", "2", "--result-entry", "score")
+
+
+def _score_book(m: Movement, path: Path, opt: Options, filled: Filled | None = None) -> Path:
+    """The workbook ``write_session(m, path, scoring=..., result_entry="score")`` writes, with
+    ``filled`` typed in as ``tests.support.workbook_fill.fill`` types it: built and filled in
+    memory, saved once."""
+    assert opt.result_entry == "score"
+    wb = build_workbook(m, Options(scoring=opt.scoring, result_entry="score"))
+    if filled is not None:
+        fill_book(wb, opt, filled)
+    save_workbook(wb, path)
+    return path
+
+
 def _type_scores_by_header(path: Path, seed: int) -> int:
     """Type a score some contract gives into every traveller row's NS Score (found by its
     header, so any family's traveller); returns the rows typed."""
+    return _typed_by_header(path, seed)[1]
+
+
+def _typed_by_header(path: Path, seed: int) -> tuple[Workbook, int]:
+    """:func:`_type_scores_by_header`, also returning the workbook as saved (in memory)."""
     rng = random.Random(seed)
     wb = openpyxl.load_workbook(path)
     typed = 0
@@ -103,7 +145,7 @@ def _type_scores_by_header(path: Path, seed: int) -> int:
             ws[f"{head['NS Score']}{r}"] = score(Contract.parse(x.contract), x.by, x.tricks, board)
             typed += 1
     wb.save(path)
-    return typed
+    return wb, typed
 
 
 def _scores_only(m: Movement, seed: int, *, problems: bool = False) -> Filled:
@@ -141,27 +183,22 @@ CASES: dict[str, tuple[Options, int]] = {
 
 @pytest.fixture(scope="module")
 def recalculated(
-    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path_factory: pytest.TempPathFactory, new_workbook: Callable[..., Path]
 ) -> dict[str, tuple[Path, Expected | None]]:
     needs_tool(soffice(), "LibreOffice")
     src, out = tmp_path_factory.mktemp("score"), tmp_path_factory.mktemp("score-recalc")
     m = mitchell(5, 2)
     paths, exp = [], {}
     for name, (opt, seed) in CASES.items():
-        path = src / f"{name}.xlsx"
-        write_session(m, path, scoring=opt.scoring, result_entry="score")
         filled = _scores_only(m, seed)
-        fill(path, m, opt, filled)
-        paths.append(path)
+        paths.append(_score_book(m, src / f"{name}.xlsx", opt, filled))
         exp[name] = expected(m, opt, filled)
-    individual = cli_new(src, "score-individual", "individual-2", "--tables", "2",
-                         "--result-entry", "score")  # fmt: skip
+    individual = Path(shutil.copy(new_workbook(*INDIVIDUAL), src / "score-individual.xlsx"))
     assert _type_scores_by_header(individual, 6) == 21 * 2  # 21 boards, 2 plays each
     paths.append(individual)
-    path = src / "score-problems.xlsx"
-    write_session(m, path, result_entry="score")
-    fill(path, m, Options(result_entry="score"), _scores_only(m, 4, problems=True))
-    paths.append(path)
+    problems = _scores_only(m, 4, problems=True)
+    score_only = Options(result_entry="score")
+    paths.append(_score_book(m, src / "score-problems.xlsx", score_only, problems))
     done = recalculate(paths, out)
     got: dict[str, tuple[Path, Expected | None]] = {
         name: (p, exp.get(name))
@@ -215,11 +252,9 @@ def test_checks_list_a_score_no_contract_gives(
 
 def test_rebuild_carries_typed_scores(tmp_path: Path) -> None:
     """``rebuild`` keeps the score entry and every typed NS Score as a typed number."""
-    old = tmp_path / "old.xlsx"
     m = mitchell(5, 2)
-    write_session(m, old, result_entry="score")
     filled = _scores_only(m, 5)
-    fill(old, m, Options(result_entry="score"), filled)
+    old = _score_book(m, tmp_path / "old.xlsx", Options(result_entry="score"), filled)
     new = tmp_path / "new.xlsx"
     code, _out, err = run_cli("rebuild", str(old), "-o", str(new))
     assert code == 0, err
@@ -232,11 +267,11 @@ def test_rebuild_carries_typed_scores(tmp_path: Path) -> None:
             assert wb[f"Board {b}"][f"{c.ns_score}{FIRST_ROW + i}"].value == res.typed
 
 
-def test_import_into_a_score_workbook(tmp_path: Path) -> None:
+def test_import_into_a_score_workbook(tmp_path: Path, score_5x2: Workbook) -> None:
     """``xlbridge import`` of a CSV with contracts types their scores into NS Score."""
+    book = score_5x2  # what write_session(mitchell(5, 2), wb, result_entry="score") saves
     wb = tmp_path / "s.xlsx"
-    write_session(mitchell(5, 2), wb, result_entry="score")
-    book = openpyxl.load_workbook(wb)
+    save_workbook(book, wb)
     ns, ew = (book["Board 1"][f"{x}{FIRST_ROW}"].value for x in ("A", "B"))
     csv = tmp_path / "r.csv"
     csv.write_text(f"board,ns,ew,contract,declarer,result\n1,{ns},{ew},4S,N,10\n")
@@ -266,15 +301,18 @@ def test_individual_typed_scores_agree_with_python(
     assert all(isinstance(x, int | float) for x in mps), mps
 
 
-def test_individual_rebuild_carries_typed_scores(tmp_path: Path) -> None:
+def test_individual_rebuild_carries_typed_scores(
+    tmp_path: Path, new_workbook: Callable[..., Path]
+) -> None:
     """An individual workbook with score entry rebuilt: its Session sheet is read back (score
-    entry kept) and every typed NS Score is carried."""
-    old = cli_new(tmp_path, "old", "individual-2", "--tables", "2", "--result-entry", "score")
-    _type_scores_by_header(old, 7)
+    entry kept) and every typed NS Score is carried (``before``: the typed workbook as saved,
+    in memory)."""
+    old = Path(shutil.copy(new_workbook(*INDIVIDUAL), tmp_path / "old.xlsx"))
+    before, _ = _typed_by_header(old, 7)
     new = tmp_path / "new.xlsx"
     code, _out, err = run_cli("rebuild", str(old), "-o", str(new))
     assert code == 0, err
-    before, after = openpyxl.load_workbook(old), openpyxl.load_workbook(new)
+    after = openpyxl.load_workbook(new)
     session = {r[0].value: r[1].value for r in after["Session"].iter_rows(max_col=2)}
     assert session["Result entry"] == "score"
     carried = 0

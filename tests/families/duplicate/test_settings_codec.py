@@ -33,6 +33,7 @@ from xlbridge.families.individual.build import build_individual_workbook
 from xlbridge.families.pairs.build import build_workbook
 from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
+from xlbridge.movements.options import MovementOptions
 from xlbridge.scoring.strata import Strata
 from xlbridge.text import put_text
 from xlbridge.workbook.session import write_settings
@@ -82,12 +83,14 @@ def pairs_settings(draw: st.DrawFn) -> Settings:
         datum_rounding=draw(st.sampled_from(["half-away", "half-even", "half-up"]))
         if scoring == "butler"
         else "half-away",
-        even=draw(st.sampled_from([None, "skip", "relay"])) if recorded else None,
-        arrow_switch=draw(st.sampled_from([None, "last", "7:1,7:2", "optimal"]))
+        movement_options=MovementOptions(
+            even=draw(st.sampled_from([None, "skip", "relay"])),
+            arrow_switch=draw(st.sampled_from([None, "last", "7:1,7:2", "optimal"])),
+            half_table=draw(st.booleans()),
+            sit_out=draw(st.sampled_from([None, "NS 3", "EW 10", "7"])),
+        )
         if recorded
-        else None,
-        half_table=draw(st.booleans()) if recorded else False,
-        sit_out=draw(st.sampled_from([None, "NS 3", "EW 10", "7"])) if recorded else None,
+        else MovementOptions(),
         options_recorded=recorded,
         sections=sections,
         section_scoring=how,
@@ -169,7 +172,9 @@ def test_a_pairs_workbook_written_before_the_code_lines_still_reads() -> None:
     assert (new.scoring, new.scale, new.datum_rounding, new.result_entry) == (
         "butler", "ebu", "half-even", "tricks"
     )  # fmt: skip
-    assert (new.even, new.half_table, new.strata) == ("skip", True, options.strata)
+    assert (new.movement_options.even, new.movement_options.half_table, new.strata) == (
+        "skip", True, options.strata
+    )  # fmt: skip
     # Older still: a Butler workbook without the "Datum rounding" line sent an exact 5 up.
     _drop_code_lines(wb, ("Datum rounding",))
     assert read(wb) == dataclasses.replace(new, datum_rounding="half-up")

@@ -23,7 +23,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from tests.support.workbook_fill import Filled, Result, random_contract
+from tests.support.workbook_fill import Filled, Result, random_contract, type_result
 from xlbridge.errors import MovementError, SessionError
 from xlbridge.families.duplicate.context import Options
 from xlbridge.families.individual.formulas import IndividualCols
@@ -37,7 +37,6 @@ from xlbridge.movements.individual_seats import board_seats, guide, home_directi
 from xlbridge.movements.model import Movement
 from xlbridge.scoring.individual import Play, PlayerStanding, credit, standings
 from xlbridge.scoring.matchpoints import Adjusted, score_board, top
-from xlbridge.types import Contract
 from xlbridge.workbook.formulas import FIRST_ROW
 
 
@@ -55,20 +54,7 @@ def fill_individual_book(wb: Any, options: Options, filled: Filled) -> None:
         ws = wb[f"Board {board}"]
         for i, res in enumerate(rows):
             r = FIRST_ROW + i
-            if res.contract is not None:
-                ws[f"{c.contract}{r}"] = res.contract
-                con = Contract.parse(res.contract)
-                if not con.is_pass:
-                    assert res.by is not None and res.tricks is not None
-                    ws[f"{c.by}{r}"] = res.by
-                    if c.tricks_in:
-                        ws[f"{c.tricks_in}{r}"] = res.tricks
-                    elif res.tricks >= con.tricks_needed:
-                        ws[f"{c.made}{r}"] = res.tricks - 6
-                    else:
-                        ws[f"{c.down}{r}"] = con.tricks_needed - res.tricks
-            if res.typed is not None:
-                ws[f"{c.ns_score}{r}"] = res.typed
+            type_result(ws, r, c, res)
             if res.adjusted is not None:
                 ws[f"{c.adjusted}{r}"] = res.adjusted
 

@@ -128,6 +128,8 @@ def test_section_ranks_in_python() -> None:
         (["--section-scoring", "section", "--scoring", "butler"], "in matchpoint sessions only"),
         (["--tables", "7"], "--tables does not apply to --sections"),
         (["--even", "relay"], "--even does not apply to --sections"),
+        # Every movement option (it was ignored, the workbook not a barometer's).
+        (["--barometer"], "--barometer does not apply to --sections"),
     ],
 )
 def test_new_refuses_what_sections_do_not_do(tmp_path: Path, argv: list[str], line: str) -> None:

@@ -21,6 +21,7 @@ from xlbridge.families.pairs.entries import Entered, read_entered
 from xlbridge.families.registry import rebuild_family
 from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
+from xlbridge.movements.options import MovementOptions
 from xlbridge.movements.sections import add_table
 from xlbridge.rebuild.slots import RebuildChange
 
@@ -41,7 +42,7 @@ def test_a_locked_cell_and_an_added_sheet_are_listed(tmp_path: Path, capsys: Any
     m = mitchell(4, 2)
     old = tmp_path / "old.xlsx"
     # What write_session writes, built in memory, typed into as a director would, saved once.
-    wb = _built(m, movement_options=movement_options_text(None, None, False))
+    wb = _built(m, movement_options=movement_options_text(MovementOptions()))
     ws = wb["Board 1"]
     ws.protection.sheet = False  # the director unprotects the sheet and types over a formula
     ws["I6"] = 3.5
@@ -88,7 +89,7 @@ def skip_six(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ``fill`` types, saved once."""
     old = tmp_path_factory.mktemp("skip-six") / "old.xlsx"
     m = mitchell(6, 2, even="skip")
-    wb = _built(m, movement_options=movement_options_text("skip", None, False))
+    wb = _built(m, movement_options=movement_options_text(MovementOptions(even="skip")))
     _type(wb, m, 21)
     save_workbook(wb, old)
     return old
@@ -128,7 +129,8 @@ def test_rebuild_family_carries_each_row_to_its_play(
     if kind == "fouled":
         assert after.fouled == ((1, (1,)),)
     if kind == "relay":
-        assert after.settings.even == "relay"  # rounds kept: same kind and tables, as before
+        # rounds kept: same kind and tables, as before
+        assert after.settings.movement_options.even == "relay"
 
 
 def test_rebuild_family_adds_a_table_as_seed_003(tmp_path: Path) -> None:

@@ -98,9 +98,10 @@ def test_new_records_the_options_and_entries_reads_them(
     e = read_entered(path, wb).settings
     assert e.options_recorded
     flags = dict(zip(args[::2], args[1::2], strict=False))
-    assert e.even == flags.get("--even")
-    assert e.half_table == ("--half-table" in args)
-    assert (e.arrow_switch or "").replace(",", ", ") == (flags.get("--arrow-switch") or "")
+    assert e.movement_options.even == flags.get("--even")
+    assert e.movement_options.half_table == ("--half-table" in args)
+    arrow = e.movement_options.arrow_switch or ""
+    assert arrow.replace(",", ", ") == (flags.get("--arrow-switch") or "")
 
 
 def test_an_unchanged_rebuild_keeps_a_skip_mitchell_with_arrow_switch(tmp_path: Path) -> None:
@@ -115,7 +116,8 @@ def test_an_unchanged_rebuild_keeps_a_skip_mitchell_with_arrow_switch(tmp_path: 
     assert b.layout == a.layout  # every traveller row: board, round, table, NS, EW
     assert _settings(new)["Rounds"] == 5
     got = b.settings
-    assert (got.even, got.arrow_switch, got.options_recorded) == ("skip", "last", True)
+    got_options = (got.movement_options.even, got.movement_options.arrow_switch)
+    assert (*got_options, got.options_recorded) == ("skip", "last", True)
 
 
 def test_an_unchanged_rebuild_keeps_a_half_table(

@@ -33,7 +33,7 @@ from xlbridge.movements.howell import howell
 from xlbridge.movements.individual import rainbow
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
-from xlbridge.movements.options import MovementArgs, build_movement
+from xlbridge.movements.options import MovementArgs, MovementOptions, build_movement
 from xlbridge.movements.registry import get_kind
 from xlbridge.movements.validate import check
 from xlbridge.results.session import SessionResults
@@ -92,10 +92,10 @@ def test_refused_in_one_line() -> None:
 
 
 def test_session_sheet_records_it() -> None:
-    text = movement_options_text("skip", None, False, "NS 3")
+    text = movement_options_text(MovementOptions(even="skip", sit_out="NS 3"))
     assert text == "--even skip --sit-out NS 3"
-    assert parse_options(text) == ("skip", None, False, "NS 3")
-    assert parse_options("--half-table")[3] is None
+    assert parse_options(text) == MovementOptions(even="skip", sit_out="NS 3")
+    assert parse_options("--half-table").sit_out is None
     m = build_movement(get_kind("howell"), MovementArgs(tables=5, sit_out="10"))
     assert len(m.pairs) == 9
 
@@ -151,7 +151,8 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Mo
     for i, (name, (argv, kind, tables, label)) in enumerate(CASES.items()):
         book = cli_new(folder, name, *argv)
         bpr = 2 if kind == "mitchell" else None
-        m = build_movement(get_kind(kind), MovementArgs(tables, bpr, sit_out=label))
+        size = MovementArgs(tables=tables, boards_per_round=bpr, sit_out=label)
+        m = build_movement(get_kind(kind), size)
         csv = _csv(m, 31 + i)
         src = folder / f"{name}.csv"
         src.write_text(csv, encoding="utf-8")

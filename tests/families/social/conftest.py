@@ -5,7 +5,8 @@ as a user would) and an empty six-player workbook (``empty_six``), and every pai
 ``test_social_workbook_pairs.PAIR_CASES`` (filled with its simulated play, ``SIMS``), recalculated
 with ``test_results_social``'s own two (``rubber-damaged``, the rubber with its North-South
 total typed over by a number, and ``marathon``, months 1 and 2 played) and
-``test_social_workbook_recalc``'s rows the rules refuse (``bad_rubber``, ``bad_chicago``), in one
+``test_social_workbook_recalc``'s rows the rules refuse (``bad_rubber``, ``bad_chicago``) and
+``test_social_workbook_pairs``'s marathon of six pairs (``marathon_played``), in one
 LibreOffice run;
 file stem -> recalculated path. Read them only. The modules that use it
 run on one worker (``tests/support/scopes.py``), so LibreOffice starts for it once a run.
@@ -61,5 +62,6 @@ def social_recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, P
     wb.save(src / "marathon.xlsx")
     paths.append(src / "marathon.xlsx")
     paths += sw.write_bad_rows(src)  # test_bad_rows_are_listed's two
+    paths.append(sp.write_marathon_played(src))  # test_marathon_results_and_standings's
     done = recalculate(paths, tmp_path_factory.mktemp("social-corpus-recalculated"))
     return {p.stem: p for p in done}

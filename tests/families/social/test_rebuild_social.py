@@ -14,6 +14,7 @@ with more rubbers and recalculated in LibreOffice.
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +26,6 @@ from hypothesis import strategies as st
 from openpyxl import Workbook
 
 from tests.support.engines import input_cells
-from tests.support.shared import cli_new
 from tests.support.shared import rebuild_args as _args
 from xlbridge.cli import main
 from xlbridge.errors import XlbridgeError
@@ -34,6 +34,7 @@ from xlbridge.families.social.rebuild import ADAPTER, Settings
 from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.movements.home import four_player
+from xlbridge.rebuild.family import FamilyRebuilt
 from xlbridge.rebuild.slots import RebuildChange, Slot
 
 ONE_TABLE = ("rubber", "chicago", "four-player", "five-player", "six-player")
@@ -118,8 +119,10 @@ NEW_CASES: dict[str, list[str]] = {
 EVENING = ("--event", "Club social", "--date", "2026-11-23")
 
 
-def _new(tmp: Path, name: str, words: list[str]) -> Path:
-    return cli_new(tmp, name, *words, *EVENING)
+def _new(new_workbook: Callable[..., Path], tmp: Path, name: str, words: list[str]) -> Path:
+    """``xlbridge new WORDS`` for the evening (made once a session, ``new_workbook``), copied to
+    ``TMP/NAME.xlsx`` to be changed."""
+    return Path(shutil.copy(new_workbook(*words, *EVENING), tmp / f"{name}.xlsx"))
 
 
 def _check_slots(wb: Workbook, slots: list[Slot]) -> dict[Any, Slot]:
@@ -263,12 +266,17 @@ def test_settings_round_trip(s: Settings) -> None:
     _check_slots(wb, list(ADAPTER.slots(wb, s)))
 
 
-def test_chicago_first_dealer_of_an_older_workbook(tmp_path: Path) -> None:
+def test_chicago_first_dealer_of_an_older_workbook(
+    tmp_path: Path, new_workbook: Callable[..., Path]
+) -> None:
     """A Chicago workbook whose Session sheet has no 'First dealer' line (written before it
     was added): the chukkers' first dealers typed or given with --first-dealer become entries
     and are carried, never lost."""
     path = _new(
-        tmp_path, "old", ["chicago", "--tables", "1", "--rounds", "2", "--first-dealer", "E"]
+        new_workbook,
+        tmp_path,
+        "old",
+        ["chicago", "--tables", "1", "--rounds", "2", "--first-dealer", "E"],
     )
     wb = load_workbook(path)
     ws = wb["Session"]
@@ -442,29 +450,39 @@ def _type_seed_rubber(path: Path) -> None:
     wb.save(path)
 
 
-def test_seed_rubber_carried_into_more_rubbers(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def seed_rubber(
+    new_workbook: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Path, FamilyRebuilt]:
+    """Seed 002's rubber typed into rubber 1 of a two-rubber workbook (``seed-old``) and its
+    rebuild with 4 rubbers (``seed-new``), with the rebuild's result: made once, read only."""
+    tmp = tmp_path_factory.mktemp("seed_rubber")
+    old = _new(new_workbook, tmp, "seed-old", ["rubber", "--tables", "1", "--rounds", "2"])
+    _type_seed_rubber(old)
+    result = rebuild_family(old, _args(rounds=4), tmp / "seed-new.xlsx")
+    return old, tmp / "seed-new.xlsx", result
+
+
+def test_seed_rubber_carried_into_more_rubbers(
+    seed_rubber: tuple[Path, Path, FamilyRebuilt],
+) -> None:
     """Seed 002's rubber typed into rubber 1, rebuilt with 4 rubbers: every typed cell is
     carried into the same rubber's rows (rubber 1 starts the sheet in both)."""
-    old = _new(tmp_path, "old", ["rubber", "--tables", "1", "--rounds", "2"])
-    _type_seed_rubber(old)
-    result = rebuild_family(old, _args(rounds=4), tmp_path / "new.xlsx")
+    old, new, result = seed_rubber
     assert (result.entered, result.carried, result.not_carried) == (14, 14, ())
     assert result.describe == "rubber, 4 rubbers, 4 players, scored as rubber"
-    a, b = input_cells(load_workbook(old)), input_cells(load_workbook(tmp_path / "new.xlsx"))
+    rebuilt = load_workbook(new)
+    a, b = input_cells(load_workbook(old)), input_cells(rebuilt)
     assert all(b[at] == v for at, v in a.items())
-    assert "Rubbers" in load_workbook(tmp_path / "new.xlsx").sheetnames
+    assert "Rubbers" in rebuilt.sheetnames
 
 
 @pytest.mark.libreoffice
-def test_seed_rubber_back_score_after_rebuild(tmp_path: Path) -> None:
+def test_seed_rubber_back_score_after_rebuild(saved_by_libreoffice: dict[str, Path]) -> None:
     """Seed 002, Figure 1-2: WE 530, THEY 1220, THEY win by 690, +7 (-7 to North-South) on
-    the Back Score before and after the rebuild to 4 rubbers, recalculated in LibreOffice."""
-    from xlbridge.workbook.recalc import recalculate
-
-    old = _new(tmp_path, "old", ["rubber", "--tables", "1", "--rounds", "2"])
-    _type_seed_rubber(old)
-    rebuild_family(old, _args(rounds=4), tmp_path / "new.xlsx")
-    outs = recalculate([old, tmp_path / "new.xlsx"], tmp_path / "lo")
+    the Back Score before and after the rebuild to 4 rubbers, recalculated in LibreOffice
+    (with the module's other workbooks, ``saved_by_libreoffice``)."""
+    outs = [saved_by_libreoffice["seed-old"], saved_by_libreoffice["seed-new"]]
     lay = BlockLayout.of(1, "rubber")
     for path, total_col in zip(outs, ("E", "G"), strict=True):
         wb = load_workbook(path, data_only=True)
@@ -478,15 +496,19 @@ def test_seed_rubber_back_score_after_rebuild(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def saved_by_libreoffice(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Every `new` case with a name and a number typed, then opened and saved by LibreOffice
-    (one run)."""
+def saved_by_libreoffice(
+    new_workbook: Callable[..., Path],
+    tmp_path_factory: pytest.TempPathFactory,
+    seed_rubber: tuple[Path, Path, FamilyRebuilt],
+) -> dict[str, Path]:
+    """Every `new` case with a name and a number typed, then opened and saved by LibreOffice,
+    with ``seed_rubber``'s two workbooks (``seed-old``, ``seed-new``): one run for the module."""
     from xlbridge.workbook.recalc import recalculate
 
     tmp = tmp_path_factory.mktemp("social_lo")
     paths = []
     for name, words in NEW_CASES.items():
-        path = _new(tmp, name, words)
+        path = _new(new_workbook, tmp, name, words)
         wb = load_workbook(path)
         s = ADAPTER.settings(wb)
         slots = list(ADAPTER.slots(wb, s))
@@ -494,8 +516,10 @@ def saved_by_libreoffice(tmp_path_factory: pytest.TempPathFactory) -> dict[str, 
         wb[slots[1].sheet][slots[1].cell] = "Zed & Ann"
         wb.save(path)
         paths.append(path)
-    outs = recalculate(paths, tmp / "lo")
-    return {name: out for name, out in zip(NEW_CASES, outs, strict=True)}
+    old, new, _result = seed_rubber
+    outs = recalculate([*paths, old, new], tmp / "lo")
+    names = [*NEW_CASES, "seed-old", "seed-new"]
+    return {name: out for name, out in zip(names, outs, strict=True)}
 
 
 @pytest.mark.libreoffice
@@ -514,10 +538,12 @@ def test_workbook_saved_by_libreoffice_rebuilds(
     assert input_cells(load_workbook(tmp_path / "same.xlsx")) == input_cells(book)
 
 
-def test_cli_rebuild_social(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_rebuild_social(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], new_workbook: Callable[..., Path]
+) -> None:
     """`xlbridge rebuild` on a five-player workbook: two more chukkers; the names and a deal
     typed are in the new workbook, the old file is unchanged."""
-    old = _new(tmp_path, "five", ["five-player", "--tables", "1", "--rounds", "3"])
+    old = _new(new_workbook, tmp_path, "five", ["five-player", "--tables", "1", "--rounds", "3"])
     wb = load_workbook(old)
     wb["Players"]["C8"] = "Martha"
     wb["Chukker 2"]["D4"] = "3NT"
@@ -532,11 +558,11 @@ def test_cli_rebuild_social(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 
 def test_cli_rebuild_lists_what_has_no_place(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], new_workbook: Callable[..., Path]
 ) -> None:
     """Five players, 3 → 2 chukkers: the deal typed in chukker 3 is listed (standard output
     and the 'Not carried' sheet), the one in chukker 1 carried."""
-    old = _new(tmp_path, "five", ["five-player", "--tables", "1", "--rounds", "3"])
+    old = _new(new_workbook, tmp_path, "five", ["five-player", "--tables", "1", "--rounds", "3"])
     wb = load_workbook(old)
     wb["Chukker 1"]["D4"] = "4S"
     wb["Chukker 3"]["D5"] = "6NTXX"
@@ -551,14 +577,14 @@ def test_cli_rebuild_lists_what_has_no_place(
     assert "6NTXX" in listed
 
 
-def test_swiss_pairs_after_swiss_next(tmp_path: Path) -> None:
+def test_swiss_pairs_after_swiss_next(tmp_path: Path, new_workbook: Callable[..., Path]) -> None:
     """Swiss pairs, 3 tables: round 1 typed, ``swiss next`` pairs round 2 on the Progress sheet
     (seed 002: top pairs meet, no rematch); the settings read are the same, and a rebuild to 5
     rounds keeps the pairing and every deal."""
     from xlbridge.families.registry import swiss_next
     from xlbridge.families.social.pairs import PairsOptions, pairs_layouts, progress_row
 
-    old = _new(tmp_path, "swiss", ["swiss-pairs", "--tables", "3", "--rounds", "3"])
+    old = _new(new_workbook, tmp_path, "swiss", ["swiss-pairs", "--tables", "3", "--rounds", "3"])
     wb = load_workbook(old)
     ws = wb["Round 1"]
     for t, lay in enumerate(pairs_layouts(PairsOptions("swiss-pairs", 3, 3))[0]):

@@ -5,6 +5,7 @@ rows is still read from its sentences. Checked in memory, without saving a workb
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -101,3 +102,38 @@ def test_the_marathon_states_no_setting_in_a_sentence() -> None:
     assert not set(CODES) & set(_rows(wb))
     got = read(wb)
     assert (got.kind, got.pairs, got.deals) == ("marathon", 6, 16)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: build_social(SocialOptions("rubber")),
+        lambda: build_pairs_event(PairsOptions("progressive", 3)),
+        lambda: build_marathon(MarathonOptions(pairs=6, deals=16)),
+    ],
+    ids=["score-sheets", "pair-event", "marathon"],
+)
+def test_results_parses_the_session_sheet_once(
+    build: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The family's reader parses the Session sheet once and hands that parse to the codec
+    (three times for score sheets and twice for a pair event before). Saved, because the
+    readers read a workbook opened read-only, as ``results`` opens it."""
+    from xlbridge.families.social import FAMILY
+    from xlbridge.interchange.gate import load_workbook
+    from xlbridge.workbook import session
+    from xlbridge.workbook.cells import Book
+
+    path = tmp_path / "s.xlsx"
+    build().save(path)
+    formulas, cached = Book.views(load_workbook(path, read_only=True, what="workbook"))
+    parses: list[object] = []
+
+    class Counted(session.SessionSettings):
+        def __init__(self, *args: Any) -> None:
+            parses.append(args)
+            super().__init__(*args)
+
+    monkeypatch.setattr(session, "SessionSettings", Counted)
+    assert FAMILY.read(formulas, cached).kind in ("rubber", "progressive", "marathon")
+    assert len(parses) == 1

@@ -18,6 +18,12 @@ from tests.families.social.test_social_workbook_recalc import COLS, random_chukk
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
 from xlbridge.families.social.back import CALCUTTA_FIRST
+from xlbridge.families.social.marathon import (
+    SCHEDULE,
+    MarathonOptions,
+    build_marathon,
+    schedule_rows,
+)
 from xlbridge.families.social.pairs import (
     BACK,
     BACK_FIRST,
@@ -36,7 +42,6 @@ from xlbridge.scoring.rubber import round_hundreds
 from xlbridge.scoring.vp import vp
 from xlbridge.types import Side
 from xlbridge.workbook.formulas import ALLOWED_FUNCTIONS, functions_in
-from xlbridge.workbook.recalc import recalculate
 
 
 def test_vp_bounds_are_seed_002_swiss_table() -> None:
@@ -83,14 +88,17 @@ def test_cli_pairs_kinds(tmp_path: Path) -> None:
     for kind in ("progressive", "swiss-pairs", "round-robin-pairs"):
         out = tmp_path / f"{kind}.xlsx"
         assert main(["new", kind, "--tables", "3", "-o", str(out)]) == 0
-        assert "Progress" in openpyxl.load_workbook(out).sheetnames
+        book = openpyxl.load_workbook(out, read_only=True)  # its sheet names only
+        assert "Progress" in book.sheetnames
+        book.close()
     out = tmp_path / "m.xlsx"
     assert (
         main(["new", "marathon", "--tables", "5", "--start-month", "october", "-o", str(out)]) == 0
     )
-    wb = openpyxl.load_workbook(out)
+    wb = openpyxl.load_workbook(out, read_only=True)  # reads only the cells asked
     assert wb.sheetnames == ["Session", "Pairs", "Schedule", "Back Score"]
     assert wb["Schedule"]["A4"].value == "October"
+    wb.close()
 
 
 # --- filled and recalculated ---------------------------------------------------------------------
@@ -265,36 +273,50 @@ def test_marathon_schedule_ten_pairs_nine_months() -> None:
     assert all(hosts.count(p) in (4, 5) for p in range(1, 11))
 
 
-@pytest.mark.libreoffice
-def test_marathon_results_and_standings(tmp_path: Path) -> None:
-    """Month by month results typed in, recalculated in LibreOffice: each match's net and VPs
-    (seed 002's marathon table, 14-6 corrected: 2,000 to 3,000 is -1,000, VPs 6-14), every
-    month's accumulated net per pair (zero-sum), VP totals and ranks."""
-    from xlbridge.families.social.marathon import BACK_FIRST as MB
-    from xlbridge.families.social.marathon import (
-        SCHEDULE,
-        MarathonOptions,
-        schedule_rows,
-        write_marathon,
-    )
+#: Six marathon pairs, pair 1 named (``test_marathon_results_and_standings``).
+MARATHON_OPT = MarathonOptions(pairs=6, names=("Ann & Bob", "", "", "", "", ""))
 
-    opt = MarathonOptions(pairs=6, names=("Ann & Bob", "", "", "", "", ""))
-    path = tmp_path / "marathon.xlsx"
-    write_marathon(opt, path)
-    rows = schedule_rows(opt)
+
+def _marathon_played() -> dict[int, tuple[int, int]]:
+    """Schedule row -> (host's points, visitor's points) of the matches played: months 1-2
+    and half of month 3; the first match is 2,000 to 3,000."""
     rng = random.Random(5)
-    wb = openpyxl.load_workbook(path)
-    ws = wb[SCHEDULE]
     played: dict[int, tuple[int, int]] = {}
-    for i, (r, rnd, _h, _v) in enumerate(rows):
+    for i, (r, rnd, _h, _v) in enumerate(schedule_rows(MARATHON_OPT)):
         if rnd > 3 or (rnd == 3 and i % 2):
             continue  # months 4-5 (and half of month 3) not played yet
         pts = (2000, 3000) if i == 0 else (rng.randrange(0, 400) * 10, rng.randrange(0, 400) * 10)
-        ws[f"H{r}"], ws[f"I{r}"] = pts
         played[r] = pts
+    return played
+
+
+MARATHON_PLAYED = _marathon_played()
+
+
+def write_marathon_played(folder: Path) -> Path:
+    """``marathon_played.xlsx``: ``MARATHON_OPT`` with ``MARATHON_PLAYED`` typed on its
+    Schedule sheet, as a user would; the social corpus (tests/families/social/conftest.py)
+    recalculates it in its one LibreOffice run."""
+    wb = build_marathon(MARATHON_OPT)
+    ws = wb[SCHEDULE]
+    for r, (host, visitor) in MARATHON_PLAYED.items():
+        ws[f"H{r}"], ws[f"I{r}"] = host, visitor
+    path = folder / "marathon_played.xlsx"
     wb.save(path)
-    (done,) = recalculate([path], tmp_path / "out")
-    got = openpyxl.load_workbook(done, data_only=True)
+    return path
+
+
+@pytest.mark.libreoffice
+def test_marathon_results_and_standings(social_recalculated: dict[str, Path]) -> None:
+    """Month by month results typed in, recalculated in LibreOffice (with the social corpus):
+    each match's net and VPs (seed 002's marathon table, 14-6 corrected: 2,000 to 3,000 is
+    -1,000, VPs 6-14), every month's accumulated net per pair (zero-sum), VP totals and
+    ranks."""
+    from xlbridge.families.social.marathon import BACK_FIRST as MB
+
+    rows = schedule_rows(MARATHON_OPT)
+    played = MARATHON_PLAYED
+    got = openpyxl.load_workbook(social_recalculated["marathon_played"], data_only=True)
     sched, back = got[SCHEDULE], got["Back Score"]
     first_row = rows[0][0]
     assert (sched[f"J{first_row}"].value, sched[f"K{first_row}"].value) == (-1000, 6)
@@ -361,8 +383,9 @@ def test_swiss_next_pairs_every_round(tmp_path: Path, capsys: pytest.CaptureFixt
     nets = dict.fromkeys(vps, 0)
     played: list[tuple[int, int]] = []
     tables = [(1, 2), (3, 4), (5, 6)]
+    book = openpyxl.load_workbook(path)  # the file at `path`, read once
     for k in range(opt.round_count):
-        wb = openpyxl.load_workbook(path)
+        wb = book
         ws = wb[f"Round {k + 1}"]
         if k == 1:  # a round paired but not played, or played at one table only, is refused
             bad = tmp_path / "bad.xlsx"
@@ -391,7 +414,8 @@ def test_swiss_next_pairs_every_round(tmp_path: Path, capsys: pytest.CaptureFixt
         out = tmp_path / f"r{k + 2}.xlsx"
         assert main(["swiss", "next", str(path), "-o", str(out)]) == 0
         assert capsys.readouterr().out.startswith(f"round {k + 2}: ")
-        prog = openpyxl.load_workbook(out)[PROGRESS]
+        book = openpyxl.load_workbook(out)  # read once: checked here, typed into next round
+        prog = book[PROGRESS]
         got = [
             (prog[f"C{progress_row(opt, k + 2, t + 1)}"].value,
              prog[f"D{progress_row(opt, k + 2, t + 1)}"].value)
@@ -415,7 +439,11 @@ def test_progressive_in_the_strict_engine(tmp_path: Path) -> None:
     path = tmp_path / "strict_progressive.xlsx"
     write_pairs_event(opt, path)
     _fill(path, opt, sim)
-    values = recalc_strict(path)
+    rows = [progress_row(opt, k + 1, t + 1) for k in range(opt.round_count) for t in range(2)]
+    total_col = openpyxl.utils.get_column_letter(3 + opt.round_count)
+    asked = [(PROGRESS, f"{c}{r}") for r in rows for c in "CDEH"]
+    asked += [(BACK, f"{total_col}{BACK_FIRST + p - 1}") for p in range(1, 5)]
+    values = recalc_strict(path, cells=asked)  # the cells compared, and what they depend on
     running = {p: 0 for p in range(1, 5)}
     for k, (tables, row) in enumerate(zip(sim["rounds"], sim["blocks"], strict=True)):
         for t, ((ns, ew), b) in enumerate(zip(tables, row, strict=True)):
@@ -426,7 +454,6 @@ def test_progressive_in_the_strict_engine(tmp_path: Path) -> None:
             assert values[(PROGRESS, f"H{r}")] == (ns if net >= 0 else ew)
             running[ns] += round_hundreds(net)
             running[ew] -= round_hundreds(net)
-    total_col = openpyxl.utils.get_column_letter(3 + opt.round_count)
     got = {p: values[(BACK, f"{total_col}{BACK_FIRST + p - 1}")] for p in running}
     assert got == running
 

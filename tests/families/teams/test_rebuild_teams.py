@@ -137,7 +137,17 @@ def _fill_round(path: Path, s: Settings, rnd: int, seed: int) -> None:
     tw.fill(path, plan, {n: (r if n in keep else []) for n, r in rows.items()}, {})
 
 
-def _swiss_after_next(tmp: Path, times: int) -> tuple[list[Path], Settings]:
+@pytest.fixture(scope="module")
+def swiss_rounds(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, Settings]]:
+    """A Swiss of six teams from ``new`` (``r1``), then ``swiss next`` after round 1 is typed
+    (``r2``) and after round 2 is typed too (``r3``): each workbook with its settings, made once
+    for the module. Read them only (copy one to change it); ``r2`` is as ``swiss next`` wrote
+    it, round 2 typed only in the copy ``r2-played`` that ``r3`` is paired from."""
+    paths, s = _swiss_after_next(tmp_path_factory.mktemp("swiss-rounds"), 2)
+    return list(zip(paths, s, strict=True))
+
+
+def _swiss_after_next(tmp: Path, times: int) -> tuple[list[Path], list[Settings]]:
     path = cli_new(
         tmp,
         "r1",
@@ -151,20 +161,25 @@ def _swiss_after_next(tmp: Path, times: int) -> tuple[list[Path], Settings]:
         "--win-loss",
     )
     paths = [path]
-    s = ADAPTER.settings(load_workbook(path))
+    s = [ADAPTER.settings(load_workbook(path))]
     for rnd in range(1, times + 1):
-        _fill_round(paths[-1], s, rnd, seed=rnd)
+        played = paths[-1]
+        if rnd > 1:  # the workbook swiss next wrote stays as it wrote it
+            played = Path(shutil.copy(played, tmp / f"r{rnd}-played.xlsx"))
+        _fill_round(played, s[-1], rnd, seed=rnd)
         out = tmp / f"r{rnd + 1}.xlsx"
-        assert main(["swiss", "next", str(paths[-1]), "-o", str(out)]) == 0
+        assert main(["swiss", "next", str(played), "-o", str(out)]) == 0
         paths.append(out)
-        s = ADAPTER.settings(load_workbook(out))
+        s.append(ADAPTER.settings(load_workbook(out)))
     return paths, s
 
 
 @pytest.mark.parametrize("times", [1, 2])
-def test_swiss_after_next_reads_the_drawn_rounds(tmp_path: Path, times: int) -> None:
-    paths, s = _swiss_after_next(tmp_path, times)
-    book = load_workbook(paths[-1])
+def test_swiss_after_next_reads_the_drawn_rounds(
+    swiss_rounds: list[tuple[Path, Settings]], times: int
+) -> None:
+    path, s = swiss_rounds[times]  # r2 or r3
+    book = load_workbook(path)
     assert len(s.drawn) == times + 1
     assert s.drawn[0] == ((1, 2), (3, 4), (5, 6))
     sheets = [book[f"Match {n}"] for n in range(1, 3 * (times + 1) + 1)]
@@ -350,10 +365,10 @@ def test_hand_checked_head_to_head_fewer_boards_lists_the_boards_dropped(
 
 
 def test_swiss_rebuilt_with_more_rounds_keeps_the_pairings(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], swiss_rounds: list[tuple[Path, Settings]]
 ) -> None:
-    paths, s = _swiss_after_next(tmp_path, 1)
-    r2 = paths[-1]
+    r2, s = swiss_rounds[1]
+    r2 = Path(shutil.copy(r2, tmp_path / "r2.xlsx"))  # changed below
     wb = openpyxl.load_workbook(r2)
     home, away = wb["Match 4"]["B2"].value, wb["Match 4"]["H2"].value
     wb["Match 4"]["G7"] = "3NT"  # round 2, board 2, room 2: the away team North-South
@@ -715,12 +730,12 @@ def test_identity_rebuild_through_the_cli_keeps_every_input(
     old = Path(shutil.copy(new_workbook(*argv), tmp_path / f"{name}.xlsx"))  # new ARGV, a copy
     typed = load_workbook(old)  # read once: its settings, then filled in memory and saved
     s = ADAPTER.settings(typed)
+    blank = input_cells(typed)  # as new wrote them (the layout ADAPTER.build regenerates)
     plan = plan_of(s)
     rows = tw.random_rows(plan, random.Random(name), adjusted=s.scoring != "bam", incomplete=None)
     tw.fill(typed, plan, rows, {"Names!B4": "Lions", "Names!C5": "Ann Lee"})
     typed.save(old)
     book = load_workbook(old)
-    blank = input_cells(ADAPTER.build(s, None))
     entered = {k: v for k, v in input_cells(book).items() if v not in (None, blank[k])}
     new = tmp_path / "same.xlsx"
     assert _cli_rebuild(old, new) == 0

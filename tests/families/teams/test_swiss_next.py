@@ -12,10 +12,19 @@ import openpyxl
 import pytest
 from openpyxl import Workbook
 
-from tests.families.teams.test_teams_workbook import Case, check_values, fill, random_rows
+from tests.families.teams.test_teams_workbook import (
+    Case,
+    Room,
+    Row,
+    check_values,
+    fill,
+    random_rows,
+)
 from tests.support.hostile_corpus import CORPUS, make_corpus
 from tests.support.shared import digest
 from xlbridge.cli import main
+from xlbridge.families.registry import read_workbook
+from xlbridge.families.teams.model import TeamsResults
 from xlbridge.families.teams.plan import TeamsOptions, plan_swiss
 from xlbridge.movements.teams import swiss_teams_pairing
 from xlbridge.scoring.team_match import board_imps, score_match, standings_order
@@ -63,11 +72,13 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
     # The workbook last read from paths[-1] (one load per file: `fill` types into it, as it
     # would into the file loaded again, and saves it there).
     book = openpyxl.load_workbook(first)
+    typed: dict[int, list[Row]] = {}  # every match's results as typed, round by round
     for rnd in range(1, ROUNDS + 1):
         plan = plan_swiss(TEAMS, BOARDS, pairings, ROUNDS)
         rows = random_rows(plan, rng, adjusted=True, incomplete=None)
         # Keep the earlier rounds' results: fill only this round's matches.
         keep = {m.number for m in plan.matches if m.round == rnd}
+        typed |= {n: r for n, r in rows.items() if n in keep}
         fill(
             book,
             plan,
@@ -77,13 +88,17 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
         book.save(paths[-1])
         if rnd == ROUNDS:
             break
-        saved = openpyxl.load_workbook(paths[-1])  # the file as saved: read once, used twice
-        # The expected pairing, from the rules layer.
+        saved = openpyxl.load_workbook(paths[-1])  # the file as saved
+        # The expected pairing, from the rules layer, of the results the test typed (its own
+        # second opinion: not read back by the reader swiss next uses).
         vps = dict.fromkeys(range(1, TEAMS + 1), 0.0)
         imps = dict.fromkeys(range(1, TEAMS + 1), 0.0)
-        entered = _all_rows(saved, plan)
         for m in plan.matches:
-            credits = [board_imps(s1, s2, adj) for s1, s2, adj in entered[m.number]]
+            credits = [
+                board_imps(0.0, 0.0, row.adjusted) if row.adjusted is not None
+                else board_imps(_scored(row.room1, b), _scored(row.room2, b), None)
+                for b, row in enumerate(typed[m.number], start=1)
+            ]  # fmt: skip
             s = score_match(
                 credits,
                 scale=options.scale,
@@ -118,58 +133,11 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
     return paths
 
 
-def _room_score(cells: dict[str, object], r: int, room: int, board: int) -> float | None:
-    """A room's NS score from its typed cells, by the rules layer (a number typed over NS
-    Score stands)."""
-    from xlbridge.families.teams import formulas as T
-    from xlbridge.scoring.contract import score
-    from xlbridge.types import Contract, tricks_from_made_down
-
-    c = T.room_cols(room)
-    typed = cells.get(f"{c.ns_score}{r}")
-    if isinstance(typed, int | float) and not isinstance(typed, bool):
-        return float(typed)
-    text = cells.get(f"{c.contract}{r}")
-    if text is None or not str(text).strip():
-        return None
-    con = Contract.parse(str(text))
-    if con.is_pass:
-        return 0.0
-    made, down = (cells.get(f"{c.made}{r}"), cells.get(f"{c.down}{r}"))
-    tricks = tricks_from_made_down(con, *(None if x is None else int(x) for x in (made, down)))  # type: ignore[call-overload]
-    assert tricks is not None
-    return float(score(con, str(cells.get(f"{c.by}{r}") or ""), tricks, board))
-
-
-def _all_rows(
-    book: Path | Workbook, plan: object
-) -> dict[int, list[tuple[float, float, str | None]]]:
-    """Each board's two NS scores (computed by the rules layer from the typed inputs)."""
-    wb = book if isinstance(book, Workbook) else openpyxl.load_workbook(book)
-    out: dict[int, list[tuple[float, float, str | None]]] = {}
-    for name in wb.sheetnames:
-        if not name.startswith("Match "):
-            continue
-        ws = wb[name]
-        cells = {
-            c.coordinate: c.value
-            for row in ws.iter_rows(max_row=20, max_col=14)
-            for c in row
-            if c.value is not None
-        }
-        rows = []
-        for i in range(BOARDS):
-            r = 6 + i
-            adj = cells.get(f"N{r}")
-            if adj:
-                rows.append((0.0, 0.0, str(adj)))
-                continue
-            s1 = _room_score(cells, r, 1, i + 1)
-            s2 = _room_score(cells, r, 2, i + 1)
-            assert s1 is not None and s2 is not None
-            rows.append((s1, s2, None))
-        out[int(name.split()[1])] = rows
-    return out
+def _scored(room: Room, board: int) -> float:
+    """A room's NS score as typed (a number typed over NS Score stands), by the rules layer."""
+    got = room.score(board)
+    assert got is not None
+    return float(got)
 
 
 @pytest.fixture(scope="module")
@@ -231,16 +199,18 @@ def test_paired_workbook_scores_like_the_rules_layer(
             pairings.append([])
         pairings[-1].append((ws["B2"].value, ws["H2"].value))
     plan = plan_swiss(TEAMS, BOARDS, pairings, ROUNDS)
-    from tests.families.teams.test_teams_workbook import Room, Row
-
-    entered = _all_rows(wb, plan)
+    # The typed results as the product's reader scores them: what is checked here is the
+    # recalculated workbook against the rules layer, not the reading.
+    read = read_workbook(last)
+    assert isinstance(read, TeamsResults)
     rows = {
-        n: [
-            Row(Room(typed=s1), Room(typed=s2)) if adj is None else Row(adjusted=adj)
-            for s1, s2, adj in entered[n]
+        m.number: [
+            Row(adjusted=b.adjusted) if b.adjusted
+            else Row(Room(typed=b.room1.score), Room(typed=b.room2.score))
+            for b in m.boards
         ]
-        for n in entered
-    }
+        for m in read.matches
+    }  # fmt: skip
     (out,) = recalculate([last], tmp_path / "lo")
     got = openpyxl.load_workbook(out, data_only=True)
     case = Case("swiss-next", plan, TeamsOptions(), 0)

@@ -14,6 +14,7 @@ import pytest
 from openpyxl.workbook.workbook import Workbook
 
 from tests.support.engines import excel_grammar_errors, recalc_strict, same_value
+from tests.support.workbook_fill import type_result
 from xlbridge.cli import main
 from xlbridge.families.teams import formulas as T
 from xlbridge.families.teams.build import FIRST_ROW, HEADERS_IMP, build_teams_workbook
@@ -116,18 +117,7 @@ def fill(
         for i, row in enumerate(rows[m.number]):
             r = FIRST_ROW + i
             for c, room in zip(cols, (row.room1, row.room2), strict=True):
-                if room.contract is not None:
-                    ws[f"{c.contract}{r}"] = room.contract
-                    con = Contract.parse(room.contract)
-                    if not con.is_pass:
-                        ws[f"{c.by}{r}"] = room.by
-                        assert room.tricks is not None
-                        if room.tricks >= con.tricks_needed:
-                            ws[f"{c.made}{r}"] = room.tricks - 6
-                        else:
-                            ws[f"{c.down}{r}"] = con.tricks_needed - room.tricks
-                if room.typed is not None:
-                    ws[f"{c.ns_score}{r}"] = room.typed
+                type_result(ws, r, c, room)
             if row.adjusted is not None:
                 ws[f"{T.ADJ_COL}{r}"] = row.adjusted
     for ref, value in extra.items():

@@ -15,7 +15,10 @@ result: 11 pairs a direction over 22 boards 40/30/20/10, 10 teams over 24 boards
 
 from __future__ import annotations
 
+import functools
 import json
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +30,7 @@ from tests.support.excel_grammar import check
 from tests.support.shared import cli_new, run_cli
 from tests.support.workbook_fill import fill_by_headers
 from xlbridge.families.registry import read_workbook, score_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.results.awards import with_awards
 from xlbridge.scoring.masterpoints import Contestants, awards
 from xlbridge.workbook.formulas_masterpoints import award_formula, refusal_text
@@ -94,9 +98,10 @@ def _results_awards(values: dict[tuple[str, str], Any]) -> dict[str, Any]:
     return out
 
 
+@functools.cache
 def _want(path: Path) -> dict[str, int | str]:
     """The rules layer's award of each pair (player) of a filled workbook, or the short text
-    its Results sheet shows where the rule gives none."""
+    its Results sheet shows where the rule gives none (reading is pure: once a workbook)."""
     res = score_workbook(path)
     refused = refusal_text(len(res.boards), "pairs" if res.two_winner else "one-winner-pairs")
     if refused and res.input.family == "pairs":
@@ -104,9 +109,10 @@ def _want(path: Path) -> dict[str, int | str]:
     return dict(with_awards(res, "ebu-club").masterpoints)
 
 
-def _teams_book(tmp: Path, filled: bool = True) -> Path:
+def _teams_books(tmp: Path) -> tuple[Path, Path]:
     """A Swiss of 10 teams whose first round is a 24-board match (the EBU example's field and
-    boards), filled with random results (tests/families/teams) unless not ``filled``."""
+    boards), built once: saved empty, then filled with random results (tests/families/teams)
+    and saved again. Returns (filled, empty)."""
     import random
 
     from tests.families.teams.test_teams_workbook import fill, random_rows
@@ -116,11 +122,11 @@ def _teams_book(tmp: Path, filled: bool = True) -> Path:
     s = Settings("swiss-teams", 10, 24, rounds=3, masterpoints="ebu-club")
     plan = plan_of(s)
     wb = build_teams_workbook(plan, s.options(), None)
-    if filled:
-        fill(wb, plan, random_rows(plan, random.Random(32), adjusted=False, incomplete=None), {})
-    path = tmp / ("swiss.xlsx" if filled else "swiss-empty.xlsx")
-    wb.save(path)
-    return path
+    empty, filled = tmp / "swiss-empty.xlsx", tmp / "swiss.xlsx"
+    save_workbook(wb, empty)  # wb.save's parts, faster
+    fill(wb, plan, random_rows(plan, random.Random(32), adjusted=False, incomplete=None), {})
+    save_workbook(wb, filled)
+    return filled, empty
 
 
 def _standings_awards(values: dict[tuple[str, str], Any]) -> dict[str, Any]:
@@ -147,10 +153,12 @@ def _teams_want(path: Path) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """The cases' workbook, a filled two-winner Mitchell of 12 pairs over 24 boards, a filled
     Howell (one winner: refused) and a filled Rainbow of 28 players over 21 boards, all
-    written with ``--masterpoints ebu-club``."""
+    written with ``--masterpoints ebu-club``; and the Mitchell, the Rainbow and the Swiss as
+    written, nothing entered (each workbook written once: the empty one is a copy of it made
+    before the filling)."""
     tmp = tmp_path_factory.mktemp("mp")
     cases = tmp / "cases.xlsx"
     want = _cases_book(cases)
@@ -162,17 +170,22 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "rainbow": cli_new(tmp, "rainbow", "rainbow", "--tables", "7", "--boards-per-round",
                            "3", "--masterpoints", "ebu-club"),
     }  # fmt: skip
+    # Nothing entered: every line ranks 1=, and no award may show (issue 32).
+    empty = {f"empty-{k}": Path(shutil.copy(paths[k], tmp / f"empty-{k}.xlsx"))
+             for k in ("mitchell", "rainbow")}  # fmt: skip
     for i, p in enumerate(paths.values()):
         fill_by_headers(p, 32 + i, unplayed=0.0)
-    # Nothing entered: every line ranks 1=, and no award may show (issue 32).
-    empty = {
-        "empty-mitchell": cli_new(tmp, "empty-mitchell", "mitchell", "--tables", "6",
-                                  "--boards-per-round", "4", "--masterpoints", "ebu-club"),
-        "empty-rainbow": cli_new(tmp, "empty-rainbow", "rainbow", "--tables", "7",
-                                 "--boards-per-round", "3", "--masterpoints", "ebu-club"),
-        "empty-swiss": _teams_book(tmp, filled=False),
-    }  # fmt: skip
-    return {"cases": cases, "want": want, **paths, "swiss": _teams_book(tmp), **empty}
+    swiss, empty["empty-swiss"] = _teams_books(tmp)
+    yield {"cases": cases, "want": want, **paths, "swiss": swiss, **empty}
+    for cached in (_formulas, _values, _want):  # the module's loads, for no other module
+        cached.cache_clear()
+
+
+@functools.cache
+def _formulas(path: Path) -> Any:
+    """The workbook at ``path`` as written (its formulas), loaded once for the module: only
+    read."""
+    return openpyxl.load_workbook(path)
 
 
 EMPTY = ("empty-mitchell", "empty-rainbow", "empty-swiss")
@@ -181,7 +194,7 @@ EMPTY = ("empty-mitchell", "empty-rainbow", "empty-swiss")
 def test_every_formula_parses_under_the_strict_grammar(books: dict[str, Any]) -> None:
     """Every award formula: the cases' and each family's MPs column."""
     for name in ("cases", "mitchell", "howell", "rainbow", "swiss", *EMPTY):
-        wb = openpyxl.load_workbook(books[name])
+        wb = _formulas(books[name])
         sheets = set(wb.sheetnames)
         mps = [c.column_letter for ws in wb for row in ws.iter_rows(max_row=6) for c in row
                if c.value == "MPs"] or ["B"]  # fmt: skip
@@ -193,7 +206,7 @@ def test_every_formula_parses_under_the_strict_grammar(books: dict[str, Any]) ->
 
 
 def test_session_sheet_keeps_the_scale_and_results_award_by_it(books: dict[str, Any]) -> None:
-    ws = openpyxl.load_workbook(books["mitchell"])["Session"]
+    ws = _formulas(books["mitchell"])["Session"]
     line = next(r for r in ws.iter_rows(values_only=True) if r[0] == "Masterpoints")
     assert line[1] == "ebu-club" and "EBU club points" in str(line[2])
     code, out, err = run_cli("results", str(books["mitchell"]), "--format", "json")
@@ -223,8 +236,8 @@ def test_no_award_before_any_result(books: dict[str, Any]) -> None:
         assert entries and all(set(e["masterpoints"]) == {0} for e in entries), name
 
 
-def test_without_the_flag_no_line_and_no_column(tmp_path: Path) -> None:
-    book = cli_new(tmp_path, "plain", "mitchell", "--tables", "4")
+def test_without_the_flag_no_line_and_no_column(new_workbook: Callable[..., Path]) -> None:
+    book = new_workbook("mitchell", "--tables", "4")  # only read
     wb = openpyxl.load_workbook(book)
     assert all(r[0] != "Masterpoints" for r in wb["Session"].iter_rows(values_only=True))
     assert all(c.value != "MPs" for row in wb["Results"].iter_rows() for c in row)
@@ -232,10 +245,10 @@ def test_without_the_flag_no_line_and_no_column(tmp_path: Path) -> None:
     assert "masterpoints" not in json.loads(out)["entries"][0]
 
 
-def test_rebuild_keeps_the_scale(tmp_path: Path) -> None:
+def test_rebuild_keeps_the_scale(tmp_path: Path, new_workbook: Callable[..., Path]) -> None:
     for kind, argv in (("mitchell", ("--tables", "3")), ("rainbow", ("--tables", "5")),
                        ("swiss-teams", ("--tables", "4", "--boards-per-round", "2"))):
-        book = cli_new(tmp_path, kind, kind, *argv, "--masterpoints", "ebu-club")
+        book = new_workbook(kind, *argv, "--masterpoints", "ebu-club")  # rebuild only reads it
         out = tmp_path / f"{kind}-r.xlsx"
         code, _o, err = run_cli("rebuild", str(book), "-o", str(out))
         assert code == 0, err
@@ -270,13 +283,13 @@ def test_libreoffice_awards_equal_the_rule(books: dict[str, Any], tmp_path: Path
     # Nothing entered: every MPs cell stays empty, as results gives no award. The teams'
     # Standings rank every team 1= on nothing, so its cells would otherwise award every team.
     for name in EMPTY:
-        formulas = openpyxl.load_workbook(books[name])
-        values = openpyxl.load_workbook(done[name], data_only=True)
+        formulas = _formulas(books[name])
+        values = _values(done[name])  # every stored value; an empty cell is not there
         awarded = [(ws.title, c.coordinate) for ws in formulas for col in ws.iter_cols()
                    if any(c.value == "MPs" for c in col)
                    for c in col if c.data_type == "f"]  # fmt: skip
         assert len(awarded) >= 10, name  # every line's award formula
-        shown = {at: values[at[0]][at[1]].value for at in awarded}
+        shown = {at: values.get(at) for at in awarded}
         assert all(v in (None, "") for v in shown.values()), (name, shown)
     ranks = _standings_awards(_values(done["empty-swiss"]))  # the teams' lines are there
     assert len(ranks) == 10
@@ -312,17 +325,24 @@ def test_gnumeric_awards_equal_the_rule(books: dict[str, Any]) -> None:
     assert shown == _want(books["mitchell"])
 
 
+@functools.cache
 def _values(path: Path) -> dict[tuple[str, str], Any]:
-    wb = openpyxl.load_workbook(path, data_only=True)
-    return {(ws.title, c.coordinate): c.value for ws in wb.worksheets
-            for row in ws.iter_rows() for c in row if c.value is not None}  # fmt: skip
+    """Every stored value of a recalculated workbook, by (sheet, cell); read once, read-only
+    (every stored cell is read)."""
+    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    out = {(ws.title, c.coordinate): c.value for ws in wb.worksheets
+           for row in ws.iter_rows() for c in row if c.value is not None}  # fmt: skip
+    wb.close()
+    return out
 
 
-def test_the_abf_file_is_refused_in_one_line(tmp_path: Path) -> None:
+def test_the_abf_file_is_refused_in_one_line(
+    tmp_path: Path, new_workbook: Callable[..., Path]
+) -> None:
     """The ABF Masterpoint Manual publishes the credit file's layout (Appendix D: a 7-digit
     ABF number and the award in hundredths, 13 digits a line) but the tie rule (clause 4.4.6),
     the rounding and a club session's grade weight were not found: nothing is written."""
-    book = cli_new(tmp_path, "m", "mitchell", "--tables", "3")
+    book = new_workbook("mitchell", "--tables", "3")  # only read
     out = tmp_path / "awards.mp2"
     code, stdout, err = run_cli("results", str(book), "--format", "abf", "-o", str(out))
     assert code == 2 and stdout == "" and not out.exists()
@@ -353,7 +373,9 @@ def test_the_library_writes_the_scale_and_refuses_another(tmp_path: Path) -> Non
     ],
     ids=["pairs", "individual", "teams"],
 )
-def test_the_scale_sentence_prints_whole(tmp_path: Path, argv: tuple[str, ...]) -> None:
+def test_the_scale_sentence_prints_whole(
+    new_workbook: Callable[..., Path], argv: tuple[str, ...]
+) -> None:
     """The sentence beside the Masterpoints line is inside the Session sheet's print area, in a
     row tall enough for its wrapped lines, its label and code level with its first line (a
     printed page once showed two of its six lines, and an individual's none)."""
@@ -361,7 +383,7 @@ def test_the_scale_sentence_prints_whole(tmp_path: Path, argv: tuple[str, ...]) 
 
     from xlbridge.workbook.masterpoints import SCALE_SENTENCES
 
-    path = cli_new(tmp_path, "w", *argv, "--masterpoints", "ebu-club")
+    path = new_workbook(*argv, "--masterpoints", "ebu-club")  # only read
     ws = openpyxl.load_workbook(path)["Session"]
     row = next(r for r in range(3, 40) if ws.cell(r, 1).value == "Masterpoints")
     sentence = ws.cell(row, 3)

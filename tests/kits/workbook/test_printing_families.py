@@ -9,16 +9,19 @@ LibreOffice prints from the recalculated workbook (pages, what a page holds, ``#
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
 
 from tests.support.shared import cli_new, needs_program
 from tests.support.workbook_fill import fill_by_headers
-from xlbridge.families.social.build import score_sheet_layouts, write_social
+from xlbridge.families.social.build import build_social, score_sheet_layouts
 from xlbridge.families.social.settings import SocialOptions
 from xlbridge.families.social.sheet import COLS
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.cards import move_text, table_cards
 from xlbridge.movements.howell import howell
 from xlbridge.scoring.chicago import Chukker
@@ -37,11 +40,11 @@ def _text_width(ws: openpyxl.worksheet.worksheet.Worksheet, col: str) -> float:
     return float(ws.column_dimensions[col].width or 8.43)
 
 
-def test_howell_card_moves_fit_their_column(tmp_path: Path) -> None:
+def test_howell_card_moves_fit_their_column(new_workbook: Callable[..., Path]) -> None:
     """A 4-table Howell's moves ("pair 6 to table 4 EW, pair 3 to table 3, boards to table 1
     for round 4", 70 characters in the cards' 12 pt font: the boards rest two rounds) used to
     be cut at a 42-wide column."""
-    path = cli_new(tmp_path, "h4", "howell", "--tables", "4")
+    path = new_workbook("howell", "--tables", "4")  # only read
     ws = openpyxl.load_workbook(path)["Table Cards"]
     moves = {move_text(line) for card in table_cards(howell(4)) for line in card.lines}
     longest = max(moves, key=len)
@@ -55,10 +58,10 @@ def test_howell_card_moves_fit_their_column(tmp_path: Path) -> None:
                 assert _text_width(ws, c.column_letter) >= len(c.value), (c.coordinate, c.value)
 
 
-def test_arrow_switch_movement_cells_fit(tmp_path: Path) -> None:
+def test_arrow_switch_movement_cells_fit(new_workbook: Callable[..., Path]) -> None:
     """The 9-table Mitchell arrow-switched in the last round: the switched cells fit their
     columns (``NS 1 v EW 2: *17-18``, all the round's boards switched)."""
-    path = cli_new(tmp_path, "m9", "mitchell", "--tables", "9", "--arrow-switch", "last")
+    path = new_workbook("mitchell", "--tables", "9", "--arrow-switch", "last")  # only read
     ws = openpyxl.load_workbook(path)["Movement"]
     assert ws["B12"].value == "NS 1 v EW 2: *17-18"
     for row in ws.iter_rows(min_row=4, max_row=12, min_col=2):
@@ -70,8 +73,8 @@ def test_arrow_switch_movement_cells_fit(tmp_path: Path) -> None:
 # -- printed by LibreOffice -----------------------------------------------------------------
 
 
-def _fill_chicago(path: Path, opt: SocialOptions, chukkers: list[tuple[str, ...]]) -> None:
-    wb = openpyxl.load_workbook(path)
+def _fill_chicago(wb: Any, opt: SocialOptions, chukkers: list[tuple[str, ...]]) -> None:
+    """Type the chukkers' deals into the open workbook ``wb`` (built in memory, saved once)."""
     for (sheet, lay), deals in zip(score_sheet_layouts(opt, len(chukkers)), chukkers,
                                    strict=True):  # fmt: skip
         ws = wb[sheet]
@@ -84,7 +87,6 @@ def _fill_chicago(path: Path, opt: SocialOptions, chukkers: list[tuple[str, ...]
             ws[f"{COLS.tricks_in}{r}"] = d.tricks
             if d.honours.points:
                 ws[f"{COLS.honours}{r}"] = d.honours.points
-    wb.save(path)
 
 
 def _pages(pdf: Path) -> list[str]:
@@ -118,8 +120,9 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     fill_by_headers(books[-1], 11, unplayed=0.05)
     opt = SocialOptions(kind="chicago", rounds=2)
     chicago = src / "chicago.xlsx"
-    write_social(opt, chicago)
-    _fill_chicago(chicago, opt, [NS_CHUKKER, EW_CHUKKER])
+    wb = build_social(opt)  # what write_social writes, filled in memory and saved once
+    _fill_chicago(wb, opt, [NS_CHUKKER, EW_CHUKKER])
+    save_workbook(wb, chicago)
     books.append(chicago)
     done = recalculate(books, tmp_path_factory.mktemp("families-recalc"))
     exe = soffice()

@@ -4,6 +4,7 @@ such a workbook. It is no family of its own (no ``FAMILY``): ``pairs`` and ``ind
 declare that they build on it (``DEPENDS``), and no other family imports it.
 
 >>> from xlbridge.families.duplicate.session_sheet import movement_options_text
->>> movement_options_text(None, None, True)
+>>> from xlbridge.movements.options import MovementOptions
+>>> movement_options_text(MovementOptions(half_table=True))
 '--half-table'
 """

@@ -1,5 +1,6 @@
 """What ``xlbridge new`` takes alike for pairs and individual games: the pairs-movement options
-(:class:`MovementOptions`, and the movement they build), the scale, result entry, handicaps,
+(:class:`~xlbridge.movements.options.MovementOptions`, declared in the rules layer, and the
+movement they build), the scale, result entry, handicaps,
 strata and masterpoints (:class:`DuplicateOptions`, which each family's ``NewOptions``
 extends) and the strata's reading (:func:`new_strata`). One place for both forms of the
 duplicate game.
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
+from xlbridge.movements.options import MovementOptions
 
 if TYPE_CHECKING:
     from xlbridge.families.registry import WriteRequest
@@ -22,40 +24,6 @@ if TYPE_CHECKING:
     from xlbridge.scoring.strata import Strata
 
 __all__ = ["DuplicateOptions", "MovementOptions", "new_strata"]
-
-
-@dataclass(frozen=True, slots=True)
-class MovementOptions:
-    """``new``'s movement options (``even``, ``arrow_switch``, ``half_table``, ``barometer``,
-    ``sit_out``; None or False: not given), as the library gives them: the options of pairs
-    movements, refused by name by a kind that takes none (an individual's)."""
-
-    even: str | None = None
-    arrow_switch: str | None = None
-    half_table: bool = False
-    barometer: bool = False
-    sit_out: str | None = None
-
-    def movement(self, request: WriteRequest) -> Movement:
-        """The movement of ``request``'s kind and size with these options, built as ``xlbridge
-        movement`` builds it (a size or an option the kind cannot take is its own error).
-
-        >>> from xlbridge.families.registry import WriteRequest
-        >>> MovementOptions().movement(WriteRequest("rainbow", 5)).tables
-        5
-        >>> MovementOptions(even="skip").movement(WriteRequest("rainbow", 5))
-        Traceback (most recent call last):
-        ...
-        xlbridge.errors.MovementError: rainbow: option --even does not apply to this kind
-        """
-        from xlbridge.movements.options import MovementArgs, build_movement
-        from xlbridge.movements.registry import get_kind
-
-        size = MovementArgs(
-            request.tables, request.boards_per_round, request.rounds,
-            self.even, self.arrow_switch, self.half_table, self.barometer, self.sit_out,
-        )  # fmt: skip
-        return build_movement(get_kind(request.kind), size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +39,37 @@ class DuplicateOptions(MovementOptions):
     strata: str | None = None
     unknown_stratum: str | None = None
     masterpoints: str = ""
+
+    def movement(self, request: WriteRequest) -> Movement:
+        """The movement of ``request``'s kind and size with these movement options, built as
+        ``xlbridge movement`` builds it (a size or an option the kind cannot take is its own
+        error).
+
+        >>> from xlbridge.families.registry import WriteRequest
+        >>> DuplicateOptions().movement(WriteRequest("rainbow", 5)).tables
+        5
+        >>> DuplicateOptions(even="skip").movement(WriteRequest("rainbow", 5))
+        Traceback (most recent call last):
+        ...
+        xlbridge.errors.MovementError: rainbow: option --even does not apply to this kind
+        """
+        from xlbridge.movements.options import MovementArgs, build_movement
+        from xlbridge.movements.registry import get_kind
+
+        size = MovementArgs(
+            tables=request.tables, boards_per_round=request.boards_per_round,
+            rounds=request.rounds, **dict(self.movement_options().given()),
+        )  # fmt: skip
+        return build_movement(get_kind(request.kind), size)
+
+    def movement_options(self) -> MovementOptions:
+        """The movement options alone (the one type the Session sheet's line is written from).
+
+        >>> DuplicateOptions(even="skip", scale="ebu").movement_options()
+        MovementOptions(even='skip', arrow_switch=None, half_table=False, barometer=False, \
+sit_out=None)
+        """
+        return MovementOptions.of(self)
 
 
 def new_strata(strata: str | None, by: str | None, unknown: str | None) -> Strata | None:

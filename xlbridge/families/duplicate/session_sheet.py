@@ -3,7 +3,7 @@ label/value lines are :func:`xlbridge.families.duplicate.settings.rows` of the w
 :class:`~xlbridge.families.duplicate.settings.Settings`, written through
 :func:`xlbridge.workbook.session.write_settings`, which every family shares).
 
->>> movement_options_text("skip", None, False)
+>>> movement_options_text(MovementOptions(even="skip"))
 '--even skip'
 """
 
@@ -29,6 +29,7 @@ from xlbridge.families.duplicate.settings import (
     parse_options,
     rows,
 )
+from xlbridge.movements.options import MovementOptions
 from xlbridge.text import put_text
 from xlbridge.workbook.masterpoints import write_sentence
 from xlbridge.workbook.session import write_settings
@@ -112,17 +113,14 @@ def settings_of(ctx: Context, form: Form = "pairs") -> Settings:
     built: the builder's options and the movement's kind and size."""
     opt, m = ctx.options, ctx.movement
     recorded = opt.movement_options is not None
-    even, arrow, half, sit_out = (
-        parse_options(opt.movement_options) if opt.movement_options is not None
-        else (None, None, False, None)
-    )  # fmt: skip
+    text = opt.movement_options
+    given = MovementOptions() if text is None else parse_options(text)
     sections = opt.sections
     return Settings(
         kind=m.kind, tables=m.tables, rounds=m.rounds, boards_per_round=m.boards_per_round,
         form=form, event=opt.event, date=opt.date, scoring=opt.scoring,
         scale="acbl" if opt.per == 1 else "ebu", result_entry=opt.result_entry,
-        datum_rounding=opt.datum_rounding, even=even, arrow_switch=arrow, half_table=half,
-        sit_out=sit_out, options_recorded=recorded,
+        datum_rounding=opt.datum_rounding, movement_options=given, options_recorded=recorded,
         sections=None if sections is None else sections.spec,
         section_scoring="field" if sections is None else sections.scoring,
         board_sets=() if sections is None else tuple(sections.sets),

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
@@ -30,6 +30,7 @@ from xlbridge.movements.field import (
     parse_board_sets,
     parse_sections,
 )
+from xlbridge.movements.options import MovementOptions, flag_of, option_specs
 from xlbridge.movements.registry import FAMILIES
 from xlbridge.scoring.choices import (
     DATUM_ROUNDINGS,
@@ -102,8 +103,9 @@ class Settings:
     was told, bar the names and players (typed on the Names sheet) and the template.
 
     ``tables``, ``rounds``, ``boards_per_round``: as the Session sheet shows them (None: blank
-    on a workbook read back). ``even``, ``arrow_switch``, ``half_table``, ``sit_out``: the
-    pairs-movement options; ``options_recorded`` False for a workbook written before the
+    on a workbook read back). ``movement_options``: the pairs-movement options the Session
+    sheet records (:class:`~xlbridge.movements.options.MovementOptions`; a barometer is its
+    kind); ``options_recorded`` False for a workbook written before the
     ``Movement options`` line (its options are then not known). ``sections``: the
     ``--sections`` text of a sectioned session (None: one section).
 
@@ -122,10 +124,7 @@ class Settings:
     scale: MPScaleName = "acbl"
     result_entry: ResultEntry = "made-down"
     datum_rounding: DatumRounding = "half-away"
-    even: str | None = None
-    arrow_switch: str | None = None
-    half_table: bool = False
-    sit_out: str | None = None
+    movement_options: MovementOptions = field(default_factory=MovementOptions)
     options_recorded: bool = True
     sections: str | None = None
     section_scoring: str = "field"
@@ -148,7 +147,7 @@ class Settings:
     @property
     def options_text(self) -> str:
         """The ``Movement options`` line (:func:`movement_options_text`)."""
-        return movement_options_text(self.even, self.arrow_switch, self.half_table, self.sit_out)
+        return movement_options_text(self.movement_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,68 +165,71 @@ class Facts:
     copies: int | None = None
 
 
-def movement_options_text(
-    even: str | None, arrow_switch: str | None, half_table: bool, sit_out: str | None = None
-) -> str:
-    """The pairs-movement options as ``xlbridge new`` takes them, for the Session sheet.
+def movement_options_text(options: MovementOptions) -> str:
+    """The pairs-movement options as ``xlbridge new`` takes them, for the Session sheet: each
+    one recorded and given, in declared order (a value of ``one`` word without its spaces).
 
-    >>> movement_options_text("skip", "7:1, 7:2", True)
+    >>> given = MovementOptions(even="skip", arrow_switch="7:1, 7:2", half_table=True)
+    >>> movement_options_text(given)
     '--even skip --arrow-switch 7:1,7:2 --half-table'
-    >>> movement_options_text(None, None, False)
+    >>> movement_options_text(MovementOptions())
     'none'
-    >>> movement_options_text(None, None, False, "EW  3")
+    >>> movement_options_text(MovementOptions(sit_out="EW  3", barometer=True))
     '--sit-out EW 3'
     """
+    specs = dict(option_specs())
     words: list[str] = []
-    if even:
-        words += ["--even", even]
-    if arrow_switch:
-        words += ["--arrow-switch", "".join(arrow_switch.split())]
-    if half_table:
-        words.append("--half-table")
-    if sit_out:
-        words += ["--sit-out", *sit_out.split()]
+    for name, value in options.given():
+        spec = specs[name]
+        if not spec.recorded:
+            continue
+        words.append(flag_of(name))
+        if value is not True:
+            words += ["".join(str(value).split())] if spec.words == "one" else str(value).split()
     return " ".join(words) or "none"
 
 
-def parse_options(text: str) -> tuple[str | None, str | None, bool, str | None]:
-    """(even, arrow switch, half table, sit-out) from :func:`movement_options_text`'s text.
+def parse_options(text: str) -> MovementOptions:
+    """The movement options of :func:`movement_options_text`'s text.
 
-    >>> parse_options("--even relay --half-table --sit-out NS 3")
-    ('relay', None, True, 'NS 3')
+    >>> parse_options("--even relay --half-table --sit-out NS 3").given()
+    (('even', 'relay'), ('half_table', True), ('sit_out', 'NS 3'))
     >>> parse_options("--even sideways")
     Traceback (most recent call last):
     ...
     xlbridge.errors.WorkbookError: Session sheet: movement options '--even sideways' are not ...
     """
+    specs = {flag_of(name): (name, spec) for name, spec in option_specs() if spec.recorded}
     words = text.split()
-    even: str | None = None
-    arrow: str | None = None
-    half = False
-    sit_out: str | None = None
+    got: dict[str, Any] = {}
     i = 0
     ok = words != []
     while ok and i < len(words) and words != ["none"]:
-        word, nxt = words[i], words[i + 1] if i + 1 < len(words) else ""
-        if word == "--even" and nxt in ("skip", "relay") and even is None:
-            even, i = nxt, i + 2
-        elif word == "--arrow-switch" and nxt and not nxt.startswith("--") and arrow is None:
-            arrow, i = nxt, i + 2
-        elif word == "--half-table" and not half:
-            half, i = True, i + 1
-        elif word == "--sit-out" and nxt and not nxt.startswith("--") and sit_out is None:
+        name, spec = specs.get(words[i], ("", None))
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if spec is None or name in got:
+            ok = False
+        elif spec.switch:
+            got[name], i = True, i + 1
+        elif not nxt or nxt.startswith("--") or (spec.choices and nxt not in spec.choices):
+            ok = False
+        elif spec.words == "one":
+            got[name], i = nxt, i + 2
+        else:
             end = i + 1
             while end < len(words) and not words[end].startswith("--"):
                 end += 1
-            sit_out, i = " ".join(words[i + 1 : end]), end
-        else:
-            ok = False
+            got[name], i = " ".join(words[i + 1 : end]), end
     if not ok:
+        shapes = ", ".join(
+            flag_of(n) + ("" if s.switch else " " + ("|".join(s.choices) or str(s.metavar)))
+            for n, s in specs.values()
+        )
         raise WorkbookError(
             f"Session sheet: movement options {text[:60]!r} are not what xlbridge writes"
-            " (--even skip|relay, --arrow-switch SPEC, --half-table, --sit-out LABEL, or none)"
+            f" ({shapes}, or none)"
         )
-    return even, arrow, half, sit_out
+    return MovementOptions(**got)
 
 
 def strata_code(strata: Strata) -> str:
@@ -310,9 +312,7 @@ def from_session(session: SessionSettings, book: Any = None) -> Settings:
         scoring, scale, strata = _from_sentences(session, form, book)
     stored = session.get(MOVEMENT_OPTIONS_LABEL)
     recorded = stored not in (None, "")
-    even, arrow, half, sit_out = (
-        parse_options(str(stored)) if recorded else (None, None, False, None)
-    )
+    options = parse_options(str(stored)) if recorded else MovementOptions()
     sections = _sections(session)
     return Settings(
         kind=session.kind,
@@ -326,10 +326,7 @@ def from_session(session: SessionSettings, book: Any = None) -> Settings:
         scale=scale,
         result_entry=_result_entry(session),
         datum_rounding=_datum_rounding(session, scoring),
-        even=even,
-        arrow_switch=arrow,
-        half_table=half,
-        sit_out=sit_out,
+        movement_options=options,
         options_recorded=recorded,
         sections=sections,
         section_scoring=_section_scoring(session) if sections else "field",

@@ -33,6 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import WorkbookError
 from xlbridge.families.duplicate.context import Context, Options
 from xlbridge.families.duplicate.lists import write_lists
+from xlbridge.families.duplicate.save import save_workbook
 from xlbridge.families.duplicate.traveller import board_totals, instruction_line, play_cells
 from xlbridge.families.individual import formulas as FI
 from xlbridge.families.individual.formulas import IndividualCols
@@ -43,9 +44,8 @@ from xlbridge.families.individual.sheets import (
     write_individual_names,
     write_individual_session,
 )
-from xlbridge.interchange.files import check_output, write_atomically
+from xlbridge.interchange.files import workbook_output
 from xlbridge.interchange.names import NamedPlayer
-from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import check_session_boards, check_session_plays
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
@@ -138,10 +138,7 @@ def write_individuals(
     scale, ``ebu-club``) goes on the Session sheet and its awards on the Results sheet.
     Refuses to replace an existing file unless ``force``; never leaves half a workbook.
     """
-    out = Path(path)
-    if out.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    check_output(out, force)  # before the work: a refusal then costs nothing
+    out = workbook_output(path, force)
     ids = set(movement.pair_ids)
     for p in {*(names or {}), *(players or {})}:
         if p not in ids:
@@ -158,11 +155,7 @@ def write_individuals(
         masterpoints=masterpoints,
     )
     wb = build_individual_workbook(movement, options, template)
-    if hand_records:
-        from xlbridge.workbook.hand_records import add_hand_records
-
-        add_hand_records(wb, hand_records, options.event)
-    return write_atomically(out, saver(wb), force=force)
+    return save_workbook(wb, out, hand_records, options.event, force)
 
 
 def _headers(ic: IndividualCols) -> dict[str, str]:

@@ -26,7 +26,6 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.utils.cell import coordinate_to_tuple
@@ -38,6 +37,7 @@ from xlbridge.families.duplicate.names import PLAYER_HEADERS
 from xlbridge.families.individual.settings import Settings, read
 from xlbridge.movements.individual_seats import Seats, board_seats
 from xlbridge.movements.model import Movement
+from xlbridge.movements.options import MovementOptions, option_specs
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW
@@ -49,9 +49,6 @@ _FAMILY: FamilyName = "individual"
 _EXPECTED = EXPECTED_CELL.replace("$", "")
 _SEAT_LETTERS = "NESW"  # the order of a Seats tuple
 _SHOWN_ORDER = (0, 2, 1, 3)  # N, S, E, W: the NS partnership first, as on a traveller
-# Options the rebuild command takes for pairs movements only: passed on, so the movement
-# itself refuses them in its own words.
-_PAIRS_ONLY = ("even", "arrow_switch", "half_table")
 
 
 def seats_text(seats: Seats, who: Mapping[int, int | str] | None = None) -> str:
@@ -68,14 +65,16 @@ def seats_text(seats: Seats, who: Mapping[int, int | str] | None = None) -> str:
 
 @lru_cache(maxsize=32)
 def _movement(
-    kind: str, tables: int, boards_per_round: int | None, rounds: int | None, extra: Any = ()
-) -> Movement:
+    kind: str, tables: int, boards_per_round: int | None, rounds: int | None,
+    options: MovementOptions | None = None,
+) -> Movement:  # fmt: skip
     """The movement ``new`` builds for these options (the CLI's own builder, so the rebuilt
     workbook is the one ``new`` writes; a size the kind cannot make is its own error)."""
     from xlbridge.movements.options import MovementArgs, build_movement
 
     ns = MovementArgs(
-        tables=tables, boards_per_round=boards_per_round, rounds=rounds, **dict(extra)
+        tables=tables, boards_per_round=boards_per_round, rounds=rounds,
+        **dict((options or MovementOptions()).given()),
     )
     return build_movement(get_kind(kind), ns)
 
@@ -118,10 +117,10 @@ class IndividualAdapter:
         rounds = getattr(args, "rounds", None)
         if rounds is None and kind == old.kind and tables == old.tables:
             rounds = old.rounds
-        extra = tuple(
-            (k, args.options[k]) for k in _PAIRS_ONLY if args.options.get(k) not in (None, False)
-        )
-        m = _movement(kind, tables, bpr, rounds, extra)
+        # The pairs-movement options rebuild takes, passed on: the movement refuses them in
+        # its own words (MovementOptions declares them).
+        given = {k: args.options.get(k) for k, _spec in option_specs(rebuild=True)}
+        m = _movement(kind, tables, bpr, rounds, MovementOptions.of(given))
         return dataclasses.replace(
             old,
             kind=kind,

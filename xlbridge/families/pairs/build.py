@@ -23,6 +23,7 @@ from xlbridge.families.duplicate.context import Context, Options
 from xlbridge.families.duplicate.lists import write_lists
 from xlbridge.families.duplicate.movement_sheet import write_movement
 from xlbridge.families.duplicate.names import write_names
+from xlbridge.families.duplicate.save import save_workbook
 from xlbridge.families.duplicate.session_sheet import write_session_sheet
 from xlbridge.families.duplicate.traveller import write_paper_travellers, write_traveller
 from xlbridge.families.pairs.barometer_sheet import write_barometer
@@ -30,7 +31,7 @@ from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.families.pairs.section_scoring import check_section_scoring, mark_sections
-from xlbridge.interchange.files import check_output, write_atomically
+from xlbridge.interchange.files import workbook_output, write_atomically
 from xlbridge.interchange.names import NamedPlayer
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import check_session_boards, check_session_plays
@@ -118,10 +119,7 @@ def write_session(
     ``sections.movement``), matchpointed across the field. ``masterpoints``: the scale
     (``ebu-club``) kept on the Session sheet, whose awards the Results sheet shows.
     """
-    out = Path(path)
-    if out.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    check_output(out, force)  # before the work: a refusal then costs nothing
+    out = workbook_output(path, force)
     options = Options(
         event=event,
         date=date,
@@ -138,11 +136,7 @@ def write_session(
         masterpoints=masterpoints,
     )
     wb = build_workbook(movement, options, template)
-    if hand_records:
-        from xlbridge.workbook.hand_records import add_hand_records
-
-        add_hand_records(wb, hand_records, options.event)
-    return write_atomically(out, saver(wb), force=force)
+    return save_workbook(wb, out, hand_records, options.event, force)
 
 
 
@@ -179,16 +173,23 @@ def write(
     """The pairs workbook a :class:`~xlbridge.families.registry.WriteRequest` asks for (the
     family's ``write``): the workbook ``new`` writes for the family's one
     :class:`~xlbridge.families.pairs.settings.Settings` (its options by field name:
-    ``scoring``, ``scale``, ``result_entry``, ``datum_rounding``, ``even``, ``arrow_switch``,
-    ``half_table``, ``handicapped``, ``strata``, ``masterpoints``), built as ``rebuild``
+    ``scoring``, ``scale``, ``result_entry``, ``datum_rounding``, ``handicapped``, ``strata``,
+    ``masterpoints``; and the movement options the Session sheet records, by their names in
+    :class:`~xlbridge.movements.options.MovementOptions`: ``even``, ...), built as ``rebuild``
     builds it, checked as ``new`` checks it."""
     from xlbridge.families.pairs.settings import Settings
+    from xlbridge.movements.options import MovementOptions, option_specs
 
     base = Settings(request.kind, request.tables, request.rounds, request.boards_per_round,
                     date=request.date)  # fmt: skip
     if request.event is not None:
         base = dataclasses.replace(base, event=request.event)
-    settings = request.options_as(base)
+    recorded = {name for name, spec in option_specs() if spec.recorded}
+    moves = {k: v for k, v in request.options.items() if k in recorded}
+    others = {k: v for k, v in request.options.items() if k not in recorded}
+    settings = dataclasses.replace(request, options=others).options_as(base)
+    if moves:
+        settings = dataclasses.replace(settings, movement_options=MovementOptions(**moves))
     if settings.scoring != "butler" and "datum_rounding" in request.options:
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
     path = Path(out)

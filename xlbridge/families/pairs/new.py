@@ -61,7 +61,7 @@ def write_new(
         if o.scoring != "butler" and o.datum_rounding != "half-away":
             raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
         movement = o.movement(request)
-        options_text = movement_options_text(o.even, o.arrow_switch, o.half_table, o.sit_out)
+        options_text = movement_options_text(o.movement_options())
     from xlbridge.families.duplicate.new_players import registered
     from xlbridge.interchange.names import read_players
 

@@ -48,16 +48,11 @@ from xlbridge.families.duplicate.context import NAMES_FIRST, plays
 from xlbridge.families.duplicate.names import PAIR_HEADERS
 from xlbridge.families.pairs.build import build_settings
 from xlbridge.families.pairs.fouled import check_fouled
-from xlbridge.families.pairs.settings import (
-    Settings,
-    extra_options,
-    movement_for,
-    movement_of,
-    of_sheet,
-)
+from xlbridge.families.pairs.settings import Settings, movement_for, movement_of, of_sheet
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.field import FIELD_KIND
 from xlbridge.movements.model import Movement
+from xlbridge.movements.options import MovementOptions, flag_of, option_specs
 from xlbridge.movements.registry import KINDS, FamilyName, family_of, get_kind
 from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
@@ -91,6 +86,8 @@ _VARIANTS: tuple[dict[str, Any], ...] = (
     {}, {"even": "skip"}, {"even": "relay"}, {"half_table": True},
 )  # fmt: skip
 Layout = tuple[tuple[int, int | None, int | None, str, str], ...]
+# The movement options rebuild takes (MovementOptions declares which), then its own flags.
+_MOVEMENT = tuple(name for name, _spec in option_specs(rebuild=True))
 
 
 def slots_of(movement: Movement) -> dict[tuple[int, str, str], int]:
@@ -176,7 +173,7 @@ class PairsAdapter:
     :class:`~xlbridge.rebuild.slots.Planning` and :class:`~xlbridge.rebuild.slots.Placing`)."""
 
     family: FamilyName = _FAMILY
-    options = ("even", "arrow_switch", "half_table", "full_table", "fouled", "sit_out")
+    options = (*_MOVEMENT, "full_table", "fouled")
 
     def settings(self, book: Workbook) -> Settings:
         """Kind, size, event, date, scoring, scale, result entry, movement options and fouled
@@ -208,7 +205,7 @@ class PairsAdapter:
             return base
         best: tuple[int, Settings] | None = None
         for extra in _VARIANTS:
-            s = dataclasses.replace(base, **extra)
+            s = dataclasses.replace(base, movement_options=MovementOptions(**extra))
             try:
                 got = layout_of(movement_of(s))
             except MovementError:
@@ -243,12 +240,12 @@ class PairsAdapter:
         same = info.name == old.kind and tables == old.tables
         bpr = args.boards_per_round or old.boards_per_round
         rounds = args.rounds or (old.rounds if same else None)
-        given: dict[str, Any] = {k: opts.get(k) for k in ("even", "arrow_switch", "half_table",
-                 "sit_out") if opts.get(k) not in (None, False)}  # fmt: skip
+        given: dict[str, Any] = {k: opts.get(k) for k in _MOVEMENT
+                                 if opts.get(k) not in (None, False)}  # fmt: skip
         # The old Session sheet's "Movement options" line (same kind): those not given are
         # kept; a workbook written before that line has them guessed from its entries.
         stored = (
-            dict(extra_options(old.even, old.arrow_switch, old.half_table, old.sit_out))
+            dict(old.movement_options.given())
             if old.options_recorded and info.name == old.kind
             else None
         )
@@ -268,14 +265,8 @@ class PairsAdapter:
         best: tuple[int, Movement, dict[str, Any]] | None = None
         first_error: MovementError | None = None
         for extra in variants:
-            ext = extra_options(
-                extra.get("even"),
-                extra.get("arrow_switch"),
-                bool(extra.get("half_table")),
-                extra.get("sit_out"),
-            )
             try:
-                m = movement_for(info.name, tables, bpr, rounds, ext)
+                m = movement_for(info.name, tables, bpr, rounds, MovementOptions(**extra))
             except MovementError as exc:
                 first_error = first_error or exc
                 continue
@@ -301,22 +292,18 @@ class PairsAdapter:
             pairs, boards, notes = add_table_maps(layout, movement, _renumber(tables))
         if extra and not given:
             notes.append("movement option chosen to fit the old workbook: "
-                         + " ".join(f"--{k.replace('_', '-')}" + ("" if v is True else f" {v}")
+                         + " ".join(flag_of(k) + ("" if v is True else f" {v}")
                                     for k, v in extra.items()))  # fmt: skip
         if kept:
             notes.append("movement options kept from the old workbook's Session sheet: "
-                         + movement_options_text(kept.get("even"), kept.get("arrow_switch"),
-                                                 bool(kept.get("half_table")),
-                                                 kept.get("sit_out")))  # fmt: skip
+                         + movement_options_text(MovementOptions(**kept)))
         fouls = {boards.get(b, b): frozenset(t) for b, t in old.fouled}
         for b, t in fouled.items():
             fouls[b] = fouls.get(b, frozenset()) | t
         check_fouled(movement, fouls, old.scoring)
         new = dataclasses.replace(
             old, kind=info.name, tables=tables, rounds=rounds, boards_per_round=bpr,
-            even=extra.get("even"), arrow_switch=extra.get("arrow_switch"),
-            half_table=bool(extra.get("half_table")), sit_out=extra.get("sit_out"),
-            options_recorded=True,
+            movement_options=MovementOptions(**extra), options_recorded=True,
             fouled=tuple((b, tuple(sorted(t))) for b, t in sorted(fouls.items())),
             pairs_from=tuple((n, o) for o, n in pairs.items()),
             boards_from=tuple((n, o) for o, n in boards.items()),

@@ -43,7 +43,6 @@ __all__ = ["RESULTS", "write_results"]
 RESULTS = "Results"
 _FONT = Font(size=14)
 _BOLD = Font(size=14, bold=True)
-_WARN = Font(size=14, bold=True, color="C00000")
 # Names typed after the workbook is written shrink to their cell rather than being cut.
 _NAMES = Alignment(horizontal="left", vertical="center", shrink_to_fit=True)
 _ROW = 20.0  # a standing's height, points
@@ -64,8 +63,7 @@ def write_results(ctx: Context) -> Worksheet:
     ws["A2"] = F.shown_text(SESSION_DATE)
     st(ws["A2"], "xlb Label")
     # The printed page says what the HTML banner says while Checks lists problems.
-    ws["A3"] = F.provisional_line(f"Checks!{checks.TOTAL}")
-    ws["A3"].font = _WARN
+    checks.write_provisional_line(ws)
     dirs = ctx.directions()
     two = ctx.two_winner
     groups: list[tuple[str, str | None, int]]

@@ -2,7 +2,7 @@
 workbook (what ``rebuild`` reads back from a workbook and ``write`` is given by the library),
 and the movement it makes.
 
->>> s = Settings("mitchell", tables=3, rounds=3, boards_per_round=2, even=None)
+>>> s = Settings("mitchell", tables=3, rounds=3, boards_per_round=2)
 >>> movement_of(s).tables, options_text(s)
 (3, 'none')
 """
@@ -16,11 +16,11 @@ from typing import Any
 
 from xlbridge.families.duplicate import settings as sheet
 from xlbridge.movements.model import Movement
+from xlbridge.movements.options import MovementOptions
 from xlbridge.movements.registry import get_kind
 
 __all__ = [
     "Settings",
-    "extra_options",
     "movement_for",
     "movement_of",
     "of_sheet",
@@ -63,30 +63,22 @@ def of_sheet(d: sheet.Settings, **rebuild: Any) -> Settings:
 @lru_cache(maxsize=32)
 def movement_for(
     kind: str, tables: int, boards_per_round: int | None, rounds: int | None,
-    extra: tuple[tuple[str, Any], ...] = (),
+    options: MovementOptions | None = None,
 ) -> Movement:  # fmt: skip
     """The movement ``new`` builds for these options (a size or option the kind cannot take
     is its own error)."""
     from xlbridge.movements.options import MovementArgs, build_movement
 
     ns = MovementArgs(
-        tables=tables, boards_per_round=boards_per_round, rounds=rounds, **dict(extra)
+        tables=tables, boards_per_round=boards_per_round, rounds=rounds,
+        **dict((options or MovementOptions()).given()),
     )
     return build_movement(get_kind(kind), ns)
 
 
-def extra_options(
-    even: str | None, arrow: str | None, half: bool, sit_out: str | None = None
-) -> tuple[tuple[str, Any], ...]:
-    """The movement options given, as :func:`movement_for` takes them."""
-    given = {"even": even, "arrow_switch": arrow, "half_table": half, "sit_out": sit_out}
-    return tuple((k, v) for k, v in given.items() if v not in (None, False))
-
-
 def movement_of(s: Settings) -> Movement:
     """The movement of ``s``."""
-    extra = extra_options(s.even, s.arrow_switch, s.half_table, s.sit_out)
-    return movement_for(s.kind, s.tables, s.boards_per_round, s.rounds, extra)
+    return movement_for(s.kind, s.tables, s.boards_per_round, s.rounds, s.movement_options)
 
 
 def options_text(s: Settings) -> str | None:
@@ -94,4 +86,4 @@ def options_text(s: Settings) -> str | None:
     the line, regenerated without it)."""
     if not s.options_recorded:
         return None
-    return sheet.movement_options_text(s.even, s.arrow_switch, s.half_table, s.sit_out)
+    return sheet.movement_options_text(s.movement_options)

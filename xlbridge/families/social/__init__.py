@@ -31,13 +31,13 @@ class _Social(PackageFamily):
         from xlbridge.families.social.reader_pairs import read_marathon, read_pair_game
         from xlbridge.workbook.session import read_settings
 
-        settings = read_settings(formulas)
+        settings = read_settings(formulas)  # once: every reader below takes it
         kind = settings.kind
         if kind in ("progressive", "swiss-pairs", "round-robin-pairs"):
             return read_pair_game(formulas, cached, settings)
         if kind == "marathon":
             return read_marathon(formulas, cached, settings)
-        return read_social(formulas, cached)
+        return read_social(formulas, cached, settings)
 
     def swiss_next(self, kind: str) -> Callable[[Workbook, str], NextRound] | None:
         if kind != "swiss-pairs":

@@ -38,6 +38,7 @@ __all__ = [
     "back_entries",
     "write_back_score",
     "write_calcutta",
+    "write_zero_check",
 ]
 
 BACK = "Back Score"
@@ -83,6 +84,31 @@ def _name_formula(opt: SocialOptions, index: int) -> str:
         a, b = (1, 3) if index == 0 else (2, 4)
         return F.joined([name(a), name(b)], " & ")
     return F.joined([name(index + 1)], " & ")
+
+
+def write_zero_check(
+    ws: Worksheet, st: Styler, columns: Sequence[str], rows: tuple[int, int], check_row: int
+) -> None:
+    """A pair game's or a marathon's ``Check Total`` row (each of ``columns``, the rounds' and
+    the total's, summed over the standings' ``rows``, first to last) and below it the line
+    saying whether every column sums to zero, as it must.
+
+    >>> from xlbridge.workbook.styles import open_template
+    >>> wb = open_template(None)
+    >>> ws = wb.create_sheet(BACK)
+    >>> write_zero_check(ws, Styler(wb), ["C", "D"], (4, 9), 10)
+    >>> ws["D10"].value
+    '=IF(COUNT(D4:D9)=0,"",SUM(D4:D9))'
+    >>> ws["A11"].value[:40]
+    '=IF(COUNTIF(C10:D10,">0")+COUNTIF(C10:D1'
+    """
+    ws[f"A{check_row}"] = "Check Total"
+    st(ws[f"A{check_row}"], "xlb Label")
+    for col in columns:
+        ws[f"{col}{check_row}"] = F.check_total(f"{col}{rows[0]}:{col}{rows[1]}")
+        st(ws[f"{col}{check_row}"], "xlb Value")
+    ws[f"A{check_row + 1}"] = F.zero_sum_status(f"{columns[0]}{check_row}:{columns[-1]}{check_row}")
+    st(ws[f"A{check_row + 1}"], "xlb Label")
 
 
 def write_back_score(

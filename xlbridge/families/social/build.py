@@ -20,7 +20,6 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.errors import WorkbookError
 from xlbridge.families.social import formulas as F
 from xlbridge.families.social.settings import (
     FIXED_KINDS,
@@ -40,7 +39,7 @@ from xlbridge.families.social.sheet import (
     write_session,
 )
 from xlbridge.families.social.texts import chicago_vulnerability_text, net_rounding_text
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import workbook_output, write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.model import Movement
@@ -250,9 +249,7 @@ def write_social(
 ) -> Path:
     """Write the social workbook to ``path`` (``.xlsx``), atomically; refuse to overwrite
     unless ``force``."""
-    out = Path(path)
-    if out.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    out = workbook_output(path, force)
     wb = build_social(opt, template)
     return write_atomically(out, saver(wb), force=force)
 

@@ -24,10 +24,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
 from xlbridge.families.social import formulas as F
+from xlbridge.families.social.back import write_zero_check
 from xlbridge.families.social.pairs import chicago_vp_bounds, write_pairs_sheet
 from xlbridge.families.social.settings import check_name_count
 from xlbridge.families.social.sheet import write_session
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import workbook_output, write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.home import MONTHS, marathon, marathon_months
 from xlbridge.scoring.vp import vp
@@ -226,13 +227,7 @@ def _write_back(
         )
         for col in (total_col, vp_col, rank_col):
             st(ws[f"{col}{r}"], "xlb Value")
-    ws[f"A{check_row}"] = "Check Total"
-    st(ws[f"A{check_row}"], "xlb Label")
-    for col in [*cols, total_col]:
-        ws[f"{col}{check_row}"] = F.check_total(f"{col}{BACK_FIRST}:{col}{last_row}")
-        st(ws[f"{col}{check_row}"], "xlb Value")
-    ws[f"A{check_row + 1}"] = F.zero_sum_status(f"{cols[0]}{check_row}:{total_col}{check_row}")
-    st(ws[f"A{check_row + 1}"], "xlb Label")
+    write_zero_check(ws, st, [*cols, total_col], (BACK_FIRST, last_row), check_row)
     ws.column_dimensions["B"].width = 28
     for col in cols:
         ws.column_dimensions[col].width = 10
@@ -249,7 +244,5 @@ def write_marathon(
     force: bool = False,
 ) -> Path:
     """Write the marathon workbook to ``path`` (``.xlsx``), atomically."""
-    out = Path(path)
-    if out.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    out = workbook_output(path, force)
     return write_atomically(out, saver(build_marathon(opt, template)), force=force)

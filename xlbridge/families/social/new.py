@@ -12,7 +12,6 @@ xlbridge.errors.WorkbookError: rubber is a social game, which takes no names fil
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,10 +39,9 @@ def write_new(
 
     request.refuse_inputs("a social game")
     base = SocialArgs(request.kind, tables=request.tables, rounds=request.rounds,
-                      boards_per_round=request.boards_per_round, date=request.date)  # fmt: skip
-    if request.event is not None:
-        base = dataclasses.replace(base, event=request.event)
-    opt = options_of(request.options_as(base), request.kind)
+                      event=request.event, date=request.date,
+                      boards_per_round=request.boards_per_round)  # fmt: skip
+    opt = options_of(request.options_as(base))
     where = None if template is None else Path(template)
     if isinstance(opt, SocialOptions):
         path = write_social(opt, Path(out), template=where, force=force)

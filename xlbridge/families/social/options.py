@@ -1,9 +1,9 @@
-"""The options a social workbook is written with, from ``new``'s arguments (a
-:class:`SocialArgs`, as the family's ``write_new`` and the rebuild adapter give them), checked
-as ``new`` checks them: ``xlbridge new`` and ``xlbridge rebuild`` both build social workbooks
-through :func:`options_of`.
+"""The options a social workbook is written with, from its :class:`Settings` (as the rebuild
+adapter gives them) or ``new``'s arguments (a :class:`SocialArgs`, as the family's
+``write_new`` gives them), checked as ``new`` checks them: ``xlbridge new`` and ``xlbridge
+rebuild`` both build social workbooks through :func:`options_of`.
 
->>> options_of(SocialArgs("rubber", rounds=2, date="2026-11-23"), "rubber").event
+>>> options_of(SocialArgs("rubber", rounds=2, date="2026-11-23")).event
 'Home bridge'
 """
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import WorkbookError
+from xlbridge.families.social.settings import Settings
 from xlbridge.limits import NAME_TEXT
 from xlbridge.text import clean_text
 
@@ -25,64 +26,54 @@ __all__ = ["SocialArgs", "options_of"]
 
 
 @dataclass(frozen=True, slots=True)
-class SocialArgs:
-    """``new``'s arguments for a social game as the library gives them (``rebuild``), with
-    ``new``'s defaults."""
+class SocialArgs(Settings):
+    """``new``'s arguments for a social game, with ``new``'s defaults: its :class:`Settings`
+    and what ``new`` takes besides, the players' names (``"Ann,Bo,,Di"``) and the boards a
+    round (a marathon's deals a match, refused by every other game)."""
 
-    kind: str
-    tables: int = 1
-    rounds: int | None = None
-    boards_per_round: int | None = None
-    event: str = "Club pairs"
-    date: str = ""
-    game: str | None = None
-    rounding: str = "up"
-    new_york: bool = False
     players: str | None = None
-    first_dealer: str = "N"
-    progression: str = "stay"
-    vp: bool = False
-    pairs: int | None = None
-    start_month: str = "September"
-    chukkers: int = 1
-    calcutta: bool = False
+    boards_per_round: int | None = None
 
 
-def options_of(args: SocialArgs, kind: str) -> SocialOptions | PairsOptions | MarathonOptions:
-    """The workbook options ``new`` writes ``kind`` with, from its arguments, checked as ``new``
-    checks them (``xlbridge rebuild`` builds social workbooks through it too)."""
+def options_of(s: Settings) -> SocialOptions | PairsOptions | MarathonOptions:
+    """The workbook options ``new`` writes ``s.kind`` with, from its settings or arguments,
+    checked as ``new`` checks them (``xlbridge rebuild`` builds social workbooks through it
+    too)."""
     from xlbridge.families.social.settings import FIXED_KINDS, PAIRS_KINDS, SocialOptions
 
-    _refuse_foreign(args, kind)
+    kind = s.kind
+    players, boards = (s.players, s.boards_per_round) if isinstance(s, SocialArgs) else (None, None)
+    _refuse_foreign(s, kind)
     if kind == "marathon":
-        return _marathon_options(args)
-    if args.boards_per_round is not None:
+        return _marathon_options(s, players, boards)
+    if boards is not None:
         raise WorkbookError(
             f"{kind}: --boards-per-round does not apply (a chukker is four deals; a rubber "
             "lasts until a side wins two games); use --rounds for the number of "
             "rubbers or chukkers"
         )
     if kind in PAIRS_KINDS:
-        return _pairs_options(args, kind)
-    if args.tables != 1:
+        return _pairs_options(s, kind, players)
+    if s.tables != 1:
         raise WorkbookError(f"{kind} is played at one table; use --tables 1")
-    if kind in FIXED_KINDS and args.game not in (None, kind):
-        raise WorkbookError(f"{kind}: --game {args.game} contradicts the kind")
+    if kind in FIXED_KINDS and s.game not in (None, kind):
+        raise WorkbookError(f"{kind}: --game {s.game} contradicts the kind")
     return SocialOptions(
         kind=kind,
-        rounds=args.rounds,
-        game=args.game,
-        rounding=args.rounding,
-        new_york=args.new_york,
-        event=_event(args, "Home bridge"),
-        date=args.date,
-        players=_names(args.players),
-        calcutta=args.calcutta,
-        first_dealer=args.first_dealer,
+        rounds=s.rounds,
+        game=s.game,
+        rounding=s.rounding,
+        new_york=s.new_york,
+        event=_event(s, "Home bridge"),
+        date=s.date,
+        players=_names(players),
+        calcutta=s.calcutta,
+        deal_rows=s.deal_rows,
+        first_dealer=s.first_dealer,
     )
 
 
-def _refuse_foreign(args: SocialArgs, kind: str) -> None:
+def _refuse_foreign(args: Settings, kind: str) -> None:
     """One line for an option that belongs to another social game."""
     foreign = [
         ("--pairs", args.pairs is not None, kind == "marathon"),
@@ -97,7 +88,7 @@ def _refuse_foreign(args: SocialArgs, kind: str) -> None:
             raise WorkbookError(f"{kind}: {flag} does not apply to this game")
 
 
-def _pairs_options(args: SocialArgs, kind: str) -> PairsOptions:
+def _pairs_options(args: Settings, kind: str, players: str | None) -> PairsOptions:
     from xlbridge.families.social.pairs import PairsOptions
 
     if args.game not in (None, "chicago"):
@@ -112,24 +103,24 @@ def _pairs_options(args: SocialArgs, kind: str) -> PairsOptions:
         new_york=args.new_york,
         event=_event(args, "Bridge party"),
         date=args.date,
-        pairs=_names(args.players),
+        pairs=_names(players),
         calcutta=args.calcutta,
         chukkers=args.chukkers,
     )
 
 
-def _marathon_options(args: SocialArgs) -> MarathonOptions:
+def _marathon_options(args: Settings, players: str | None, boards: int | None) -> MarathonOptions:
     from xlbridge.families.social.marathon import MarathonOptions
 
     if args.calcutta or args.game not in (None, "chicago"):
         raise WorkbookError("marathon: --calcutta and --game are not used by the marathon")
     return MarathonOptions(
         pairs=args.pairs if args.pairs is not None else 2 * args.tables,
-        deals=args.boards_per_round if args.boards_per_round is not None else 20,
+        deals=boards if boards is not None else args.deals,
         start=args.start_month.strip().capitalize(),
         event=_event(args, "Marathon"),
         date=args.date,
-        names=_names(args.players),
+        names=_names(players),
     )
 
 
@@ -140,6 +131,6 @@ def _names(text: str | None) -> tuple[str, ...]:
                  for n in text.split(","))  # fmt: skip
 
 
-def _event(args: SocialArgs, default: str) -> str:
-    """The ``--event`` given, or this game's own name when it was left at the pairs default."""
-    return args.event if args.event != "Club pairs" else default
+def _event(args: Settings, default: str) -> str:
+    """The event named, or this game's own name (``new`` given no ``--event``)."""
+    return args.event if args.event is not None else default

@@ -24,6 +24,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
 from xlbridge.families.social import formulas as F
+from xlbridge.families.social.back import write_zero_check
 from xlbridge.families.social.settings import (
     PAIRS_KINDS,
     PROGRESSION_LABEL,
@@ -40,7 +41,7 @@ from xlbridge.families.social.sheet import (
     write_session,
 )
 from xlbridge.families.social.texts import pairs_scoring_text
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import workbook_output, write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT
 from xlbridge.movements.home import round_robin_pairs
@@ -442,13 +443,7 @@ def _write_back(wb: Workbook, st: Styler, opt: PairsOptions, names: str) -> None
         else:
             ws[f"{vp_col}{r}"] = F.rank_of(totals, f"{total_col}{r}")
             st(ws[f"{vp_col}{r}"], "xlb Value")
-    ws[f"A{check_row}"] = "Check Total"
-    st(ws[f"A{check_row}"], "xlb Label")
-    for col in [*cols, total_col]:
-        ws[f"{col}{check_row}"] = F.check_total(f"{col}{BACK_FIRST}:{col}{last_row}")
-        st(ws[f"{col}{check_row}"], "xlb Value")
-    ws[f"A{check_row + 1}"] = F.zero_sum_status(f"{cols[0]}{check_row}:{total_col}{check_row}")
-    st(ws[f"A{check_row + 1}"], "xlb Label")
+    write_zero_check(ws, st, [*cols, total_col], (BACK_FIRST, last_row), check_row)
     ws.column_dimensions["B"].width = 30
     fit_landscape(ws)
     ws.print_area = f"A1:{rank_col}{check_row + 1}"
@@ -459,7 +454,5 @@ def write_pairs_event(
     opt: PairsOptions, path: str | Path, *, template: str | Path | None = None, force: bool = False
 ) -> Path:
     """Write the pair-game workbook to ``path`` (``.xlsx``), atomically."""
-    out = Path(path)
-    if out.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    out = workbook_output(path, force)
     return write_atomically(out, saver(build_pairs_event(opt, template)), force=force)

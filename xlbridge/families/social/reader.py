@@ -28,7 +28,7 @@ from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.calcutta import CALCUTTA, CalcuttaShare, read_calcutta
-from xlbridge.families.social.settings import read
+from xlbridge.families.social.settings import from_session
 from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.movements.registry import get_kind
 from xlbridge.results.pages import render_page
@@ -44,6 +44,7 @@ from xlbridge.results.read_family import (
     table_text,
     text_of,
     to_csv,
+    unscored_lines,
     whole,
 )
 from xlbridge.results.session import Disagreement
@@ -52,10 +53,10 @@ from xlbridge.scoring.choices import SOCIAL_SCORINGS, OutputFormat, SocialScorin
 from xlbridge.scoring.rubber import Deal, Line, Rounding, Rubber, SheetTotals
 from xlbridge.scoring.session import ranks
 from xlbridge.types import Side
-from xlbridge.workbook.session import read_settings
 
 if TYPE_CHECKING:
     from xlbridge.workbook.cells import Book, Sheet
+    from xlbridge.workbook.session import SessionSettings
 
 __all__ = [
     "SocialDeal",
@@ -64,6 +65,7 @@ __all__ = [
     "SocialStanding",
     "read_social",
     "score_block",
+    "scored",
 ]
 
 _TITLE = re.compile(r"(Rubber|Chukker) ([0-9]{1,3})")
@@ -267,9 +269,7 @@ class SocialResults:
         if self.open_problems:
             lines.insert(0, banner(self.open_problems))
         lines += disagreement_lines(self.disagreements, self.recalculated)
-        if self.problems:
-            lines += ["", f"{len(self.problems)} deal(s) could not be scored:"]
-            lines += [f"  {p}" for p in self.problems]
+        lines += unscored_lines(self.problems, "deal(s)")
         return "\n".join(lines)
 
     def deal_rows(self) -> list[dict[str, Any]]:
@@ -563,17 +563,17 @@ def _players(book: Book, count: int) -> list[str]:
     return out
 
 
-def read_social(formulas: Book, cached: Book) -> SocialResults:
-    """Read a rubber, Chicago or four- to six-player workbook and score it again in Python (pair
-    games and marathons: :mod:`xlbridge.families.social.reader_pairs`)."""
-    s = read_settings(formulas)
+def read_social(formulas: Book, cached: Book, s: SessionSettings) -> SocialResults:
+    """Read a rubber, Chicago or four- to six-player workbook (its Session sheet read already:
+    ``s``) and score it again in Python (pair games and marathons:
+    :mod:`xlbridge.families.social.reader_pairs`)."""
     kind = s.kind
     if kind not in _BLOCK_KINDS:
         raise WorkbookError(f"Session sheet: kind {kind[:40]!r} is not a social game")
     scoring = str(s.get("Scored as") or "")
     if scoring not in SOCIAL_SCORINGS:
         raise WorkbookError(f"Session sheet: 'Scored as' {scoring!r} is not rubber or chicago")
-    coded = read(formulas)  # the family's one codec: its code rows, or an old one's sentences
+    coded = from_session(s, formulas)  # the family's codec: code rows, or an old one's sentences
     rounding = Rounding.HALF_DOWN if coded.rounding == "down" else Rounding.HALF_UP
     variant = "new-york" if coded.new_york else "standard"
     count = whole(s.get("Players")) or 4
@@ -642,13 +642,25 @@ def read_social(formulas: Book, cached: Book) -> SocialResults:
         calcutta, e, p = read_calcutta(formulas[CALCUTTA], entries, standing_totals, played)
         expects += e
         problems += p
+    return scored(s, cached, expects, kind=kind, scoring=scoring, rounding=str(rounding),
+                  rounds=rounds, standings=standings, problems=problems, calcutta=calcutta)
+
+
+def scored(
+    s: SessionSettings, cached: Book, expects: Sequence[Expect], *, kind: str,
+    scoring: SocialScoring | Literal["marathon"], rounding: str, rounds: Sequence[SocialRound],
+    standings: Sequence[SocialStanding], problems: Sequence[str],
+    calcutta: tuple[CalcuttaShare, ...] = (),
+) -> SocialResults:  # fmt: skip
+    """What a social reader scored (score sheets, pair games, marathons), with the Session's
+    event and date as text and every formula's stored value compared with ``expects``."""
     disagreements, recalculated = check(expects, cached_values(cached, expects))
     return SocialResults(
         event=text_of(s.event, "Session!A1"),
         date=text_of(s.get("Date"), "Session date"),
         kind=kind,
         scoring=scoring,
-        rounding=str(rounding),
+        rounding=rounding,
         rounds=tuple(rounds),
         standings=tuple(standings),
         disagreements=disagreements,

@@ -26,15 +26,14 @@ from xlbridge.families.social.reader import (
     SocialRound,
     SocialStanding,
     score_block,
+    scored,
 )
-from xlbridge.families.social.settings import read
+from xlbridge.families.social.settings import from_session
 from xlbridge.families.social.sheet import BlockLayout
 from xlbridge.movements.home import progressive_next
 from xlbridge.numerals import whole_or_none
 from xlbridge.results.read_family import (
     Expect,
-    cached_values,
-    check,
     text_of,
     whole,
 )
@@ -83,7 +82,7 @@ def read_pair_game(formulas: Book, cached: Book, s: SessionSettings) -> SocialRe
         raise WorkbookError("Session sheet: the Tables or Rounds line is lost")
     if not 1 <= n_rounds <= _MAX_ROUNDS or PROGRESS not in formulas.sheetnames:
         raise WorkbookError("the workbook has no Progress sheet or too many rounds")
-    coded = read(formulas)  # the family's one codec: its code rows, or an old one's sentences
+    coded = from_session(s, formulas)  # the family's codec: code rows, or an old one's sentences
     with_vps = coded.vp or kind != "progressive"  # Swiss and round-robin pairs: always VPs
     variant = "new-york" if coded.new_york else "standard"
     moves = coded.progression
@@ -199,20 +198,8 @@ def read_pair_game(formulas: Book, cached: Book, s: SessionSettings) -> SocialRe
         )
         expects += e
         problems += p
-    disagreements, recalculated = check(expects, cached_values(cached, expects))
-    return SocialResults(
-        event=text_of(s.event, "Session!A1"),
-        date=text_of(s.get("Date"), "Session date"),
-        kind=kind,
-        scoring="chicago",
-        rounding=str(rounding),
-        rounds=tuple(rounds),
-        standings=tuple(standings),
-        disagreements=disagreements,
-        recalculated=recalculated,
-        problems=tuple(problems),
-        calcutta=calcutta,
-    )
+    return scored(s, cached, expects, kind=kind, scoring="chicago", rounding=str(rounding),
+                  rounds=rounds, standings=standings, problems=problems, calcutta=calcutta)
 
 
 def _back(
@@ -337,16 +324,5 @@ def read_marathon(formulas: Book, cached: Book, s: SessionSettings) -> SocialRes
     played = [by_month.get(k, []) for k in range(1, max(by_month) + 1)]
     standings, e = _back(played, n_pairs, names, with_vps=True)
     expects += e
-    disagreements, recalculated = check(expects, cached_values(cached, expects))
-    return SocialResults(
-        event=text_of(s.event, "Session!A1"),
-        date=text_of(s.get("Date"), "Session date"),
-        kind="marathon",
-        scoring="marathon",
-        rounding="",
-        rounds=tuple(rounds),
-        standings=tuple(standings),
-        disagreements=disagreements,
-        recalculated=recalculated,
-        problems=tuple(problems),
-    )
+    return scored(s, cached, expects, kind="marathon", scoring="marathon", rounding="",
+                  rounds=rounds, standings=standings, problems=problems)  # fmt: skip

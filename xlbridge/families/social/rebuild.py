@@ -67,7 +67,7 @@ from xlbridge.errors import WorkbookError
 from xlbridge.families.social.back import CALCUTTA, CALCUTTA_FIRST
 from xlbridge.families.social.build import build_social, score_sheet_layouts
 from xlbridge.families.social.marathon import MarathonOptions, build_marathon, schedule_rows
-from xlbridge.families.social.options import SocialArgs, options_of
+from xlbridge.families.social.options import options_of
 from xlbridge.families.social.pairs import (
     PROGRESS,
     PairsOptions,
@@ -108,40 +108,6 @@ _SPLIT_ROWS = (5, 6, 7)  # the Calcutta split (places 1-3)
 def _args(**changes: Any) -> RebuildChange:
     """A change as ``xlbridge rebuild`` gives it (unset options ``None``)."""
     return RebuildChange(**changes)
-
-
-# --- building -----------------------------------------------------------------------------------
-
-
-def _namespace(s: Settings) -> SocialArgs:
-    """The arguments ``xlbridge new`` would be given for these settings."""
-    return SocialArgs(
-        kind=s.kind,
-        tables=s.tables,
-        rounds=s.rounds,
-        boards_per_round=s.deals if s.kind == "marathon" else None,
-        event=s.event,
-        date=s.date,
-        game=s.game,
-        rounding=s.rounding,
-        new_york=s.new_york,
-        players=None,
-        first_dealer=s.first_dealer,
-        progression=s.progression,
-        vp=s.vp,
-        pairs=s.pairs,
-        start_month=s.start_month,
-        chukkers=s.chukkers,
-        calcutta=s.calcutta,
-    )
-
-
-def _options(s: Settings) -> SocialOptions | PairsOptions | MarathonOptions:
-    opt = options_of(_namespace(s), s.kind)
-    opt = dataclasses.replace(opt, event=s.event)  # new names an unnamed event after the game
-    if isinstance(opt, SocialOptions) and s.deal_rows != opt.deal_rows:
-        opt = dataclasses.replace(opt, deal_rows=s.deal_rows)
-    return opt
 
 
 # --- slots --------------------------------------------------------------------------------------
@@ -417,14 +383,14 @@ class SocialAdapter:
             new = _change_pairs(old, kind, a)
         else:
             new = _change_marathon(old, a)
-        opt = _options(new)  # refuse here, in new's words, what new would refuse
+        opt = options_of(new)  # refuse here, in new's words, what new would refuse
         if isinstance(opt, SocialOptions):  # and what its movement refuses (five-player: 1-15)
             _entries(opt)
         return new
 
     def build(self, settings: Settings, template: str | Path | None) -> Workbook:
         """The workbook ``xlbridge new`` writes for these settings, in memory."""
-        opt = _options(settings)
+        opt = options_of(settings)
         if isinstance(opt, SocialOptions):
             return build_social(opt, template)
         if isinstance(opt, PairsOptions):
@@ -439,7 +405,7 @@ class SocialAdapter:
 
     def slots(self, wb: Workbook, settings: Settings) -> Sequence[Slot]:
         """Every input cell of the workbook built for ``settings``, named by its meaning."""
-        opt = _options(settings)
+        opt = options_of(settings)
         if isinstance(opt, SocialOptions):
             return _one_table_slots(opt)
         if isinstance(opt, PairsOptions):
@@ -448,7 +414,7 @@ class SocialAdapter:
 
     def describe(self, settings: Settings) -> str:
         """One line: ``swiss-pairs, 3 tables, 6 pairs, 5 rounds``."""
-        opt = _options(settings)
+        opt = options_of(settings)
         if isinstance(opt, SocialOptions):
             n = len(_entries(opt))
             return (

@@ -42,6 +42,7 @@ __all__ = [
     "SocialOptions",
     "check_name_count",
     "code_rows",
+    "from_session",
     "progression_of",
     "read",
 ]
@@ -168,7 +169,10 @@ class Settings:
     ``game``: the scoring of a four-, five- or six-player game (``None`` for rubber, chicago
     and the pair events). ``pairs``, ``deals``, ``start_month``: the marathon's.
     ``deal_rows``: deal rows of a rubber block (not a ``new`` option; kept for workbooks built
-    through the API).
+    through the API). ``event``: None for the game's own name (``new``'s default: ``Home
+    bridge``, ``Bridge party``, ``Marathon``); a workbook read back has its own.
+    ``new``'s arguments are these settings and two more
+    (:class:`~xlbridge.families.social.options.SocialArgs`).
     """
 
     kind: str
@@ -185,7 +189,7 @@ class Settings:
     pairs: int | None = None
     deals: int = 20
     start_month: str = "September"
-    event: str = "Home bridge"
+    event: str | None = None
     date: str = ""
     deal_rows: int = RUBBER_DEAL_ROWS
     next_round: tuple[int, tuple[tuple[int, int], ...]] | None = None
@@ -256,7 +260,12 @@ def read(book: Workbook | Book) -> Settings:
     in a workbook written before them, its sentences (:func:`_written_before_codes`). A kind
     that is no social game, or a code that is none of its values, is one line.
     """
-    info = read_settings(book)
+    return from_session(read_settings(book), book)
+
+
+def from_session(info: SessionSettings, book: Workbook | Book) -> Settings:
+    """:func:`read` from the Session sheet already read (``info``, as a reader has it), so
+    that the sheet is parsed once."""
     kind = info.kind
     if kind in ONE_TABLE:
         return _one_table_settings(book, info, kind)

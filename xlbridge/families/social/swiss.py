@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.families.social.pairs import PROGRESS, PairsOptions, pairs_layouts, progress_row
-from xlbridge.families.social.settings import read
+from xlbridge.families.social.settings import from_session
 from xlbridge.families.social.sheet import COLS, BlockLayout
 from xlbridge.movements.home import swiss_pairing
 from xlbridge.numerals import whole_or_none
@@ -85,7 +85,7 @@ def swiss_pairs_standings(
     rounds = _int(info.get("Rounds (Chicago chukkers)"))
     if tables is None or rounds is None:
         raise WorkbookError(f"{name!r}: its Session sheet lost the tables or rounds")
-    variant = "new-york" if read(wb).new_york else "standard"  # the family's one codec
+    variant = "new-york" if from_session(info, wb).new_york else "standard"  # the one codec
     opt = PairsOptions(kind="swiss-pairs", tables=tables, rounds=rounds,
                        new_york=variant == "new-york")  # fmt: skip
     prog = wb[PROGRESS]

@@ -36,7 +36,7 @@ from xlbridge.families.teams.standings import (
     write_prizes,
     write_standings,
 )
-from xlbridge.interchange.files import check_output, write_atomically
+from xlbridge.interchange.files import workbook_output, write_atomically
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import NAME_TEXT, PLAYERS_TEXT
 from xlbridge.text import header_text, put_text
@@ -426,10 +426,7 @@ def write_teams(
 ) -> Path:
     """Write the teams workbook to ``path`` (``.xlsx``), atomically; refuses to replace a file
     unless ``force``."""
-    out = Path(path)
-    if out.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
-    check_output(out, force)  # before the work: a refusal then costs nothing
+    out = workbook_output(path, force)
     wb = build_teams_workbook(plan, options, template)
     return write_atomically(out, saver(wb), force=force)
 

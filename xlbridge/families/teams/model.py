@@ -35,6 +35,7 @@ from xlbridge.results.read_family import (
     shown,
     table_text,
     to_csv,
+    unscored_lines,
 )
 from xlbridge.results.session import Disagreement
 from xlbridge.scoring.choices import OutputFormat, TeamsScoring
@@ -408,9 +409,7 @@ class TeamsResults:
         if self.open_problems:
             lines.insert(0, banner(self.open_problems))
         lines += disagreement_lines(self.disagreements, self.recalculated)
-        if self.problems:
-            lines += ["", f"{len(self.problems)} board(s) could not be scored:"]
-            lines += [f"  {p}" for p in self.problems]
+        lines += unscored_lines(self.problems, "board(s)")
         lines += problem_lines(self.open_problems)
         return "\n".join(lines)
 
