@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ import openpyxl
 import pytest
 
 from tests.support.engines import excel_grammar_errors, recalc_gnumeric
+from tests.support.read_once import read_once
 from tests.support.shared import cli_new, needs_gnumeric, needs_libreoffice, run_cli
 from tests.support.workbook_fill import Filled, Result, fill, fill_book, random_fill
 from xlbridge.errors import MovementError
@@ -40,6 +42,14 @@ SCORES_1 = [420, 450, -50, 400, 420, 110, 430, 420, 450, 450, 430, -100, 140]
 # Board 19 (dealer S, EW vulnerable): section A's 7 rows only.
 BOARD_19 = [("3NT", 9), ("3NT", 10), ("4S", 10), ("4S", 9), ("1NT", 8), ("3NT", 9), ("4S", 10)]
 SCORES_19 = [400, 430, 420, -50, 120, 400, 420]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_read() -> Iterator[None]:
+    """Each workbook ``results`` reads here is read once, whatever the formats asked
+    (``tests/support/read_once.py``)."""
+    with read_once():
+        yield
 
 
 @functools.cache
@@ -213,7 +223,7 @@ def test_python_scores_across_the_field(sectioned: tuple[Path, Any]) -> None:
 def test_libreoffice_agrees_with_python_and_by_hand(recalculated: dict[str, Path]) -> None:
     needs_libreoffice()
     done = recalculated["field"]
-    wb = openpyxl.load_workbook(done, data_only=True)
+    wb = openpyxl.load_workbook(done, data_only=True, read_only=True)
     for board, scores in ((1, SCORES_1), (19, SCORES_19)):
         ws = wb[f"Board {board}"]
         n = len(scores)
@@ -265,7 +275,7 @@ def test_a_workbook_of_one_section_reads_as_before(tmp_path: Path) -> None:
     assert "sections" not in data and "section" not in data["entries"][0]
     _code, csv_text, _err = run_cli("results", str(path), "--format", "csv")
     assert csv_text.splitlines()[0] == "rank,pair,names,dir,played,total,pct,average,status"
-    heads = [c.value for c in openpyxl.load_workbook(path)["Recap"][4]]
+    heads = [c.value for c in openpyxl.load_workbook(path, read_only=True)["Recap"][4]]
     assert "Section rank" not in heads
 
 
@@ -294,7 +304,7 @@ def test_names_file_uses_section_labels(tmp_path: Path) -> None:
     names.write_text("B-EW 2,Ann Lee,=Bo\nA-NS 1,Cy,Di\n", encoding="utf-8")
     path = cli_new(tmp_path, "named", "--sections", "A:mitchell:3,B:mitchell:4",
                    "--names", str(names))  # fmt: skip
-    ws = openpyxl.load_workbook(path)["Names"]
+    ws = openpyxl.load_workbook(path, read_only=True)["Names"]
     rows = {ws[f"A{r}"].value: (ws[f"B{r}"].value, ws[f"C{r}"].value) for r in range(4, 18)}
     assert rows["B-EW 2"] == ("Ann Lee", "=Bo") and rows["A-NS 1"] == ("Cy", "Di")
     assert ws["C" + str(4 + [*rows].index("B-EW 2"))].data_type == "s"
@@ -393,7 +403,7 @@ def test_section_scoring_in_python_by_hand(apart: Path) -> None:
 def test_section_scoring_libreoffice_agrees(recalculated: dict[str, Path]) -> None:
     needs_libreoffice()
     done = recalculated["apart"]
-    wb = openpyxl.load_workbook(done, data_only=True)
+    wb = openpyxl.load_workbook(done, data_only=True, read_only=True)
     for board, want in apart_by_hand().items():
         ws = wb[f"Board {board}"]
         got = [ws[f"I{r}"].value for r in range(6, 6 + len(want))]
@@ -426,7 +436,7 @@ def test_section_scoring_libreoffice_agrees_ebu_with_a_howell_section(
     for done in (recalculated["apart-acbl"], recalculated["apart-ebu"]):
         _code, text, _err = run_cli("results", str(done))
         assert "Every formula value agrees with Python." in text, (done.name, text[-600:])
-        wb = openpyxl.load_workbook(done, data_only=True)
+        wb = openpyxl.load_workbook(done, data_only=True, read_only=True)
         assert wb["Recap"]["A3"].value == f"Tops: A {3 * scale_per(done)}, B {2 * scale_per(done)}"
 
 
@@ -493,7 +503,7 @@ def test_board_sets_workbook_and_python_by_hand(board_sets: Path) -> None:
 def test_board_sets_libreoffice_agrees(recalculated: dict[str, Path]) -> None:
     needs_libreoffice()
     done = recalculated["sets"]
-    wb = openpyxl.load_workbook(done, data_only=True)
+    wb = openpyxl.load_workbook(done, data_only=True, read_only=True)
     ws = wb["Board 1"]
     got = [ws[f"I{r}"].value for r in range(6, 20)]
     assert got == pytest.approx(sets_by_hand([*SCORES_1, 420], list("AAAABBBCCCDDDD")))

@@ -20,13 +20,15 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.support.engines import excel_grammar_errors
+from tests.support.read_once import read_once
 from tests.support.shared import cli_new, run_cli
-from tests.support.workbook_fill import fill, random_fill
+from tests.support.workbook_fill import fill_book, random_fill
 from xlbridge.errors import SessionError
 from xlbridge.families.duplicate.score import score_session
 from xlbridge.families.registry import score_workbook
@@ -113,34 +115,79 @@ def test_cli_refuses_what_it_cannot_do_right(tmp_path: Path) -> None:
         assert len(err.strip().splitlines()) == 1
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _one_read() -> Iterator[None]:
+    """Each unchanged workbook ``results`` reads here is read once, whatever the formats asked
+    (``tests/support/read_once.py``)."""
+    with read_once():
+        yield
+
+
+@pytest.fixture(scope="module")
+def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, list[str]]]:
+    """This module's LibreOffice workbooks, recalculated in one LibreOffice run, by stem: each
+    with the strict grammar's complaints about its formulas as written. ``mitchell`` and
+    ``howell``: handicapped and stratified (``NAMES``), random results; ``rainbow``: an
+    individual with each player's handicap and masterpoints, every row played. Each is built in
+    memory as ``write_session``/``write_individuals`` writes it, typed into and saved once."""
+    from tests.families.individual.test_individual_workbook_rules import (
+        fill_individual_book,
+        full_fill,
+    )
+    from xlbridge.families.duplicate.context import Options
+    from xlbridge.families.individual.build import build_individual_workbook
+    from xlbridge.families.pairs.build import build_workbook
+    from xlbridge.interchange.names import NamedPlayer
+    from xlbridge.interchange.xlsx_write import save_workbook
+    from xlbridge.movements.individual import rainbow
+    from xlbridge.movements.mitchell import mitchell
+    from xlbridge.movements.registry import get_kind
+    from xlbridge.workbook.recalc import recalculate
+
+    tmp = tmp_path_factory.mktemp("hcp")
+    names = tmp / "names.csv"
+    names.write_text(NAMES, encoding="utf-8")
+    players = read_players(names)
+    paths, grammar = [], {}
+    for i, (name, m, by) in enumerate((
+        ("mitchell", mitchell(4, 2), "higher"),
+        ("howell", get_kind("howell").build(tables=4, boards_per_round=3), "average"),
+    )):  # fmt: skip
+        p = tmp / f"{name}.xlsx"
+        strata = Strata.parse("1000,300,0", by)
+        built = Options(players={k: tuple(v) for k, v in players.items()}, handicapped=True,
+                        strata=strata)  # fmt: skip
+        wb = build_workbook(m, built)
+        grammar[name] = excel_grammar_errors(wb)
+        fill_book(wb, Options(), random_fill(m, Options(), 11 + i))
+        save_workbook(wb, p)
+        paths.append(p)
+    m = rainbow(5)
+    ind = {1: NamedPlayer("Ann", "00123", -3.0, 500.0), 2: NamedPlayer("Bo", "", 2.0, 1500.0),
+           4: NamedPlayer("Di", "", 1.0, 100.0)}  # fmt: skip
+    wb = build_individual_workbook(m, Options(
+        event="Club individual", players={str(k): (v,) for k, v in ind.items()},
+        handicapped=True, strata=Strata.parse("1000,300,0")))  # fmt: skip
+    grammar["rainbow"] = excel_grammar_errors(wb)
+    fill_individual_book(wb, Options(), full_fill(m, 5))
+    save_workbook(wb, tmp / "rainbow.xlsx")
+    paths.append(tmp / "rainbow.xlsx")
+    done = recalculate(paths, tmp_path_factory.mktemp("hcp-recalculated"))
+    return {p.stem: (p, grammar[p.stem]) for p in done}
+
+
 @pytest.mark.libreoffice
-def test_workbook_formulas_agree_with_python(tmp_path: Path) -> None:
+def test_workbook_formulas_agree_with_python(
+    recalculated: dict[str, tuple[Path, list[str]]],
+) -> None:
     """Random results in a handicapped, stratified Mitchell and Howell, recalculated by
     LibreOffice: every Recap cell (Hcp, Hcp %, Hcp rank, Stratum, Rank A..C) equals Python's."""
     from tests.support.shared import needs_libreoffice
 
     needs_libreoffice()
-    from xlbridge.families.duplicate.context import Options
-    from xlbridge.families.pairs.build import write_session
-    from xlbridge.movements.mitchell import mitchell
-    from xlbridge.movements.registry import get_kind
-    from xlbridge.workbook.recalc import recalculate
-
-    names = tmp_path / "names.csv"
-    names.write_text(NAMES, encoding="utf-8")
-    players = read_players(names)
-    paths = []
-    for i, (name, m, by) in enumerate((
-        ("mitchell", mitchell(4, 2), "higher"),
-        ("howell", get_kind("howell").build(tables=4, boards_per_round=3), "average"),
-    )):  # fmt: skip
-        p = tmp_path / f"{name}.xlsx"
-        write_session(m, p, players=players, handicapped=True,
-                      strata=Strata.parse("1000,300,0", by))  # fmt: skip
-        assert excel_grammar_errors(p) == []
-        fill(p, m, Options(), random_fill(m, Options(), 11 + i))
-        paths.append(p)
-    for p in recalculate(paths, tmp_path / "r"):
+    for stem in ("mitchell", "howell"):
+        assert recalculated[stem][1] == []  # the strict grammar, on the formulas as written
+    for p in (recalculated[stem][0] for stem in ("mitchell", "howell")):
         res = score_workbook(p)
         assert res.recalculated and res.disagreements == ()
         seen = Counter(c.key[2] for c in res.input.cached if c.value not in (None, ""))
@@ -195,33 +242,22 @@ def test_rebuild_keeps_handicaps_and_strata(tmp_path: Path) -> None:
     out = tmp_path / "r.xlsx"
     code, _o, err = run_cli("rebuild", str(book), "-o", str(out), "--tables", "5")
     assert code == 0, err
-    heads = [c.value for c in load_workbook(out)["Recap"][4]]
+    heads = [c.value for c in load_workbook(out, read_only=True)["Recap"][4]]
     assert {"Hcp", "Hcp %", "Hcp rank", "Stratum", "Rank A", "Rank B"} <= set(heads)
     assert score_workbook(out).input.strata == Strata.parse("1000,0", "average")
 
 
 @pytest.mark.libreoffice
-def test_individual_handicap_and_strata_agree_with_python(tmp_path: Path) -> None:
+def test_individual_handicap_and_strata_agree_with_python(
+    recalculated: dict[str, tuple[Path, list[str]]],
+) -> None:
     """A Rainbow: each player's own handicap and masterpoints; one field; recalculated by
     LibreOffice, every Recap cell equals Python's."""
-    from tests.families.individual.test_individual_workbook_rules import fill_individual, full_fill
     from tests.support.shared import needs_libreoffice
-    from xlbridge.families.individual.build import write_individuals
-    from xlbridge.interchange.names import NamedPlayer
-    from xlbridge.movements.individual import rainbow
-    from xlbridge.workbook.recalc import recalculate
 
     needs_libreoffice()
-    m = rainbow(5)
-    players = {1: NamedPlayer("Ann", "00123", -3.0, 500.0), 2: NamedPlayer("Bo", "", 2.0, 1500.0),
-               4: NamedPlayer("Di", "", 1.0, 100.0)}  # fmt: skip
-    p = tmp_path / "rainbow.xlsx"
-    write_individuals(m, p, players=players, handicapped=True, strata=Strata.parse("1000,300,0"))
-    assert excel_grammar_errors(p) == []
-    from xlbridge.families.duplicate.context import Options
-
-    fill_individual(p, Options(), full_fill(m, 5))
-    (done,) = recalculate([p], tmp_path / "r")
+    done, grammar = recalculated["rainbow"]
+    assert grammar == []  # the strict grammar, on the formulas as written
     res = score_workbook(done)
     assert res.recalculated and res.disagreements == ()
     by = {s.pair.id: s for s in res.standings}

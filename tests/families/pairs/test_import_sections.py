@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +29,21 @@ from tests.families.pairs.test_field_sections import (
     SECTIONS,
     by_hand,
 )
+from tests.support.read_once import read_once
 from tests.support.shared import cli_new, digest, needs_mdbtools, run_cli
 from xlbridge.movements.field import join_sections, parse_sections
 
 # (board, traveller row index) -> (contract, tricks), every declarer North (seed 003).
 PLAYED = {**{(1, i): x for i, x in enumerate(BOARD_1)},
           **{(19, i): x for i, x in enumerate(BOARD_19)}}  # fmt: skip
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_read() -> Iterator[None]:
+    """Each unchanged workbook ``results`` reads here is read once, whatever the formats asked
+    (``tests/support/read_once.py``)."""
+    with read_once():
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -49,21 +59,23 @@ Row = tuple[int, str, str, str, int, int, str, int]
 def _scorer_rows(path: Path) -> list[Row]:
     """The evening as a scorer exports it: (board, section, NS number, EW number, round,
     table, contract, tricks) of every traveller row, in reverse order of the travellers (the
-    import finds the rows). Boards 1 and 19 are seed 003's; the others made up."""
-    wb = openpyxl.load_workbook(path)
+    import finds the rows). Boards 1 and 19 are seed 003's; the others made up. (Read-only:
+    values only, each traveller's rows 6-18, columns A-M, as ``ws.cell`` gives them.)"""
+    wb = openpyxl.load_workbook(path, read_only=True)
     rows = []
     for name in wb.sheetnames:
         if not name.startswith("Board "):
             continue
         board, ws = int(name.split()[1]), wb[name]
-        for i in range(13):
-            ns, ew = ws.cell(6 + i, 1).value, ws.cell(6 + i, 2).value
+        cells = ws.iter_rows(min_row=6, max_row=18, max_col=13, values_only=True)
+        for i, row in enumerate(cells):
+            ns, ew = row[0], row[1]
             if not ns:
                 break
             contract, tricks = PLAYED.get((board, i), ("3NT", 9 + (board + i) % 3))
             rows.append((board, ns.split("-")[0], ns.split()[-1], ew.split()[-1],
-                         ws.cell(6 + i, 12).value, ws.cell(6 + i, 13).value, contract,
-                         tricks))  # fmt: skip
+                         row[11], row[12], contract, tricks))  # fmt: skip
+    wb.close()
     return rows[::-1]
 
 
@@ -114,17 +126,24 @@ def _check_scored(out: Path) -> dict[str, Any]:
 
 
 def _inputs(path: Path) -> dict[tuple[int, str, str], tuple[Any, ...]]:
-    """Every traveller row's typed cells (Contract, By, Made, Down), by board and pairs."""
-    wb = openpyxl.load_workbook(path)
+    """Every traveller row's typed cells (Contract, By, Made, Down), by board and pairs (rows
+    6-18; read-only, values only)."""
+    wb = openpyxl.load_workbook(path, read_only=True)
     out = {}
     for name in wb.sheetnames:
         if name.startswith("Board "):
-            ws = wb[name]
-            for r in range(6, 19):
-                if ws.cell(r, 1).value:
-                    out[(int(name.split()[1]), ws.cell(r, 1).value, ws.cell(r, 2).value)] = \
-                        tuple(ws.cell(r, c).value for c in range(3, 7))  # fmt: skip
+            for row in wb[name].iter_rows(min_row=6, max_row=18, max_col=6, values_only=True):
+                if row[0]:
+                    out[(int(name.split()[1]), row[0], row[1])] = tuple(row[2:6])
+    wb.close()
     return out
+
+
+@pytest.fixture(scope="module")
+def csv_cells(from_csv: tuple[Path, str, str]) -> dict[tuple[int, str, str], tuple[Any, ...]]:
+    """:func:`_inputs` of the CSV's copy (read once: the tests compare the other sources' with
+    it; the copy is only read)."""
+    return _inputs(from_csv[0])
 
 
 def test_the_scorer_rows_cover_both_sections(evening: list[Row]) -> None:
@@ -141,12 +160,13 @@ def test_the_scorer_rows_cover_both_sections(evening: list[Row]) -> None:
 
 
 def test_a_csv_with_a_section_column_then_usebio(from_csv: tuple[Path, str, str],
+                                                 csv_cells: dict[Any, Any],
                                                  tmp_path: Path) -> None:  # fmt: skip
     """Every row placed on its section's rows; ``results`` final, seed 003's scores and
     matchpoints; the USEBIO file names both sections and every pair."""
     out, printed, err = from_csv
     assert f"{PLAYS} results filled, 0 already there, 0 not imported" in printed, (printed, err)
-    cells = _inputs(out)
+    cells = csv_cells
     assert cells[(1, "A-NS 1", "A-EW 1")] == ("4S", "N", 4, None)  # 10 tricks: made 4
     assert cells[(1, "B-NS 1", "B-EW 1")] == ("4S", "N", 4, None)  # board 1's row 8
     assert cells[(1, "A-NS 6", "A-EW 4")] == ("4S", "N", None, 1)  # row 3: 9 tricks
@@ -196,12 +216,14 @@ def test_a_section_the_workbook_lacks_is_named_and_not_placed(book: Path, tmp_pa
     assert sorted(placed) == [(1, "A-NS 1", "A-EW 1"), (1, "B-NS 1", "B-EW 1"),
                               (1, "B-NS 2", "B-EW 3")]  # fmt: skip
     assert cells[(1, "B-NS 2", "B-EW 3")] == ("2S", "N", 3, None)
-    checks = [c.value for c in openpyxl.load_workbook(out)["Checks"]["A"] if c.value]
+    wb = openpyxl.load_workbook(out, read_only=True)  # column A of one sheet: values only
+    checks = [r[0] for r in wb["Checks"].iter_rows(max_col=1, values_only=True) if r[0]]
+    wb.close()
     assert any("section 'C' is not in this workbook" in str(v) for v in checks)
 
 
 def test_a_pbn_with_section_tags(
-    book: Path, evening: list[Row], from_csv: tuple[Path, str, str], tmp_path: Path
+    book: Path, evening: list[Row], csv_cells: dict[Any, Any], tmp_path: Path
 ) -> None:
     """One game a table's play, its Section, Table and Round tags placing it (PBN 2.1's
     Section tag), as a scorer that writes a game a result does: the CSV's cells."""
@@ -215,7 +237,7 @@ def test_a_pbn_with_section_tags(
     out = tmp_path / "pbn.xlsx"
     code, printed, err = _import(book, source, out)
     assert code == 0 and f"{PLAYS} results filled, 0 already there, 0 not imported" in printed, err
-    assert _inputs(out) == _inputs(from_csv[0])
+    assert _inputs(out) == csv_cells
 
 
 def test_a_pbn_of_sections_into_one_section_keeps_the_first(tmp_path: Path) -> None:
@@ -233,7 +255,7 @@ def test_a_pbn_of_sections_into_one_section_keeps_the_first(tmp_path: Path) -> N
 
 
 def test_a_bridgemate_file_of_two_sections(book: Path, evening: list[Row],
-                                           from_csv: tuple[Path, str, str],
+                                           csv_cells: dict[Any, Any],
                                            tmp_path: Path) -> None:  # fmt: skip
     """``bridgemate`` writes the session file of both sections (Section IDs 1 and 2, letters
     A and B); the devices' rows are added as they are sent; ``import`` places each at its
@@ -264,9 +286,9 @@ def test_a_bridgemate_file_of_two_sections(book: Path, evening: list[Row],
     assert printed.endswith(f"{PLAYS} results filled, 0 already there, 1 not imported; 2 players'"
                             " numbers on the Names sheet\n"), (printed, err)  # fmt: skip
     assert "PlayerNumbers line 4: no play at section B table 7 in round 1" in err
-    assert _inputs(out) == _inputs(from_csv[0])
-    names = {str(r[0]): r[1:5] for r in openpyxl.load_workbook(out)["Names"].iter_rows(
-        min_row=4, values_only=True) if r[0]}  # fmt: skip
+    assert _inputs(out) == csv_cells
+    names = {str(r[0]): r[1:5] for r in openpyxl.load_workbook(out, read_only=True)["Names"]
+             .iter_rows(min_row=4, values_only=True) if r[0]}  # fmt: skip
     assert names["B-NS 1"] == ("Ann Ash", None, "2001", None)
     assert names["A-EW 1"] == ("Cy Cole", None, "1003", None)
     assert names["A-NS 1"] == names["B-EW 1"] == (None, None, None, None)
@@ -274,9 +296,10 @@ def test_a_bridgemate_file_of_two_sections(book: Path, evening: list[Row],
 
 def _plays(path: Path, board: int) -> list[tuple[str, str, int, int]]:
     """(NS label, EW label, round, table) of a board's traveller rows."""
-    ws = openpyxl.load_workbook(path)[f"Board {board}"]
-    return [(ws.cell(r, 1).value, ws.cell(r, 2).value, ws.cell(r, 12).value, ws.cell(r, 13).value)
-            for r in range(6, 30) if ws.cell(r, 1).value]  # fmt: skip
+    ws = openpyxl.load_workbook(path, read_only=True)[f"Board {board}"]  # one sheet's values
+    return [(r[0], r[1], r[11], r[12])
+            for r in ws.iter_rows(min_row=6, max_row=29, max_col=13, values_only=True)
+            if r[0]]  # fmt: skip
 
 
 def test_a_movement_file_of_sections(tmp_path: Path) -> None:

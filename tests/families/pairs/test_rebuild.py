@@ -49,15 +49,24 @@ def fill(path: Path, movement: Movement, seed: int, entry: str = "made-down",
 
 
 def _type(wb: Any, movement: Movement, seed: int, entry: str = "made-down",
-          share: float = 0.6) -> int:  # fmt: skip
+          share: float = 0.6, was: dict[tuple[str, str], tuple[Any, str]] | None = None,
+          ) -> int:  # fmt: skip
     """:func:`fill` on the workbook ``wb`` already open (in memory); returns how many cells
-    were typed."""
+    were typed. ``was``, when given, gets each typed cell's value and type as they were
+    before (by sheet and cell), to put them back (:func:`_put_back`)."""
     rng = random.Random(seed)
+
+    def at(ws: Any, ref: str) -> Any:
+        cell = ws[ref]
+        if was is not None:
+            was.setdefault((ws.title, ref), (cell._value, cell.data_type))
+        return cell
+
     c = TravellerCols.build(entry, "mp")
     typed = 0
     for i, _p in enumerate(movement.pairs):
         if rng.random() < 0.5:
-            cell = wb["Names"][f"B{4 + i}"]
+            cell = at(wb["Names"], f"B{4 + i}")
             cell.value, cell.data_type = rng.choice(["Ann Lee", "=Bo", "Zoë Ø", "  x  "]), "s"
             typed += 1
     for b in movement.boards:
@@ -84,13 +93,13 @@ def _type(wb: Any, movement: Movement, seed: int, entry: str = "made-down",
             else:
                 cells[c.contract] = rng.choice(["4S", 3])
             for col, value in cells.items():
-                cell = ws[f"{col}{r}"]
+                cell = at(ws, f"{col}{r}")
                 cell.value = value
                 if isinstance(value, str):
                     cell.data_type = "s"  # "=SUM(1)" typed as text stays text
                 typed += 1
         if rng.random() < 0.1:
-            ws["H2"] = rng.randint(1, 3)
+            at(ws, "H2").value = rng.randint(1, 3)
             typed += 1
     return typed
 
@@ -104,20 +113,26 @@ def _entries(path: Path | Entered) -> dict[tuple[int, str, str], tuple[tuple[str
     return {(r.board, r.ns, r.ew): r.cells for r in got.rows}
 
 
-# The blank session ``write_session`` writes, by movement and result entry: written once, the
-# examples of a property that draw the same ones open a copy of it (through the gate, as
-# ``rebuild`` opens the user's file).
-_BLANK: dict[tuple[str, int, str], bytes] = {}
+# The blank session ``write_session`` writes, by movement and result entry: written once and
+# opened once (through the gate, as ``rebuild`` opens the user's file); the examples of a
+# property that draw the same one type into it and put back what was there (``_put_back``;
+# rebuilding only reads the old workbook).
+_BLANK: dict[tuple[str, int, str], Any] = {}
 
 
 def _blank_book(kind: str, tables: int, entry: str, movement: Movement, tmp: Path) -> Any:
-    path = tmp / f"blank-{kind}-{tables}-{entry}.xlsx"
     if (kind, tables, entry) not in _BLANK:
+        path = tmp / f"blank-{kind}-{tables}-{entry}.xlsx"
         write_session(movement, path, force=True, result_entry=entry)
-        _BLANK[kind, tables, entry] = path.read_bytes()
-    elif not path.exists():
-        path.write_bytes(_BLANK[kind, tables, entry])
-    return load_workbook(path)
+        _BLANK[kind, tables, entry] = load_workbook(path)
+    return _BLANK[kind, tables, entry]
+
+
+def _put_back(wb: Any, was: dict[tuple[str, str], tuple[Any, str]]) -> None:
+    """The cells ``_type`` typed into ``wb``, as they were before (value and type as read)."""
+    for (sheet, ref), (value, data_type) in was.items():
+        cell = wb[sheet][ref]
+        cell._value, cell.data_type = value, data_type
 
 
 def _built(movement: Movement, **kw: Any) -> Workbook:
@@ -175,7 +190,16 @@ def test_every_entry_carried_or_listed(
     # In memory: the blank session opened through the gate, typed into, read and rebuilt; the
     # rebuilt workbook read as it comes back (the CLI's save is the other tests').
     old = _blank_book(kind, tables, entry, m, tmp_path)
-    _type(old, m, seed, entry, share=0.4)
+    was: dict[tuple[str, str], tuple[Any, str]] = {}
+    try:
+        _type(old, m, seed, entry, share=0.4, was=was)
+        _check_carried(old, m, kind, tables, change, seed)
+    finally:
+        _put_back(old, was)
+
+
+def _check_carried(old: Any, m: Movement, kind: str, tables: int, change: str, seed: int) -> None:
+    """The property's check on the typed workbook ``old``: rebuilt for ``change`` in memory."""
     entered = read_entered(f"o{seed}-{kind}-{tables}-{change}.xlsx", old)
     if change == "more-tables":
         asked = RebuildChange(tables=tables + 1)
@@ -460,7 +484,7 @@ def test_rebuilt_workbook_recalculates(tmp_path: Path) -> None:
 def _check_fouled_board(path: Path, m: Movement) -> None:
     """Board 1 fouled at tables 1-2: the recalculated MPs are the rules layer's
     ``score_fouled_board`` (each group on its own, Neuberg to the full field; rules.md §5)."""
-    ws = openpyxl.load_workbook(path, data_only=True)["Board 1"]
+    ws = openpyxl.load_workbook(path, data_only=True, read_only=True)["Board 1"]  # values
     c = TravellerCols.build("made-down", "mp")
     rows = sorted(v for k, v in slots_of(m).items() if k[0] == 1)
     scores = [float(ws[f"{c.ns_score}{r}"].value) for r in rows]

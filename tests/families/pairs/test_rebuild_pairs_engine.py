@@ -13,13 +13,13 @@ from typing import Any
 import openpyxl
 import pytest
 
-from tests.families.pairs.test_rebuild import fill
+from tests.families.pairs.test_rebuild import _built, _type
 from tests.support.engines import input_cells
 from xlbridge.cli import main
 from xlbridge.families.duplicate.session_sheet import movement_options_text
-from xlbridge.families.pairs.build import write_session
 from xlbridge.families.pairs.entries import Entered, read_entered
 from xlbridge.families.registry import rebuild_family
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.options import MovementOptions
 from xlbridge.movements.sections import add_table
@@ -41,15 +41,15 @@ def _inputs(path: Path) -> dict[tuple[str, str], Any]:
 def test_a_locked_cell_and_an_added_sheet_are_listed(tmp_path: Path, capsys: Any) -> None:
     m = mitchell(4, 2)
     old = tmp_path / "old.xlsx"
-    write_session(m, old, movement_options=movement_options_text(MovementOptions()))
-    wb = openpyxl.load_workbook(old)
+    # What write_session writes, built in memory, typed into as a director would, saved once.
+    wb = _built(m, movement_options=movement_options_text(MovementOptions()))
     ws = wb["Board 1"]
     ws.protection.sheet = False  # the director unprotects the sheet and types over a formula
     ws["I6"] = 3.5
     ws["C6"] = "4S"
     wb["Recap"]["A1"] = "Tuesday pairs"  # a locked text cell changed
     wb.create_sheet("Notes")["A1"] = "NS 2 arrived late"
-    wb.save(old)
+    save_workbook(wb, old)
     new = tmp_path / "new.xlsx"
     assert main(["rebuild", str(old), "-o", str(new)]) == 0
     out = capsys.readouterr().out
@@ -57,9 +57,10 @@ def test_a_locked_cell_and_an_added_sheet_are_listed(tmp_path: Path, capsys: Any
     assert "'Board 1'!I6: 3.5 (typed over a locked formula; the new workbook computes" in out
     assert "'Recap'!A1: Tuesday pairs (changed in a locked cell" in out
     assert "'Notes'!A1: NS 2 arrived late (a sheet xlbridge does not write)" in out
-    listed = openpyxl.load_workbook(new)["Not carried"]
+    rebuilt = openpyxl.load_workbook(new)  # read once
+    listed = rebuilt["Not carried"]
     assert [listed.cell(r, 1).value for r in range(4, 7)] == ["typed over"] * 2 + ["other sheet"]
-    assert openpyxl.load_workbook(new)["Board 1"]["I6"].data_type == "f"
+    assert rebuilt["Board 1"]["I6"].data_type == "f"
 
 
 def test_a_formula_typed_into_an_input_cell_keeps_the_pairs_wording(
@@ -67,11 +68,10 @@ def test_a_formula_typed_into_an_input_cell_keeps_the_pairs_wording(
 ) -> None:
     m = mitchell(3, 2)
     old = tmp_path / "old.xlsx"
-    write_session(m, old)
-    wb = openpyxl.load_workbook(old)
+    wb = _built(m)  # what write_session writes, typed into in memory, saved once
     wb["Board 2"]["C6"], wb["Board 2"]["D6"] = "=1+1", "N"
     wb["Names"]["B4"] = "=A4"
-    wb.save(old)
+    save_workbook(wb, old)
     assert main(["rebuild", str(old), "-o", str(tmp_path / "n.xlsx")]) == 0
     out = capsys.readouterr().out
     assert "carried 1 of 3 entered cells" in out
@@ -85,11 +85,13 @@ def test_a_formula_typed_into_an_input_cell_keeps_the_pairs_wording(
 @pytest.fixture(scope="module")
 def skip_six(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 6-table skip Mitchell of 2-board rounds, filled (seed 21): written once, copied by each
-    test that rebuilds it."""
+    test that rebuilds it. Built in memory as ``write_session`` writes it, typed into as
+    ``fill`` types, saved once."""
     old = tmp_path_factory.mktemp("skip-six") / "old.xlsx"
     m = mitchell(6, 2, even="skip")
-    write_session(m, old, movement_options=movement_options_text(MovementOptions(even="skip")))
-    fill(old, m, 21)
+    wb = _built(m, movement_options=movement_options_text(MovementOptions(even="skip")))
+    _type(wb, m, 21)
+    save_workbook(wb, old)
     return old
 
 
@@ -134,8 +136,9 @@ def test_rebuild_family_carries_each_row_to_its_play(
 def test_rebuild_family_adds_a_table_as_seed_003(tmp_path: Path) -> None:
     old_m = mitchell(16, 2, rounds=13, even="skip")
     old = tmp_path / "sixteen.xlsx"
-    write_session(old_m, old, names={"NS 15": ("Fifteen N", "Fifteen S")})
-    fill(old, old_m, 4, share=0.2)
+    wb = _built(old_m, names={"NS 15": ("Fifteen N", "Fifteen S")})  # in memory, saved once
+    _type(wb, old_m, 4, share=0.2)
+    save_workbook(wb, old)
     new = tmp_path / "seventeen.xlsx"
     res = rebuild_family(old, RebuildChange(kind="add-table"), new)
     assert "pair 15 is now 16 (ACBL guide chart)" in res.notes
@@ -165,7 +168,8 @@ def test_hand_records_are_drawn_again_not_listed(tmp_path: Path) -> None:
                  "--seed", "5", "-o", str(old)]) == 0  # fmt: skip
     res = rebuild_family(old, RebuildChange(tables=4), new)
     assert res.not_carried == ()
-    was, now = openpyxl.load_workbook(old), openpyxl.load_workbook(new)
+    # Read-only: the sheet names and the values of one sheet are read.
+    was, now = (openpyxl.load_workbook(p, read_only=True) for p in (old, new))
     assert "Hand Records" in now.sheetnames
     shown = [
         [c for c in row] for row in was["Hand Records"].iter_rows(max_row=30, values_only=True)
