@@ -29,6 +29,7 @@ Shapes:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import random
@@ -257,7 +258,13 @@ def _damaged(base: bytes) -> dict[str, bytes]:
 
 
 def make_corpus() -> dict[str, bytes]:
-    """Every hostile file, by name."""
+    """Every hostile file, by name: made once per process (~1.7 CPU-s; the files are the same
+    every time) and shared by every test module that asks; each caller gets its own dict."""
+    return dict(_made_corpus())
+
+
+@functools.cache
+def _made_corpus() -> dict[str, bytes]:
     base = small_workbook_bytes()
     wb_xml = zipfile.ZipFile(io.BytesIO(base)).read("xl/workbook.xml")
     head, decl, rest = wb_xml.partition(b"?>")
