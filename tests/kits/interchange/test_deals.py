@@ -335,7 +335,13 @@ def test_dd_table_checked() -> None:
 # -- command line ------------------------------------------------------------------------------
 
 
-def test_cli_deal_and_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_deal_and_deals(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    solved_once: dict[tuple[HandRecord, ...], list[HandRecord]],
+) -> None:
+    """``deal``, then ``deals`` plain and ``--analyse`` as JSON and as text: the four deals are
+    solved once for both formats (``solved_once``)."""
     f = tmp_path / "b.pbn"
     assert main(["deal", "--boards", "1-4", "--seed", "9", "-o", str(f)]) == 0
     assert "4 boards" in capsys.readouterr().out
@@ -356,6 +362,7 @@ def test_cli_deal_and_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["deals", str(f), "--analyse"]) == 0
     text = capsys.readouterr().out
     assert "Board 4   Dealer W   Vul All" in text and "Par " in text
+    assert len(solved_once) == 1  # both formats asked for the same four deals
 
 
 @pytest.mark.parametrize("bad", ["0-3", "1-1001", "x", "3-1"])
@@ -490,16 +497,12 @@ def test_new_with_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "Hand records" in html and "QJ105432" in html.replace("</span>", "").replace(" ", "")
 
 
-def test_new_deal_seed_and_refusals(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``new --deal --seed`` twice gives the same deals. The deals each run asks DDS to solve
-    are remembered: the second run's deals, when they are the first run's, are not solved
-    again (21 boards, most of this test); different deals would be solved and differ."""
-    import openpyxl
-
+@pytest.fixture
+def solved_once(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[HandRecord, ...], list[HandRecord]]:
+    """The commands' ``analyse`` remembering what it solved, by the records asked for: the
+    same deals asked again (a second run of a command, to compare) are not solved again;
+    other deals are solved as before. The dict says which deals were asked for."""
     from xlbridge.interchange import deals
-    from xlbridge.workbook.hand_records import read_hand_records_file
 
     solved: dict[tuple[HandRecord, ...], list[HandRecord]] = {}
     solve = deals.analyse
@@ -513,6 +516,22 @@ def test_new_deal_seed_and_refusals(
         return solved[key]
 
     monkeypatch.setattr(deals, "analyse", solve_once)
+    return solved
+
+
+def test_new_deal_seed_and_refusals(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    solved_once: dict[tuple[HandRecord, ...], list[HandRecord]],
+) -> None:
+    """``new --deal --seed`` twice gives the same deals. The second run's deals, when they are
+    the first run's, are not solved again (21 boards, most of this test; ``solved_once``);
+    different deals would be solved and differ."""
+    import openpyxl
+
+    from xlbridge.workbook.hand_records import read_hand_records_file
+
+    solved = solved_once
     a, b = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
     for f in (a, b):
         args = ["new", "howell", "--tables", "2", "--deal", "--seed", "77", "-o", str(f)]
