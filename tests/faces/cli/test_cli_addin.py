@@ -7,10 +7,13 @@ replaced by recording fakes; the demo workbook is written and read back for real
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import sys
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import openpyxl
@@ -19,13 +22,28 @@ import pytest
 from xlbridge.cli import main
 from xlbridge.errors import WorkbookError
 from xlbridge.excel import install as engine
-from xlbridge.excel import udf
-from xlbridge.excel.demo import CHUKKER_ROW, RUBBER_ROW, TRAVELLER_ROW, write_demo
 
-pytest.importorskip("xlwings")
+# Found, not imported, at collection: importing xlwings (and so xlbridge.excel.udf and .demo)
+# costs ~1.2 CPU-s (pandas, matplotlib) in every process that collects this module; the tests
+# that need them import them through the `demo` and `functions` fixtures.
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("xlwings") is None, reason="could not import 'xlwings'"
+)
 
 ON_WINDOWS = sys.platform.startswith("win")
-FUNCTIONS = [name for name in udf.__all__ if name.startswith("BRIDGE_")]
+
+
+@pytest.fixture(scope="module")
+def demo() -> ModuleType:
+    """``xlbridge.excel.demo`` (which imports xlwings), imported by the first test that needs it."""
+    return importlib.import_module("xlbridge.excel.demo")
+
+
+@pytest.fixture(scope="module")
+def functions() -> list[str]:
+    """The ``BRIDGE_*`` functions ``xlbridge.excel.udf`` exports (it imports xlwings)."""
+    udf = importlib.import_module("xlbridge.excel.udf")
+    return [name for name in udf.__all__ if name.startswith("BRIDGE_")]
 
 
 # ---- no Excel here ------------------------------------------------------------------------
@@ -182,7 +200,9 @@ def _formulas(path: Path) -> list[str]:
     return out
 
 
-def test_demo_xlsm_standalone_layout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_xlsm_standalone_layout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], functions: list[str]
+) -> None:
     out = tmp_path / "demo.xlsm"
     assert main(["addin", "demo", "-o", str(out)]) == 0
     assert capsys.readouterr().out == f"wrote {out}\n"
@@ -198,13 +218,13 @@ def test_demo_xlsm_standalone_layout(tmp_path: Path, capsys: pytest.CaptureFixtu
         settings[str(key).upper()] = value
     assert settings["UDF MODULES"] == "xlbridge.udf"
     formulas = " ".join(_formulas(out))
-    for name in FUNCTIONS:
+    for name in functions:
         assert f"{name}(" in formulas, name
     assert list(tmp_path.iterdir()) == [out]  # written atomically: no temporary file left
 
 
-def test_demo_values_are_xlbridge_values(tmp_path: Path) -> None:
-    out = write_demo(tmp_path / "demo.xlsx")
+def test_demo_values_are_xlbridge_values(tmp_path: Path, demo: ModuleType) -> None:
+    out = demo.write_demo(tmp_path / "demo.xlsx")
     sheet = openpyxl.load_workbook(out)["Demo"]
     said = {sheet.cell(r, 3).value: sheet.cell(r, 4).value for r in range(3, 60)}
     assert said['=BRIDGE_SCORE("4S","N",10,"None")'] == 420  # Law 77
@@ -219,17 +239,17 @@ def test_demo_values_are_xlbridge_values(tmp_path: Path) -> None:
     assert said["=INDEX(BRIDGE_WL(2),1,1)"] == 0.75  # seed 002: a 1-2 IMP win scores 3/4
     assert said["=BRIDGE_BAM(420,420)"] == 0.5  # seed 002: a tie on a board, 1/2
     # the traveller (seed 000 board 1): Python's matchpoints 3½ 1 6 0 5 2 3½
-    first = TRAVELLER_ROW
+    first = demo.TRAVELLER_ROW
     assert [sheet.cell(r, 14).value for r in range(first, first + 7)] == [3.5, 1, 6, 0, 5, 2, 3.5]
     array = sheet[f"G{first}"].value
     assert array.ref == f"G{first}:G{first + 6}"
     assert array.text.startswith(f"=BRIDGE_SCORE(B{first}:B{first + 6},")
     # seed 002 Figure 2-2: each deal's NS points, which sum to +1380 (+14)
-    chukker = [sheet.cell(r, 13).value for r in range(CHUKKER_ROW, CHUKKER_ROW + 5)]
+    chukker = [sheet.cell(r, 13).value for r in range(demo.CHUKKER_ROW, demo.CHUKKER_ROW + 5)]
     assert chukker == [-220, 1390, 400, -190, 1380]
-    assert sheet[f"F{CHUKKER_ROW}"].value.text.startswith("=BRIDGE_CHICAGO(")
+    assert sheet[f"F{demo.CHUKKER_ROW}"].value.text.startswith("=BRIDGE_CHICAGO(")
     # seed 002 Figure 1-2: THEY win by 690, -7 for WE (North-South)
-    rubber = {sheet.cell(r, 1).value: sheet.cell(r, 4).value for r in range(RUBBER_ROW, 60)}
+    rubber = {sheet.cell(r, 1).value: sheet.cell(r, 4).value for r in range(demo.RUBBER_ROW, 60)}
     assert rubber["Net"] == -690 and rubber["Hundreds"] == -7
     assert "xl/vbaProject.bin" not in zipfile.ZipFile(out).namelist()
 
@@ -248,19 +268,19 @@ def test_demo_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture
     ("name", "message"),
     [("demo.csv", "must end in .xlsm"), ("missing/demo.xlsx", "does not exist")],
 )
-def test_demo_bad_output(tmp_path: Path, name: str, message: str) -> None:
+def test_demo_bad_output(tmp_path: Path, name: str, message: str, demo: ModuleType) -> None:
     with pytest.raises(WorkbookError, match=message):
-        write_demo(tmp_path / name)
+        demo.write_demo(tmp_path / name)
 
 
 @pytest.mark.libreoffice
-def test_demo_opens_in_libreoffice(tmp_path: Path) -> None:
+def test_demo_opens_in_libreoffice(tmp_path: Path, demo: ModuleType) -> None:
     from xlbridge.workbook.recalc import recalculate
 
-    out = write_demo(tmp_path / "demo.xlsx")
+    out = demo.write_demo(tmp_path / "demo.xlsx")
     (copy,) = recalculate([out], tmp_path / "lo")
     sheet = openpyxl.load_workbook(copy, data_only=True)["Demo"]
     # LibreOffice has no BRIDGE_* functions; the file opens and its plain values survive
     assert sheet["D3"].value == 420
-    assert sheet[f"B{TRAVELLER_ROW}"].value == "3D"
-    assert sheet[f"M{CHUKKER_ROW + 1}"].value == 1390  # seed 002 Figure 2-2, deal 2
+    assert sheet[f"B{demo.TRAVELLER_ROW}"].value == "3D"
+    assert sheet[f"M{demo.CHUKKER_ROW + 1}"].value == 1390  # seed 002 Figure 2-2, deal 2

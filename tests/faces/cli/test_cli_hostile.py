@@ -91,6 +91,7 @@ OUTPUTS = ("out.xlsx", "out.xlsm", "out.csv", "out.txt", "out", "", ".", "no/suc
 
 
 @functools.cache
+@functools.cache
 def _bomb() -> bytes:
     """A small zip bomb: one part that expands 1000 times (20 MB of spaces in ~20 KB); made once
     a run (compressing its 20 MB part is most of what making the inputs costs)."""

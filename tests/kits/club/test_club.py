@@ -297,9 +297,11 @@ def test_fill_players_from_the_register(db: Path) -> None:
 # -- recording sessions ----------------------------------------------------------------------
 
 
-@pytest.fixture()
-def evening(tmp_path: Path) -> Path:
-    """README's evening: a three-table Mitchell with names, its results imported."""
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """README's evening: a three-table Mitchell with names, its results imported; made once
+    a module (``club record`` only reads it; a test that changes it writes a copy)."""
+    tmp_path = tmp_path_factory.mktemp("evening")
     for name in ("names.csv", "results.csv"):
         shutil.copy(REPO / "examples" / name, tmp_path / name)
     book = tmp_path / "tuesday.xlsx"

@@ -316,9 +316,9 @@ COUNTS = [
 
 @dataclass(frozen=True)
 class Edited:
-    """The base workbook edited in openpyxl and saved: ``counts[(cell, value)]`` with one
-    Session count typed over (the others as they were), ``merged`` with Board 1's C6:F8
-    merged, whose row 1 is pair ``ns`` against ``ew``."""
+    """A 3-table Mitchell workbook edited in openpyxl and saved: ``counts[(cell, value)]``
+    with one Session count typed over (the others as they were), ``merged`` with Board 1's
+    C6:F8 merged, whose row 1 is pair ``ns`` against ``ew``."""
 
     counts: dict[tuple[str, float], Path]
     merged: Path
@@ -327,10 +327,12 @@ class Edited:
 
 
 @pytest.fixture(scope="module")
-def edited(base: bytes, tmp_path_factory: pytest.TempPathFactory) -> Edited:
-    """Each edited workbook from one load of the base (each edit undone after its save)."""
+def edited(new_workbook: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Edited:
+    """Each edited workbook from one load (each edit undone after its save). A 3-table
+    Mitchell, not the 30-board ``base``: the Session counts and a traveller's cells are the
+    same cells in any pairs workbook, and its six saves cost a tenth of the 15-table one's."""
     folder = tmp_path_factory.mktemp("edited")
-    wb = openpyxl.load_workbook(_write(folder, "m30.xlsx", base))
+    wb = openpyxl.load_workbook(new_workbook("mitchell", "--tables", "3"))
     session = wb["Session"]
     counts = {}
     for i, (cell, value, _message) in enumerate(COUNTS):

@@ -300,13 +300,15 @@ def _fill_by_hand(path: Path, m: Movement) -> None:
 
 
 def _inputs(path: Path) -> dict[tuple[str, int], tuple[Any, ...]]:
-    """Every cell of the travellers (Board sheets) and match sheets, by sheet and row."""
-    wb = openpyxl.load_workbook(path)
+    """Every cell of the travellers (Board sheets) and match sheets (columns A-K), by sheet
+    and row; read in one streaming pass (read-only), not by building every cell and style."""
+    wb = openpyxl.load_workbook(path, read_only=True)
     out = {}
     for ws in wb.worksheets:
         if ws.title.startswith(("Board ", "Match ")):
-            for r in range(1, ws.max_row + 1):
-                out[(ws.title, r)] = tuple(ws.cell(r, c).value for c in range(1, 12))
+            for r, row in enumerate(ws.iter_rows(max_col=11, values_only=True), start=1):
+                out[(ws.title, r)] = tuple(row)
+    wb.close()
     return out
 
 

@@ -122,8 +122,15 @@ def _dds_pbn() -> str:
     return "\n".join(games)
 
 
-def test_dds_reference_hands() -> None:
-    records = analyse(loads_pbn(_dds_pbn()), progress=False)
+@pytest.fixture(scope="module")
+def reference() -> list[HandRecord]:
+    """The DDS reference hands analysed once (one calc_all_tables call), read by the tests
+    that check or write that analysis; HandRecord is frozen, so no test can change it."""
+    return analyse(loads_pbn(_dds_pbn()), progress=False)
+
+
+def test_dds_reference_hands(reference: list[HandRecord]) -> None:
+    records = reference
     for r, (_deal, _d, _v, table, score, contracts) in zip(records, DDS_HANDS, strict=True):
         assert r.dd is not None and r.par is not None
         for strain, row in zip(("S", "H", "D", "C", "NT"), table, strict=True):
@@ -149,10 +156,11 @@ def test_published_club_hand_record() -> None:
     assert "4S N +1" in r.par.contracts
 
 
-def test_batches_give_the_same_tables() -> None:
-    """One calc_all_tables call or one per board: the same numbers, in board order."""
+def test_batches_give_the_same_tables(reference: list[HandRecord]) -> None:
+    """One calc_all_tables call (``reference``) or one per board: the same numbers, in board
+    order."""
     recs = loads_pbn(_dds_pbn())
-    assert analyse(recs, progress=False, batch=1) == analyse(recs, progress=False)
+    assert analyse(recs, progress=False, batch=1) == reference
 
 
 def test_progress_callback() -> None:
@@ -294,8 +302,8 @@ def test_dealer_and_vulnerability_follow_the_board_number() -> None:
         assert (str(recs[board].dealer), str(recs[board].vulnerability)) == (dealer, vul)
 
 
-def test_write_and_read_back(tmp_path: Path) -> None:
-    recs = analyse(loads_pbn(_dds_pbn()), progress=False)
+def test_write_and_read_back(tmp_path: Path, reference: list[HandRecord]) -> None:
+    recs = reference
     out = write_hand_records(recs, tmp_path / "out.pbn")
     back = read_pbn(out)
     assert [(r.board, r.dealer, r.vulnerability, r.deal) for r in back] == [
@@ -327,7 +335,13 @@ def test_dd_table_checked() -> None:
 # -- command line ------------------------------------------------------------------------------
 
 
-def test_cli_deal_and_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_deal_and_deals(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    solved_once: dict[tuple[HandRecord, ...], list[HandRecord]],
+) -> None:
+    """``deal``, then ``deals`` plain and ``--analyse`` as JSON and as text: the four deals are
+    solved once for both formats (``solved_once``)."""
     f = tmp_path / "b.pbn"
     assert main(["deal", "--boards", "1-4", "--seed", "9", "-o", str(f)]) == 0
     assert "4 boards" in capsys.readouterr().out
@@ -348,6 +362,7 @@ def test_cli_deal_and_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["deals", str(f), "--analyse"]) == 0
     text = capsys.readouterr().out
     assert "Board 4   Dealer W   Vul All" in text and "Par " in text
+    assert len(solved_once) == 1  # both formats asked for the same four deals
 
 
 @pytest.mark.parametrize("bad", ["0-3", "1-1001", "x", "3-1"])
@@ -482,15 +497,46 @@ def test_new_with_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "Hand records" in html and "QJ105432" in html.replace("</span>", "").replace(" ", "")
 
 
-def test_new_deal_seed_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.fixture
+def solved_once(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[HandRecord, ...], list[HandRecord]]:
+    """The commands' ``analyse`` remembering what it solved, by the records asked for: the
+    same deals asked again (a second run of a command, to compare) are not solved again;
+    other deals are solved as before. The dict says which deals were asked for."""
+    from xlbridge.interchange import deals
+
+    solved: dict[tuple[HandRecord, ...], list[HandRecord]] = {}
+    solve = deals.analyse
+
+    def solve_once(
+        records: list[HandRecord], progress: object = None, batch: int = 0
+    ) -> list[HandRecord]:
+        key = tuple(records)
+        if key not in solved:
+            solved[key] = solve(records, progress, batch)  # type: ignore[arg-type]
+        return solved[key]
+
+    monkeypatch.setattr(deals, "analyse", solve_once)
+    return solved
+
+
+def test_new_deal_seed_and_refusals(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    solved_once: dict[tuple[HandRecord, ...], list[HandRecord]],
+) -> None:
+    """``new --deal --seed`` twice gives the same deals. The second run's deals, when they are
+    the first run's, are not solved again (21 boards, most of this test; ``solved_once``);
+    different deals would be solved and differ."""
     import openpyxl
 
     from xlbridge.workbook.hand_records import read_hand_records_file
 
+    solved = solved_once
     a, b = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
     for f in (a, b):
         args = ["new", "howell", "--tables", "2", "--deal", "--seed", "77", "-o", str(f)]
         assert main(args) == 0
+    assert len(solved) == 1  # both runs asked for the same deals
     records = read_hand_records_file(a)
     assert records == read_hand_records_file(b)
     assert records == {r.board: r.deal for r in deal_boards(sorted(records), seed=77)}

@@ -208,10 +208,9 @@ def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(scope="module")
-def session(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("in") / "s.xlsx"
-    assert run_cli("new", "mitchell", "--tables", "3", "-o", str(path))[0] == 0
-    return path
+def session(new_workbook: Callable[..., Path]) -> Path:
+    """``new mitchell --tables 3``, shared (the writers only read it)."""
+    return new_workbook("mitchell", "--tables", "3")
 
 
 WRITERS = {
@@ -362,9 +361,9 @@ def _snapshot(folder: Path) -> dict[str, bytes | str]:
 
 
 @pytest.fixture(scope="module")
-def inputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def inputs(session: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("inputs")
-    assert run_cli("new", "mitchell", "--tables", "3", "-o", str(folder / "s.xlsx"))[0] == 0
+    shutil.copy(session, folder / "s.xlsx")
     (folder / "names.csv").write_text("pair,name\n1,Ann\n")
     (folder / "r.csv").write_text("board,ns,ew,contract,declarer,tricks\n1,1,1,3NT,N,9\n")
     return folder

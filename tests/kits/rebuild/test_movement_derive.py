@@ -91,6 +91,13 @@ def test_the_movement_of_the_published_session() -> None:
     assert read_movement_file(WB130801) == m
 
 
+@pytest.fixture(scope="module")
+def rescored(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The published session's workbook with its results imported (:func:`_rescored`), made
+    once for the tests that score it in Python and in LibreOffice (both only read it)."""
+    return _rescored(tmp_path_factory.mktemp("rescored"))
+
+
 def _rescored(folder: Path) -> Path:
     for argv in (
         ("new", "--movement-file", str(WB130801), "-o", str(folder / "wb130801.xlsx")),
@@ -136,24 +143,24 @@ def _assert_published(res: SessionResults) -> None:
     assert [s.label for s in res.standings if s.rank == "1"] == ["5"]  # 61.88%
 
 
-def test_the_published_session_rescored_through_its_own_movement(tmp_path: Path) -> None:
+def test_the_published_session_rescored_through_its_own_movement(rescored: Path) -> None:
     """Derive the movement from the PBN, write the workbook, import the PBN's results: every
     one of the 702 published board percentages and every pair's percentage and place."""
-    res = score_workbook(_rescored(tmp_path))
+    res = score_workbook(rescored)
     assert isinstance(res, SessionResults)
     _assert_published(res)
-    _code, out, _err = run_cli("results", str(tmp_path / "scored.xlsx"), "--format", "json")
+    _code, out, _err = run_cli("results", str(rescored), "--format", "json")
     first = [e for e in json.loads(out)["entries"] if e["rank"] == "1"]
     assert [(e["label"], e["pct"]) for e in first] == [("5", 61.88)]
 
 
 @pytest.mark.libreoffice
-def test_the_published_session_in_libreoffice(tmp_path: Path) -> None:
+def test_the_published_session_in_libreoffice(rescored: Path, tmp_path: Path) -> None:
     """The same workbook calculated by LibreOffice: its formulas agree with Python, cell for
     cell, and so with the published figures."""
     from xlbridge.workbook.recalc import recalculate
 
-    (calculated,) = recalculate([_rescored(tmp_path)], tmp_path / "calculated")
+    (calculated,) = recalculate([rescored], tmp_path / "calculated")
     res = score_workbook(calculated)
     assert isinstance(res, SessionResults)
     assert res.recalculated and res.disagreements == ()
