@@ -112,6 +112,63 @@ def test_s_matrix_matches_balance() -> None:
     assert spread(m) == pytest.approx(b.sd)
 
 
+def _manning_s(m: Movement) -> dict[tuple[int, int], int]:
+    """s_ij by Manning's definition (seed 004), every two plays of every board: +1 for two
+    pairs on the same side, -1 on opposite sides, n-1 for opponents (n: the board's plays)."""
+    plays: dict[int, list[tuple[int, int]]] = {}
+    for e in m.entries:
+        if e.ns is not None and e.ew is not None:
+            for bd in e.boards:
+                ns, ew = e.direction_on(bd)
+                assert ns is not None and ew is not None
+                plays.setdefault(bd, []).append((ns, ew))
+    out: dict[tuple[int, int], int] = {}
+    for rows in plays.values():
+        n = len(rows)
+        for x, (xn, xe) in enumerate(rows):
+            for y, (yn, ye) in enumerate(rows):
+                if x == y:
+                    for i, j in ((xn, xe), (xe, xn)):
+                        out[i, j] = out.get((i, j), 0) + n - 1
+                    continue
+                for i, j, same in ((xn, yn, 1), (xe, ye, 1), (xn, ye, -1), (xe, yn, -1)):
+                    out[i, j] = out.get((i, j), 0) + same
+    return out
+
+
+@pytest.mark.parametrize(
+    "movement",
+    [
+        howell_from_table(HOWELL_4, 3),
+        howell_from_table(HOWELL_3, 2),
+        mitchell(9, 3, arrow_switch="staggered"),
+        extended_mitchell(7, 2, arrow_switch="last"),
+        # a pair on a board twice (a hand-made movement file can say so): the counting path
+        Movement(
+            kind="howell",
+            tables=2,
+            rounds=1,
+            boards_per_round=2,
+            pairs=tuple(Pair(i, str(i)) for i in range(1, 4)),
+            entries=(
+                Entry(1, 1, 1, 2, (1, 2)),
+                Entry(1, 2, 1, 3, (1, 2)),
+                Entry(2, 1, 2, 1, (1,)),
+                Entry(2, 2, 3, 2, (2,)),
+            ),
+        ),
+    ],
+    ids=["howell4", "howell3", "mitchell9-staggered", "ext-mitchell7-last", "a-pair-twice"],
+)
+def test_s_matrix_is_mannings_definition(movement: Movement) -> None:
+    """The fast s matrix (popcounts of each pair's boards) equals s_ij counted play by play."""
+    ids, s, _a = s_matrix(movement)
+    want = _manning_s(movement)
+    for i, p in enumerate(ids):
+        for j, q in enumerate(ids):
+            assert s[i][j] == want.get((p, q), 0), (p, q)
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     tables=st.integers(3, 13),
