@@ -25,7 +25,7 @@ from typing import Any
 
 from xlbridge.errors import MovementError, WorkbookError, XlbridgeError
 from xlbridge.families.duplicate.names import read_names
-from xlbridge.families.pairs.entries import read_entered
+from xlbridge.families.pairs.entries import Entered, read_entered
 from xlbridge.interchange.bws_write import (
     BwsMember,
     BwsRound,
@@ -70,7 +70,9 @@ def _names(book: Book) -> dict[str, tuple[tuple[str, str], ...]]:
     return out
 
 
-def _sit_outs(opened: Any) -> list[tuple[int, int, str | None, str | None, tuple[int, ...]]]:
+def _sit_outs(
+    opened: Any, e: Entered
+) -> list[tuple[int, int, str | None, str | None, tuple[int, ...]]]:
     """(round, table, NS label, EW label, boards) of the movement's half-empty tables, where
     the movement can be built again from the Session sheet (a club's own file cannot: its
     sit-outs are not written)."""
@@ -78,7 +80,7 @@ def _sit_outs(opened: Any) -> list[tuple[int, int, str | None, str | None, tuple
     from xlbridge.families.pairs.settings import movement_of
 
     try:
-        m = movement_of(ADAPTER.settings(opened))
+        m = movement_of(ADAPTER.settings_of(e, opened))
     except XlbridgeError:
         return []
     return [(e.round, e.table, None if e.ns is None else m.label(e.ns),
@@ -145,7 +147,7 @@ def session_of(opened: Any, path: str) -> BwsSession:
         sections.append(BwsSection(sid[letter], letter or "A", tables, 2 if two_winners else 1,
                                    scoring))  # fmt: skip
     if e.kind.lower() != FIELD_KIND:
-        for rnd, table, alone_ns, alone_ew, played in _sit_outs(opened):
+        for rnd, table, alone_ns, alone_ew, played in _sit_outs(opened, e):
             if (rnd, table) in seats[""] or not played:
                 continue
             low, high, custom = board_span(played, f"round {rnd} table {table}")

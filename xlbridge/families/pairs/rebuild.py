@@ -38,7 +38,7 @@ import dataclasses
 import datetime
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openpyxl import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
@@ -67,6 +67,9 @@ from xlbridge.workbook.formulas import (
     accepted_col,
 )
 from xlbridge.workbook.hand_records import read_hand_records
+
+if TYPE_CHECKING:
+    from xlbridge.families.pairs.entries import Entered
 
 __all__ = [
     "ADAPTER",
@@ -181,7 +184,10 @@ class PairsAdapter:
         options" line has them found from its travellers' rows."""
         from xlbridge.families.pairs.entries import read_entered
 
-        e = read_entered("the workbook", book)
+        return self.settings_of(read_entered("the workbook", book), book)
+
+    def settings_of(self, e: Entered, book: Workbook) -> Settings:
+        """:meth:`settings` of a workbook whose entries are read already (``e``)."""
         d = e.settings
         if d.kind.lower() == FIELD_KIND:
             raise WorkbookError(
