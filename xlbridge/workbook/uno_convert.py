@@ -8,7 +8,7 @@ talks to it; a caller uses ``recalculate`` and ``print_pdf`` there, not this mod
 ``python3 uno_convert.py SOFFICE PROFILE`` starts ``SOFFICE --headless --invisible --accept=pipe``
 with the profile folder ``PROFILE`` (the caller writes its ``registrymodifications.xcu``, which
 says "always recalculate on load"), connects, then answers one JSON line on stdout for each
-JSON line on stdin, until stdin ends::
+JSON line on stdin, until stdin ends (then it stops the office and removes the profile)::
 
     {"files": ["/a/one.xlsx"], "outdir": "/out", "filter": "Calc MS Excel 2007 XML",
      "ext": "xlsx"}
@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -212,6 +213,8 @@ def main(argv: list[str]) -> int:
             print(json.dumps(reply), flush=True)
     finally:
         office.stop()
+        # the profile is this converter's alone (its caller may be gone without cleaning up)
+        shutil.rmtree(profile, ignore_errors=True)
     return 0
 
 
