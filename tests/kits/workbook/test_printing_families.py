@@ -27,7 +27,7 @@ from xlbridge.movements.howell import howell
 from xlbridge.scoring.chicago import Chukker
 from xlbridge.scoring.rubber import Deal
 from xlbridge.types import Side
-from xlbridge.workbook.recalc import recalculate, soffice
+from xlbridge.workbook.recalc import print_pdf, recalculate
 
 LONG = ("Dorothy Fairweather-Browne", "Elizabeth Montgomery-Smythe")  # issue 31
 # Seed 002, Figure 2-2 (North-South win the chukker by 14); then a chukker East-West win,
@@ -125,15 +125,8 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     save_workbook(wb, chicago)
     books.append(chicago)
     done = recalculate(books, tmp_path_factory.mktemp("families-recalc"))
-    exe = soffice()
-    assert exe is not None
-    out = tmp_path_factory.mktemp("families-pdf")
-    subprocess.run(
-        [exe, f"-env:UserInstallation={(out / 'lo-profile').as_uri()}", "--headless",
-         "--convert-to", "pdf", "--outdir", str(out), *map(str, done)],
-        check=True, capture_output=True, timeout=300,
-    )  # fmt: skip
-    return {p.stem: _pages(out / f"{p.stem}.pdf") for p in done}
+    pdfs = print_pdf(done, tmp_path_factory.mktemp("families-pdf"))
+    return {p.stem: _pages(p) for p in pdfs}
 
 
 @pytest.mark.libreoffice
