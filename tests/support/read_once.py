@@ -10,12 +10,8 @@ raised each time), and every format is still rendered, printed and given its exi
 command itself. What is shared is frozen (``SessionResults`` is a frozen dataclass), so no
 rendering can change what the next one gets.
 
-A test module uses it as a module fixture::
-
-    @pytest.fixture(scope="module", autouse=True)
-    def _one_read() -> Iterator[None]:
-        with read_once():
-            yield
+A pairs test module asks for it with ``pytestmark = pytest.mark.usefixtures(
+"results_read_once")`` (the module fixture in ``tests/families/pairs/conftest.py``).
 
 >>> with read_once() as reads:
 ...     reads

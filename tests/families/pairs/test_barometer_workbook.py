@@ -14,7 +14,6 @@ import random
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,6 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from tests.support.engines import excel_grammar_errors, recalc_gnumeric, recalc_strict, same_value
 from tests.support.nu_validator import validate_html
-from tests.support.read_once import read_once
 from tests.support.shared import needs_program, run_cli
 from tests.support.workbook_fill import Filled, fill_book, random_contract, random_fill
 from xlbridge.families.duplicate.context import Options, plays
@@ -40,13 +38,7 @@ from xlbridge.movements.registry import get_kind
 from xlbridge.results.session import SessionResults
 from xlbridge.workbook.recalc import print_pdf, recalculate
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _one_read() -> Iterator[None]:
-    """Each unchanged workbook ``results`` (and ``score_workbook``) reads here is read once,
-    whatever the formats asked (``tests/support/read_once.py``)."""
-    with read_once():
-        yield
+pytestmark = pytest.mark.usefixtures("results_read_once")
 
 
 def _howell(tables: int, bpr: int = 2) -> Movement:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,6 @@ import openpyxl
 import pytest
 
 from tests.support.engines import excel_grammar_errors, recalc_gnumeric
-from tests.support.read_once import read_once
 from tests.support.shared import cli_new, needs_gnumeric, needs_libreoffice, run_cli
 from tests.support.workbook_fill import Filled, Result, fill, fill_book, random_fill
 from xlbridge.errors import MovementError
@@ -44,12 +42,7 @@ BOARD_19 = [("3NT", 9), ("3NT", 10), ("4S", 10), ("4S", 9), ("1NT", 8), ("3NT", 
 SCORES_19 = [400, 430, 420, -50, 120, 400, 420]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _one_read() -> Iterator[None]:
-    """Each workbook ``results`` reads here is read once, whatever the formats asked
-    (``tests/support/read_once.py``)."""
-    with read_once():
-        yield
+pytestmark = pytest.mark.usefixtures("results_read_once")
 
 
 @functools.cache

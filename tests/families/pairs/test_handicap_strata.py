@@ -20,13 +20,11 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.support.engines import excel_grammar_errors
-from tests.support.read_once import read_once
 from tests.support.shared import cli_new, run_cli
 from tests.support.workbook_fill import fill_book, random_fill
 from xlbridge.errors import SessionError
@@ -115,12 +113,7 @@ def test_cli_refuses_what_it_cannot_do_right(tmp_path: Path) -> None:
         assert len(err.strip().splitlines()) == 1
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _one_read() -> Iterator[None]:
-    """Each unchanged workbook ``results`` reads here is read once, whatever the formats asked
-    (``tests/support/read_once.py``)."""
-    with read_once():
-        yield
+pytestmark = pytest.mark.usefixtures("results_read_once")
 
 
 @pytest.fixture(scope="module")

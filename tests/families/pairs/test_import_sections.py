@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,6 @@ from tests.families.pairs.test_field_sections import (
     SECTIONS,
     by_hand,
 )
-from tests.support.read_once import read_once
 from tests.support.shared import cli_new, digest, needs_mdbtools, run_cli
 from xlbridge.movements.field import join_sections, parse_sections
 
@@ -38,12 +36,7 @@ PLAYED = {**{(1, i): x for i, x in enumerate(BOARD_1)},
           **{(19, i): x for i, x in enumerate(BOARD_19)}}  # fmt: skip
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _one_read() -> Iterator[None]:
-    """Each unchanged workbook ``results`` reads here is read once, whatever the formats asked
-    (``tests/support/read_once.py``)."""
-    with read_once():
-        yield
+pytestmark = pytest.mark.usefixtures("results_read_once")
 
 
 @pytest.fixture(scope="module")
