@@ -590,11 +590,11 @@ def rebuild_family(
     own option) into ``out`` (``xlbridge rebuild``): every entry carried by the workbook's
     family, what cannot be listed on its 'Not carried' sheet; ``path`` is only read
     (:func:`xlbridge.rebuild.family.rebuild_family` with the families' adapters)."""
+    from xlbridge.interchange.files import xlsx_output
     from xlbridge.interchange.gate import load_workbook
     from xlbridge.rebuild import family as engine
 
-    if Path(out).suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    xlsx_output(out)
     if book is None:
         book = load_workbook(path)
     _refuse_others_options(book, change)
@@ -651,13 +651,11 @@ def swiss_next(
     """``swiss next``: the workbook's family pairs the next round (from its reader's standings)
     and the one rebuild engine writes ``out``: the workbook with that round paired, every entry
     carried (what cannot be is listed on its 'Not carried' sheet). ``path`` is only read."""
+    from xlbridge.interchange.files import check_output, same_file, xlsx_output
     from xlbridge.interchange.gate import load_workbook
     from xlbridge.movements.registry import family_of
 
-    src, dst = Path(path), Path(out)
-    if dst.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(dst)!r} must end in .xlsx")
-    from xlbridge.interchange.files import check_output, same_file
+    src, dst = Path(path), xlsx_output(out)
 
     if dst.exists() and same_file(dst, src):
         raise WorkbookError("the output must be a new file; the entered workbook is never changed")

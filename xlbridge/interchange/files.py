@@ -45,6 +45,7 @@ __all__ = [
     "temp_name",
     "workbook_output",
     "write_atomically",
+    "xlsx_output",
 ]
 
 TEMP_MARK = ".xlbridge-tmp-"
@@ -223,11 +224,11 @@ def check_output(out: str | Path, force: bool = False) -> Path:
     return out
 
 
-def workbook_output(out: str | Path, force: bool = False) -> Path:
-    """``out`` as the output of a workbook, refused in one line before the work when it is not
-    an ``.xlsx`` or :func:`check_output` refuses it.
+def xlsx_output(out: str | os.PathLike[str]) -> Path:
+    """``out`` as a workbook's output name, refused in one line when it is not an ``.xlsx``
+    (whether it may be written is :func:`check_output`'s, at the write).
 
-    >>> workbook_output("evening.csv")
+    >>> xlsx_output("evening.csv")
     Traceback (most recent call last):
     ...
     xlbridge.errors.WorkbookError: output 'evening.csv' must end in .xlsx
@@ -235,6 +236,19 @@ def workbook_output(out: str | Path, force: bool = False) -> Path:
     path = Path(out)
     if path.suffix.lower() != ".xlsx":
         raise WorkbookError(f"output {str(path)!r} must end in .xlsx")
+    return path
+
+
+def workbook_output(out: str | Path, force: bool = False) -> Path:
+    """``out`` as the output of a workbook, refused in one line before the work when it is not
+    an ``.xlsx`` (:func:`xlsx_output`) or :func:`check_output` refuses it.
+
+    >>> workbook_output("evening.csv")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.WorkbookError: output 'evening.csv' must end in .xlsx
+    """
+    path = xlsx_output(out)
     check_output(path, force)
     return path
 

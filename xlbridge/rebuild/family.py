@@ -33,7 +33,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlbridge.errors import TextError, WorkbookError, XlbridgeError
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import write_atomically, xlsx_output
 from xlbridge.interchange.gate import load_workbook
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
@@ -328,8 +328,7 @@ def rebuild_family(
     """Read ``path`` (only read; ``book`` if it is already open), rebuild it with the change in
     ``args`` (``kind``, ``tables``, ``rounds``, ``boards_per_round``; ``None`` = unchanged) and
     write ``out`` atomically."""
-    if Path(out).suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    xlsx_output(out)
     if book is None:
         book = load_workbook(path)
     wb, result = rebuild_in_memory(

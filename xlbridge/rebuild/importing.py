@@ -24,7 +24,7 @@ from openpyxl.cell.cell import MergedCell
 from xlbridge import numerals
 from xlbridge.errors import WorkbookError, XlbridgeError
 from xlbridge.interchange.csvio import ascii_int
-from xlbridge.interchange.files import write_atomically
+from xlbridge.interchange.files import write_atomically, xlsx_output
 from xlbridge.interchange.gate import load_notes, load_workbook
 from xlbridge.interchange.scorer_files import ImportRow, read_results
 from xlbridge.interchange.xlsx_write import saver
@@ -170,8 +170,7 @@ def import_results(
     ``filler_for(kind, family)`` gives the family's filler and whether the scorer's rows of every
     section are read, or refuses the family in one line. A sectioned workbook (``new
     --sections``) reads every section's rows: each is placed on its own section's rows."""
-    if Path(out).suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(out)!r} must end in .xlsx")
+    xlsx_output(out)
     wb = load_workbook(workbook, what="workbook")
     book = Book(wb)
     kind, family = family_of_workbook(book)

@@ -31,7 +31,7 @@ from xlbridge.families.pairs.cards import write_cards
 from xlbridge.families.pairs.recap import write_recap
 from xlbridge.families.pairs.results_sheet import write_results
 from xlbridge.families.pairs.section_scoring import check_section_scoring, mark_sections
-from xlbridge.interchange.files import workbook_output, write_atomically
+from xlbridge.interchange.files import workbook_output, write_atomically, xlsx_output
 from xlbridge.interchange.names import NamedPlayer
 from xlbridge.interchange.xlsx_write import saver
 from xlbridge.limits import check_session_boards, check_session_plays
@@ -192,9 +192,7 @@ def write(
         settings = dataclasses.replace(settings, movement_options=MovementOptions(**moves))
     if settings.scoring != "butler" and "datum_rounding" in request.options:
         raise WorkbookError("--datum-rounding is for Butler scoring (--scoring butler)")
-    path = Path(out)
-    if path.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"output {str(path)!r} must end in .xlsx")
+    path = xlsx_output(out)
     if path.exists() and not force:
         raise WorkbookError(f"{str(path)!r} already exists; use --force to replace it")
     wb = build_settings(settings, None if template is None else Path(template))
