@@ -42,8 +42,10 @@ echo "== ruff"
 echo "== mypy --strict xlbridge"
 .venv/bin/mypy --strict xlbridge
 echo "== pytest"
-# Bytecode once, before the workers and the many `python -m xlbridge` processes the tests start
-# (with PYTHONDONTWRITEBYTECODE set, each of them would compile the package from source again).
+# Bytecode is written and kept: with PYTHONDONTWRITEBYTECODE set, each worker and each of the many
+# `python -m xlbridge` processes the tests start would compile xlbridge, its dependencies and the
+# rewritten test modules from source again (setup-venv.sh's uv compiles none ahead).
+export PYTHONDONTWRITEBYTECODE=
 .venv/bin/python -m compileall -q xlbridge
 # Two workers: the engine tests spend most of their time waiting on LibreOffice and Gnumeric.
 # loadscope: each module's tests run on one worker, so a module fixture that generates and

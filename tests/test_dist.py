@@ -3,8 +3,8 @@ everywhere and the compiled part (endplay) optional.
 
 The bare name ``xlbridge`` on PyPI is another author's project (an Excel UDF tool, 0.4.0b0):
 no text xlbridge shows may tell a user to install it. Whether the core resolves to wheels on
-CPython 3.11-3.14 needs PyPI, so ``scripts/check_wheels.py`` asks pip (CI runs it, ``.ci/run``);
-here the same rules are checked offline against the packages installed.
+CPython 3.11-3.14 needs PyPI, so ``scripts/check_wheels.py`` asks uv or pip (CI runs it,
+``.ci/run``); here the same rules are checked offline against the packages installed.
 """
 
 from __future__ import annotations
