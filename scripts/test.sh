@@ -5,6 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # .ci/run installs first (its wheel check runs beside the tests) and says so: not twice.
 [ -n "${XLBRIDGE_VENV_READY:-}" ] || bash scripts/setup-venv.sh test
+# ruff and mypy need only .venv: they run while the Debian packages below are installed (a
+# fresh machine spends its first minute or two there), and say what they found before pytest.
+mkdir -p out
+{ echo "== ruff"; .venv/bin/ruff check xlbridge tests bench examples \
+  && echo "== mypy --strict xlbridge" && .venv/bin/mypy --strict xlbridge; } >out/lint.txt 2>&1 &
+lint=$!
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
 # Debian packages the tests use: LibreOffice (recalculation, printing to PDF), Gnumeric (a third
 # engine), poppler (PDF pages to PNG), mdbtools (Bridgemate .bws files), Java (the Nu HTML
@@ -37,10 +43,7 @@ if [ -n "${CI:-}" ]; then
     || { echo "python3-uno is required when CI is set" >&2; exit 1; }
   export XLBRIDGE_REQUIRE_LIBREOFFICE=1
 fi
-echo "== ruff"
-.venv/bin/ruff check xlbridge tests bench examples
-echo "== mypy --strict xlbridge"
-.venv/bin/mypy --strict xlbridge
+if wait "$lint"; then cat out/lint.txt; else cat out/lint.txt; exit 1; fi
 echo "== pytest"
 # Bytecode is written and kept: with PYTHONDONTWRITEBYTECODE set, each worker and each of the many
 # `python -m xlbridge` processes the tests start would compile xlbridge, its dependencies and the
