@@ -37,6 +37,13 @@ if [ -n "${CI:-}" ]; then
     || { echo "python3-uno is required when CI is set" >&2; exit 1; }
   export XLBRIDGE_REQUIRE_LIBREOFFICE=1
 fi
+# The test modules' assertion-rewritten bytecode, written once while ruff and mypy run (mypy
+# keeps one core busy): with PYTHONDONTWRITEBYTECODE set, pytest writes none, and each worker
+# would rewrite and compile every test module again as it collects (over half of the ~9 CPU-s a
+# worker's collection costs). pytest checks the source's hash before it uses one.
+env -u PYTHONDONTWRITEBYTECODE .venv/bin/python -m pytest --collect-only -q -p no:cacheprovider \
+  >/dev/null 2>&1 &
+warm=$!
 echo "== ruff"
 .venv/bin/ruff check xlbridge tests bench examples
 echo "== mypy --strict xlbridge"
@@ -45,6 +52,7 @@ echo "== pytest"
 # Bytecode once, before the workers and the many `python -m xlbridge` processes the tests start
 # (with PYTHONDONTWRITEBYTECODE set, each of them would compile the package from source again).
 .venv/bin/python -m compileall -q xlbridge
+wait "$warm" || true  # a collection error is the run's to report, below
 # Two workers: the engine tests spend most of their time waiting on LibreOffice and Gnumeric.
 # loadscope: each module's tests run on one worker, so a module fixture that generates and
 # recalculates workbooks runs once, not once on each worker ("load" split them and ran such
