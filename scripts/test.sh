@@ -11,6 +11,13 @@ mkdir -p out
 { echo "== ruff"; .venv/bin/ruff check xlbridge tests bench examples \
   && echo "== mypy --strict xlbridge" && .venv/bin/mypy --strict xlbridge; } >out/lint.txt 2>&1 &
 lint=$!
+# The test modules' assertion-rewritten bytecode, written once beside them (mypy keeps one core
+# busy): with PYTHONDONTWRITEBYTECODE set, each worker would rewrite and compile every test module
+# again as it collects (over half of the ~9 CPU-s a worker's collection costs). pytest checks the
+# source's hash before it uses one.
+env -u PYTHONDONTWRITEBYTECODE .venv/bin/python -m pytest --collect-only -q -p no:cacheprovider \
+  >/dev/null 2>&1 &
+warm=$!
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
 # Debian packages the tests use: LibreOffice (recalculation, printing to PDF), Gnumeric (a third
 # engine), poppler (PDF pages to PNG), mdbtools (Bridgemate .bws files), Java (the Nu HTML
@@ -50,6 +57,7 @@ echo "== pytest"
 # rewritten test modules from source again (setup-venv.sh's uv compiles none ahead).
 export PYTHONDONTWRITEBYTECODE=
 .venv/bin/python -m compileall -q xlbridge
+wait "$warm" || true  # a collection error is the run's to report, below
 # Two workers: the engine tests spend most of their time waiting on LibreOffice and Gnumeric.
 # loadscope: each module's tests run on one worker, so a module fixture that generates and
 # recalculates workbooks runs once, not once on each worker ("load" split them and ran such

@@ -7,6 +7,7 @@ a lazy import would otherwise hide; and no two modules import each other, howeve
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -33,8 +34,15 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once a run (the checks below only walk it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _imports(path: Path) -> tuple[str, ...]:
+    tree = _tree(path)
     out: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -42,7 +50,7 @@ def _imports(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.append(node.module)
             out += [f"{node.module}.{a.name}" for a in node.names]
-    return out
+    return tuple(out)
 
 
 MODULES = sorted(p for p in ROOT.rglob("*.py") if p.name != "__init__.py" or p.parent != ROOT)
@@ -180,7 +188,7 @@ def _openpyxl_loads(path: Path) -> list[str]:
     """Where a module reaches openpyxl's ``load_workbook`` (or its reader) itself: ``from
     openpyxl[...] import load_workbook``, ``openpyxl[...].load_workbook`` through any name the
     module bound to openpyxl, or ``ExcelReader``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     bound: set[str] = set()  # names bound to openpyxl or one of its modules
     found: list[str] = []
     for node in ast.walk(tree):

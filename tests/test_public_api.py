@@ -63,8 +63,12 @@ def test_import_xlbridge_loads_no_engine() -> None:
 
 
 def _values(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    wb = load_workbook(path)
-    return {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
+    """Every sheet's cell values, row by row (read in one streaming pass: only values are
+    compared, so no cell or style object is built)."""
+    wb = load_workbook(path, read_only=True)
+    values = {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
+    wb.close()
+    return values
 
 
 @pytest.mark.parametrize(

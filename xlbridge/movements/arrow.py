@@ -90,6 +90,10 @@ def with_switches(m: Movement, switched: dict[tuple[int, int], set[int]]) -> Mov
     entries = []
     for e in m.entries:
         sw = switched.get((e.round, e.table), set())
+        boards = tuple(b for b in e.boards if b in sw)
+        if boards == e.switched:  # the same entry (immutable): shared, not built again
+            entries.append(e)
+            continue
         entries.append(
             Entry(
                 round=e.round,
@@ -97,7 +101,7 @@ def with_switches(m: Movement, switched: dict[tuple[int, int], set[int]]) -> Mov
                 ns=e.ns,
                 ew=e.ew,
                 boards=e.boards,
-                switched=tuple(b for b in e.boards if b in sw),
+                switched=boards,
                 players=e.players,
                 set=e.set,
             )

@@ -59,10 +59,13 @@ def spread(m: Movement) -> float:
 
 
 def _apply(m: Movement, bits: frozenset[Bit]) -> Movement:
+    by_round: dict[int, list[tuple[int, int]]] = {}  # each entry looks at its round's bits only
+    for r, t, j in bits:
+        by_round.setdefault(r, []).append((t, j))
     switched: dict[tuple[int, int], set[int]] = {}
     for e in m.entries:
-        for r, t, j in bits:
-            if r == e.round and t in (0, e.table) and j < len(e.boards):
+        for t, j in by_round.get(e.round, ()):
+            if t in (0, e.table) and j < len(e.boards):
                 switched.setdefault((e.round, e.table), set()).add(e.boards[j])
     return with_switches(m, switched)
 

@@ -149,6 +149,9 @@ def _commands() -> list[Command]:
 COMMANDS = _commands()
 
 
+# An option's strategies are made once, not at each draw: a new strategy is validated again
+# (a tenth of this module's time went there); the strategies, and so the draws, are the same.
+@functools.cache
 def _value(action: argparse.Action) -> st.SearchStrategy[str]:
     names = " ".join(action.option_strings) + " " + (action.dest or "")
     choices = [str(c) for c in action.choices] if action.choices else []
@@ -166,6 +169,11 @@ def _value(action: argparse.Action) -> st.SearchStrategy[str]:
     return st.one_of(st.sampled_from(SMALL), hostile, st.text(max_size=8))
 
 
+@functools.cache
+def _flags(action: argparse.Action) -> st.SearchStrategy[str]:
+    return st.sampled_from(action.option_strings)
+
+
 @st.composite
 def argv_for(draw: st.DrawFn, cmd: Command) -> list[str]:
     argv = list(cmd.words)
@@ -179,7 +187,7 @@ def argv_for(draw: st.DrawFn, cmd: Command) -> list[str]:
             required = required[1:]
         chosen = required + draw(st.lists(st.sampled_from(cmd.options), max_size=6))  # repeats
         for action in chosen:
-            flag = draw(st.sampled_from(action.option_strings))
+            flag = draw(_flags(action))
             if action.nargs == 0:
                 argv.append(flag)
             elif draw(st.integers(0, 9)) == 0:

@@ -4,6 +4,7 @@ changes a pairs movement, no abbreviated options, names from a CSV, kind names."
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
@@ -14,8 +15,7 @@ from xlbridge.cli import COMMANDS, build_parser, main
 from xlbridge.movements.registry import get_kind
 
 
-def _movement_sheet(path: Path) -> str:
-    wb = openpyxl.load_workbook(path)
+def _movement_sheet(wb: openpyxl.Workbook) -> str:
     ws = wb["Movement"]
     return "\n".join(str(c) for row in ws.iter_rows(values_only=True) for c in row if c)
 
@@ -46,6 +46,24 @@ def _expected(kind: str, **opts: object) -> set[tuple[int, str, str]]:
     return out
 
 
+@pytest.fixture(scope="module")
+def new_book(tmp_path_factory: pytest.TempPathFactory) -> Callable[[list[str]], Path]:
+    """``xlbridge new ARGV -o FILE``'s workbook, made once a module for each ARGV (the tests
+    that take it only read it)."""
+    folder = tmp_path_factory.mktemp("new")
+    made: dict[tuple[str, ...], Path] = {}
+
+    def book(argv: list[str]) -> Path:
+        if tuple(argv) not in made:
+            out = folder / f"s{len(made)}.xlsx"
+            code, _, err = run_cli("new", *argv, "-o", str(out))
+            assert code == 0, err
+            made[tuple(argv)] = out
+        return made[tuple(argv)]
+
+    return book
+
+
 @pytest.mark.parametrize(
     ("argv", "opts"),
     [
@@ -71,22 +89,19 @@ def _expected(kind: str, **opts: object) -> set[tuple[int, str, str]]:
     ],
 )
 def test_new_makes_the_movement_that_movement_prints(
-    tmp_path: Path, argv: list[str], opts: dict[str, object]
+    new_book: Callable[[list[str]], Path], argv: list[str], opts: dict[str, object]
 ) -> None:
-    out = tmp_path / "s.xlsx"
-    code, _, err = run_cli("new", *argv, "-o", str(out))
-    assert code == 0, err
+    out = new_book(argv)
     kind = argv[0]
     assert _pairs_on_travellers(out) == _expected(kind, **opts)
 
 
-def test_even_skip_is_not_taken_as_event(tmp_path: Path) -> None:
+def test_even_skip_is_not_taken_as_event(new_book: Callable[[list[str]], Path]) -> None:
     """issue 9: `--even skip` used to be read as `--event skip` and give a relay Mitchell."""
-    out = tmp_path / "s.xlsx"
-    assert run_cli("new", "mitchell", "--tables", "8", "--even", "skip", "-o", str(out))[0] == 0
+    out = new_book(["mitchell", "--tables", "8", "--even", "skip"])  # exit status 0 checked
     wb = openpyxl.load_workbook(out)
     assert wb["Session"]["A1"].value == "Club pairs"
-    sheet = _movement_sheet(out)
+    sheet = _movement_sheet(wb)
     assert "skip" in sheet.lower() or "skip" in str(wb["Session"]["A30"].value or "")
     # 8-table skip Mitchell: 7 rounds, no bye-stand, no relay
     assert not any("bye-stand" in str(c) for c in sheet.split("\n"))

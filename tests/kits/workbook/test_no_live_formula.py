@@ -19,6 +19,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from tests.support.read_once import read_once
 from tests.support.shared import DATA, run_cli
 
 MARK = "XMK"
@@ -29,9 +30,10 @@ def hostile(i: object) -> str:
     return f'=HYPERLINK("http://{MARK}/{i}","{MARK}{i}")'
 
 
-def live_formulas(path: Path) -> tuple[list[str], int]:
-    """(every place of the workbook where a marked text is a formula, count of marked texts)."""
-    wb = openpyxl.load_workbook(path)
+def live_formulas(path: Path, wb: openpyxl.Workbook | None = None) -> tuple[list[str], int]:
+    """(every place of the workbook where a marked text is a formula, count of marked texts);
+    ``wb``: the file at ``path`` as already loaded."""
+    wb = openpyxl.load_workbook(path) if wb is None else wb
     bad: list[str] = []
     texts = 0
     for ws in wb.worksheets:
@@ -71,10 +73,13 @@ def _ok(*argv: str) -> str:
     return out
 
 
-def _guarded(path: Path) -> None:
-    bad, texts = live_formulas(path)
+def _guarded(path: Path) -> openpyxl.Workbook:
+    """Scans the saved file (loaded once: the workbook is returned for further checks)."""
+    wb = openpyxl.load_workbook(path)
+    bad, texts = live_formulas(path, wb)
     assert bad == [], bad
     assert texts > 0, "no hostile text reached the workbook: the scan proves nothing"
+    return wb
 
 
 def _labelled_movement(folder: Path) -> Path:
@@ -111,15 +116,15 @@ def test_movement_file_labels(tmp_path: Path) -> None:
     movement = _labelled_movement(tmp_path)
     book = tmp_path / "labels.xlsx"
     _ok("new", "--movement-file", str(movement), "--event", hostile("e"), "-o", str(book))
-    _guarded(book)
-    wb = openpyxl.load_workbook(book)
+    wb = _guarded(book)
     assert wb["Movement"]["B4"].value.startswith(hostile("p1"))
     # The other outputs: CSV puts an apostrophe before a text a spreadsheet would run; HTML
-    # escapes it; USEBIO is XML text.
-    _, out, _ = run_cli("results", str(book), "--format", "csv")
-    fields = [f for row in csv.reader(io.StringIO(out)) for f in row if MARK in f]
-    assert fields and all(f.startswith("'=") for f in fields), fields[:3]
-    _, out, _ = run_cli("results", str(book), "--format", "html")
+    # escapes it; USEBIO is XML text. (The unchanged file is read once for both formats.)
+    with read_once():
+        _, out, _ = run_cli("results", str(book), "--format", "csv")
+        fields = [f for row in csv.reader(io.StringIO(out)) for f in row if MARK in f]
+        assert fields and all(f.startswith("'=") for f in fields), fields[:3]
+        _, out, _ = run_cli("results", str(book), "--format", "html")
     assert MARK in out and '=HYPERLINK("http' not in out  # quotes escaped: &#34; or &quot;
 
 
@@ -232,8 +237,7 @@ def test_names_from_the_club_register(tmp_path: Path) -> None:
     book = tmp_path / "m.xlsx"
     _ok("new", "mitchell", "--tables", "3", "--names", str(names), "--db", str(db), "-o",
         str(book))  # fmt: skip
-    _guarded(book)
-    assert openpyxl.load_workbook(book)["Names"]["B4"].value == hostile("m1")
+    assert _guarded(book)["Names"]["B4"].value == hostile("m1")
 
 
 def test_asc_movement_with_hostile_names(tmp_path: Path) -> None:
