@@ -55,7 +55,7 @@ from xlbridge.rebuild.slots import (
     RebuildChange,
     Slot,
 )
-from xlbridge.workbook.cells import cell_map
+from xlbridge.workbook.cells import cell_map, unlocked_cells
 from xlbridge.workbook.import_lines import carry_import_section, import_section
 from xlbridge.workbook.session import kind_of_workbook
 
@@ -142,14 +142,7 @@ def _cells(ws: Any) -> Any:
 
 
 def _unlocked(ws: Any) -> set[str]:
-    # A set: the cells that exist, in no order (no sort). Each cell's protection is looked up
-    # by its index (``c.protection`` builds a copy of it for every cell: most of the time).
-    protections = ws.parent._protections
-    unlocked = {i for i, p in enumerate(protections) if p.locked is False}
-    return {
-        c.coordinate for c in cell_map(ws).values()
-        if (c._style.protectionId if c._style else 0) in unlocked  # no style: the first
-    }  # fmt: skip
+    return {c.coordinate for c in unlocked_cells(ws)}
 
 
 def _check_slots(wb: Workbook, slots: Sequence[Slot], family: FamilyName) -> dict[Key, Slot]:

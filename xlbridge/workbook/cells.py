@@ -40,6 +40,7 @@ __all__ = [
     "headers",
     "stored_cells",
     "typed_text",
+    "unlocked_cells",
     "whole",
     "whole_or_none",
 ]
@@ -68,6 +69,29 @@ def cell_map(ws: Any) -> Mapping[tuple[int, int], Any]:
     exist (``iter_rows`` would create every empty cell of the sheet's range)."""
     # openpyxl keeps them in this dict and has no public way to reach the existing ones.
     return MappingProxyType(ws._cells)
+
+
+def unlocked_cells(ws: Any) -> list[Any]:
+    """A writable worksheet's unlocked (input) cells, in row order: only the cells that exist
+    (a cell never written has the default style, which is locked).
+
+    >>> from openpyxl import Workbook
+    >>> from openpyxl.styles import Protection
+    >>> ws = Workbook().active
+    >>> ws["B2"], ws["A1"] = 7, "Board"
+    >>> ws["C3"].protection = ws["B2"].protection = Protection(locked=False)
+    >>> [c.coordinate for c in unlocked_cells(ws)]
+    ['B2', 'C3']
+    """
+    # Each cell's protection looked up by its index: ``c.protection`` builds a copy of it for
+    # every cell (most of the time of a sheet's thousands of cells).
+    protections = ws.parent._protections
+    unlocked = {i for i, p in enumerate(protections) if p.locked is False}
+    cells = cell_map(ws)
+    return [
+        cells[k] for k in sorted(cells)
+        if (cells[k]._style.protectionId if cells[k]._style else 0) in unlocked
+    ]  # fmt: skip
 
 
 def stored_cells(ws: Any, *, max_row: int, max_col: int) -> Iterator[Any]:

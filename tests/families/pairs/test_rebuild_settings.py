@@ -208,7 +208,7 @@ def test_a_damaged_line_is_one_clear_error(
     was = cell._value, cell.data_type
     cell.value = text
     try:
-        wb.save(old)
+        save_workbook(wb, old)  # as wb.save writes it, faster
     finally:  # the workbook as new wrote it again, for the next case
         cell._value, cell.data_type = was
     capsys.readouterr()

@@ -231,7 +231,9 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
         "N, S, E, W: the players' numbers (North and South are partners). " + instruction_line(c),
         "xlb Text",
     )
-    ws.merge_cells(f"A4:{last_col}4")
+    # Registered directly, as the pairs traveller's: the cells of row 4 are empty, and
+    # merge_cells would make a MergedCell object for each (a sixth of the build time).
+    ws.merged_cells.add(f"A4:{last_col}4")
     ws.row_dimensions[4].height = 30
     for col, text in headers.items():
         put(f"{col}{F.HEADER_ROW}", text, "xlb Header")

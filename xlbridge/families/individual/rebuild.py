@@ -28,7 +28,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from openpyxl import Workbook
-from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import WorkbookError
@@ -40,6 +39,7 @@ from xlbridge.movements.model import Movement
 from xlbridge.movements.options import MovementOptions, option_specs
 from xlbridge.movements.registry import FamilyName, family_of, get_kind
 from xlbridge.rebuild.slots import Key, RebuildChange, Slot
+from xlbridge.workbook.cells import unlocked_cells
 from xlbridge.workbook.formulas import EXPECTED_CELL, FIRST_ROW, HEADER_ROW
 from xlbridge.workbook.hand_records import add_hand_records, analysed
 
@@ -160,12 +160,7 @@ class IndividualAdapter:
         who = _identities(m, settings)
         out: list[Slot] = []
         for ws in wb.worksheets:
-            cells = [
-                coordinate_to_tuple(c.coordinate)
-                for row in ws.iter_rows()
-                for c in row
-                if c.protection.locked is False
-            ]
+            cells = [(c.row, c.column) for c in unlocked_cells(ws)]
             if not cells:
                 continue
             if ws.title == NAMES:

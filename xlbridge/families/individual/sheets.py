@@ -120,7 +120,7 @@ def write_individual_session(ctx: Context) -> Worksheet:
         # Each line wraps over both columns, so it prints on the page instead of running off.
         st(ws.cell(row=i, column=1), "xlb Text")
         _text(ws.cell(row=i, column=1), line)
-        ws.merge_cells(f"A{i}:B{i}")
+        ws.merged_cells.add(f"A{i}:B{i}")  # B is empty: no MergedCell made (merge_cells')
         ws.row_dimensions[i].height = 15 * (1 + len(line) // 80)
     ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 60

@@ -58,7 +58,7 @@ from xlbridge.rebuild.notcarried import NOT_CARRIED, NotCarried, put_entry
 from xlbridge.rebuild.slots import Carried, Entry, Key, RebuildChange, Slot
 from xlbridge.scoring.choices import PairsScoring, ResultEntry
 from xlbridge.text import clean_text
-from xlbridge.workbook.cells import cell_map
+from xlbridge.workbook.cells import unlocked_cells
 from xlbridge.workbook.formulas import (
     EXPECTED_CELL,
     FIRST_ROW,
@@ -334,9 +334,7 @@ class PairsAdapter:
 
         out: list[Slot] = []
         for ws in wb.worksheets:
-            cells: list[Any] = [
-                c for _k, c in sorted(cell_map(ws).items()) if c.protection.locked is False
-            ]
+            cells: list[Any] = unlocked_cells(ws)
             if not cells:
                 continue
             if ws.title == "Session" and [c.coordinate for c in cells] == [_DATE]:
