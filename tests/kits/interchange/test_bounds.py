@@ -120,9 +120,10 @@ def test_the_gate_refuses_what_no_session_holds(
 
 
 def _with_sheet_xml(base: bytes, body: bytes) -> bytes:
-    """``base`` with a sheet "Notes" whose part is ``body``."""
+    """``base`` with a sheet "Notes" whose part is ``body`` (deflated fast, level 1: a part
+    deflated less is as far under the ratio limit or further)."""
     part = "xl/worksheets/notes.xml"
-    return add_sheets(base, ["Notes"], [part], {part: body})
+    return add_sheets(base, ["Notes"], [part], {part: body}, level=1)
 
 
 _MAIN = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
