@@ -59,12 +59,13 @@ def rewrite(
     xlsx: bytes,
     edit: Callable[[str, bytes], bytes | None],
     extra: dict[str, bytes] | None = None,
+    level: int | None = None,
 ) -> bytes:
     """A copy of ``xlsx`` with each part passed through ``edit(name, data)`` (None drops the
-    part) and ``extra`` parts added."""
+    part) and ``extra`` parts added; ``level``: the deflate level (zlib's default without)."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(xlsx)) as src, zipfile.ZipFile(
-        out, "w", zipfile.ZIP_DEFLATED
+        out, "w", zipfile.ZIP_DEFLATED, compresslevel=level
     ) as dst:
         for info in src.infolist():
             data = edit(info.filename, src.read(info))
@@ -96,10 +97,11 @@ def add_sheets(
     targets: list[str],
     parts: dict[str, bytes],
     extra: dict[str, bytes] | None = None,
+    level: int | None = None,
 ) -> bytes:
     """``xlsx`` with sheets ``titles`` added, whose relationships target ``targets`` (part names
     such as ``xl/worksheets/hostile1.xml``; repeats allowed), the ``parts`` added as sheet parts
-    and ``extra`` parts (shared strings) added as they are."""
+    and ``extra`` parts (shared strings) added as they are; ``level`` as in :func:`rewrite`."""
     sheets = "".join(
         f'<sheet name="{t}" sheetId="{10_000 + i}" r:id="rIdH{i}"/>' for i, t in enumerate(titles)
     )
@@ -122,7 +124,7 @@ def add_sheets(
             return data.replace(b"</Types>", over.encode() + b"</Types>", 1)
         return None if (extra and name in extra) else data
 
-    return rewrite(xlsx, edit, {**parts, **(extra or {})})
+    return rewrite(xlsx, edit, {**parts, **(extra or {})}, level)
 
 
 def _free_boards(xlsx: bytes, count: int) -> list[str]:

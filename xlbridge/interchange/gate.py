@@ -575,8 +575,12 @@ def load_workbook(
 
     if not DEFUSEDXML:  # OPENPYXL_DEFUSEDXML=False in the environment
         raise InputFileError("openpyxl is not using defusedxml; unset OPENPYXL_DEFUSEDXML")
+    from openpyxl.reader import excel
+
+    from xlbridge.interchange.readonly_size import cheap_sizes
+
     try:
-        with warnings.catch_warnings(record=True) as caught:
+        with warnings.catch_warnings(record=True) as caught, cheap_sizes(excel):
             warnings.simplefilter("always")
             wb = openpyxl.load_workbook(
                 io.BytesIO(data),

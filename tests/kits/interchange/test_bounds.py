@@ -120,9 +120,10 @@ def test_the_gate_refuses_what_no_session_holds(
 
 
 def _with_sheet_xml(base: bytes, body: bytes) -> bytes:
-    """``base`` with a sheet "Notes" whose part is ``body``."""
+    """``base`` with a sheet "Notes" whose part is ``body`` (deflated fast, level 1: a part
+    deflated less is as far under the ratio limit or further)."""
     part = "xl/worksheets/notes.xml"
-    return add_sheets(base, ["Notes"], [part], {part: body})
+    return add_sheets(base, ["Notes"], [part], {part: body}, level=1)
 
 
 _MAIN = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -209,12 +210,18 @@ def _stored(data: bytes) -> int:
 
 
 def _read_boards(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
+    """The values of each Board sheet's rows 1-59, columns 1-49, empty cells left out (two
+    such maps are equal when every cell of the window is); rows past a sheet's last value
+    hold none, so they are not looked up."""
     book = Book(gate.load_workbook(path, read_only=True))
-    return {
-        n: {(r, k): book[n].cell(r, k).value for r in range(1, 60) for k in range(1, 50)}
-        for n in book.sheetnames
-        if n.startswith("Board ")
-    }
+    out = {}
+    for n in book.sheetnames:
+        if n.startswith("Board "):
+            sheet = book[n]
+            window = ((r, k) for r in range(1, min(60, sheet.last_row + 1)) for k in range(1, 50))
+            values = {(r, k): sheet.cell(r, k).value for r, k in window}
+            out[n] = {rk: v for rk, v in values.items() if v is not None}
+    return out
 
 
 @pytest.fixture(scope="module")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import csv
 import io
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -91,11 +92,20 @@ def _cells(path: Path) -> dict[tuple[int, str, str], dict[str, Any]]:
     return {(r.board, r.ns, r.ew): dict(r.cells) for r in read_entered(path).rows}
 
 
-@pytest.fixture()
-def book(tmp_path: Path) -> Path:
-    path = tmp_path / "club.xlsx"
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Mitchell workbook the devices' file belongs to, written by ``new`` once a module."""
+    path = tmp_path_factory.mktemp("club") / "club.xlsx"
     assert main(["new", "mitchell", "--tables", "3", "--boards-per-round", "2", "-o", str(path)])\
         == 0  # fmt: skip
+    return path
+
+
+@pytest.fixture()
+def book(club: Path, tmp_path: Path) -> Path:
+    """A test's own copy of ``club``."""
+    path = tmp_path / "club.xlsx"
+    shutil.copy(club, path)
     return path
 
 

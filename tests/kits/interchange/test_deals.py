@@ -14,6 +14,8 @@ and vulnerability by board number; hand-built deals whose tables are worked out 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -122,11 +124,32 @@ def _dds_pbn() -> str:
     return "\n".join(games)
 
 
+# What DDS solved in this module, by what decides a board's table and par (dealer,
+# vulnerability, deal): DDS takes most of this module's time, so a deal is solved once however
+# many tests ask for it. HandRecord is frozen, so no test can change what is kept.
+_SOLVED: dict[tuple[Seat, Vulnerability, str], HandRecord] = {}
+# The one seed of every session dealt below: the deals of boards 1-21 are solved once.
+SEED = 77
+
+
+def solve(
+    records: Sequence[HandRecord], progress: object = False, batch: int = 0
+) -> list[HandRecord]:
+    """``analyse(records)``, solving (in one ``analyse`` call) only the deals not solved
+    before in this module; each answer carries the board and event asked for."""
+    key = {r: (r.dealer, r.vulnerability, r.deal) for r in records}
+    new = list({key[r]: r for r in records if key[r] not in _SOLVED}.values())
+    if new:
+        for r, s in zip(new, analyse(new, progress, batch), strict=True):  # type: ignore[arg-type]
+            _SOLVED[key[r]] = s
+    return [replace(_SOLVED[key[r]], board=r.board, event=r.event) for r in records]
+
+
 @pytest.fixture(scope="module")
 def reference() -> list[HandRecord]:
     """The DDS reference hands analysed once (one calc_all_tables call), read by the tests
     that check or write that analysis; HandRecord is frozen, so no test can change it."""
-    return analyse(loads_pbn(_dds_pbn()), progress=False)
+    return solve(loads_pbn(_dds_pbn()))
 
 
 def test_dds_reference_hands(reference: list[HandRecord]) -> None:
@@ -164,8 +187,16 @@ def test_batches_give_the_same_tables(reference: list[HandRecord]) -> None:
 
 
 def test_progress_callback() -> None:
+    """Called after each batch with (boards done, boards): three boards in batches of two.
+    The calls are checked, not the tables, so the hand-checked deals above (solved in a
+    moment, unlike the reference hands) carry it."""
+    deals = (ONE_SUIT_EACH, GRAND, ONE_SUIT_EACH)
+    recs = [
+        HandRecord(b, Seat.dealer_of(b), Vulnerability.from_board(b), d)
+        for b, d in enumerate(deals, 1)
+    ]
     seen: list[tuple[int, int]] = []
-    analyse(loads_pbn(_dds_pbn()), progress=lambda d, t: seen.append((d, t)), batch=2)
+    analyse(recs, progress=lambda d, t: seen.append((d, t)), batch=2)
     assert seen == [(2, 3), (3, 3)]
 
 
@@ -343,16 +374,16 @@ def test_cli_deal_and_deals(
     """``deal``, then ``deals`` plain and ``--analyse`` as JSON and as text: the four deals are
     solved once for both formats (``solved_once``)."""
     f = tmp_path / "b.pbn"
-    assert main(["deal", "--boards", "1-4", "--seed", "9", "-o", str(f)]) == 0
+    assert main(["deal", "--boards", "1-4", "--seed", f"{SEED}", "-o", str(f)]) == 0
     assert "4 boards" in capsys.readouterr().out
-    assert main(["deal", "--boards", "1-4", "--seed", "9", "-o", str(f)]) == 2
+    assert main(["deal", "--boards", "1-4", "--seed", f"{SEED}", "-o", str(f)]) == 2
     assert "already exists" in capsys.readouterr().err
     assert main(["deals", str(f), "--format", "json"]) == 0
     plain = json.loads(capsys.readouterr().out)
     assert [x["board"] for x in plain] == [1, 2, 3, 4]
     assert set(plain[0]) == {"board", "dealer", "vulnerable", "deal"}
     assert plain[3]["dealer"] == "W" and plain[3]["vulnerable"] == "All"
-    assert plain[0]["deal"] == deal_boards([1, 2, 3, 4], seed=9)[0].deal
+    assert plain[0]["deal"] == deal_boards([1, 2, 3, 4], seed=SEED)[0].deal
     assert main(["deals", str(f), "--analyse", "--format", "json"]) == 0
     full = json.loads(capsys.readouterr().out)
     assert set(full[0]) == {"board", "dealer", "vulnerable", "deal", "dd", "par"}
@@ -411,7 +442,7 @@ def _session_with_records(tmp_path: Path) -> tuple[Path, list[HandRecord]]:
 
     m = mitchell(3, 2)
     wb = build_workbook(m, Options(event="Deals night"))
-    recs = analyse(deal_boards(m.boards, seed=11), progress=False)
+    recs = solve(deal_boards(m.boards, seed=SEED))
     add_hand_records(wb, recs, "Deals night")
     path = tmp_path / "s.xlsx"
     wb.save(path)
@@ -470,14 +501,18 @@ def test_progress_bar_text() -> None:
 # -- xlbridge new --deals / --deal, and the results page ---------------------------------------
 
 
-def test_new_with_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_new_with_deals(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    solved_once: dict[tuple[HandRecord, ...], list[HandRecord]],
+) -> None:
     import openpyxl
 
     from tests.support.engines import excel_grammar_errors
     from xlbridge.workbook.hand_records import HAND_RECORDS, read_hand_records_file
 
     pbn = tmp_path / "boards.pbn"
-    write_hand_records(loads_pbn(_dds_pbn()) + deal_boards(range(4, 7), seed=4), pbn)
+    write_hand_records(loads_pbn(_dds_pbn()) + deal_boards(range(1, 7), seed=SEED)[3:], pbn)
     out = tmp_path / "s.xlsx"
     assert main(["new", "mitchell", "--tables", "3", "--deals", str(pbn), "-o", str(out)]) == 0
     assert "hand records" in capsys.readouterr().out
@@ -499,20 +534,20 @@ def test_new_with_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 @pytest.fixture
 def solved_once(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[HandRecord, ...], list[HandRecord]]:
-    """The commands' ``analyse`` remembering what it solved, by the records asked for: the
-    same deals asked again (a second run of a command, to compare) are not solved again;
-    other deals are solved as before. The dict says which deals were asked for."""
+    """The commands' ``analyse`` answered by :func:`solve` (a deal solved once in this
+    module), remembering the records each call asked for: the same deals asked again (a
+    second run of a command, to compare) are not solved again; other deals are solved as
+    before. The dict says which deals were asked for."""
     from xlbridge.interchange import deals
 
     solved: dict[tuple[HandRecord, ...], list[HandRecord]] = {}
-    solve = deals.analyse
 
     def solve_once(
         records: list[HandRecord], progress: object = None, batch: int = 0
     ) -> list[HandRecord]:
         key = tuple(records)
         if key not in solved:
-            solved[key] = solve(records, progress, batch)  # type: ignore[arg-type]
+            solved[key] = solve(records, progress, batch)
         return solved[key]
 
     monkeypatch.setattr(deals, "analyse", solve_once)
@@ -534,12 +569,12 @@ def test_new_deal_seed_and_refusals(
     solved = solved_once
     a, b = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
     for f in (a, b):
-        args = ["new", "howell", "--tables", "2", "--deal", "--seed", "77", "-o", str(f)]
+        args = ["new", "howell", "--tables", "2", "--deal", "--seed", f"{SEED}", "-o", str(f)]
         assert main(args) == 0
     assert len(solved) == 1  # both runs asked for the same deals
     records = read_hand_records_file(a)
     assert records == read_hand_records_file(b)
-    assert records == {r.board: r.deal for r in deal_boards(sorted(records), seed=77)}
+    assert records == {r.board: r.deal for r in deal_boards(sorted(records), seed=SEED)}
     book = openpyxl.load_workbook(a, read_only=True)  # the sheet names only
     assert "Hand Records" in book.sheetnames
     book.close()
@@ -557,11 +592,16 @@ def test_new_deal_seed_and_refusals(
     assert "no deal for board 3" in capsys.readouterr().err
 
 
-def test_new_individual_with_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_new_individual_with_deal(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    solved_once: dict[tuple[HandRecord, ...], list[HandRecord]],
+) -> None:
     import openpyxl
 
     out = tmp_path / "i.xlsx"
-    assert main(["new", "rainbow", "--tables", "5", "--deal", "--seed", "1", "-o", str(out)]) == 0
+    args = ["new", "rainbow", "--tables", "5", "--deal", "--seed", f"{SEED}", "-o", str(out)]
+    assert main(args) == 0
     book = openpyxl.load_workbook(out, read_only=True)  # the sheet names only
     assert "Hand Records" in book.sheetnames
     book.close()
