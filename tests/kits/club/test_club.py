@@ -16,12 +16,14 @@ import sqlite3
 import stat
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import openpyxl
 import pytest
 
+from tests.support.parse_once import parse_once
+from tests.support.read_once import read_once
 from tests.support.shared import REPO, digest, run_cli
 from xlbridge.club.members import Member, fill_players, list_members
 from xlbridge.club.schema import open_database
@@ -37,6 +39,15 @@ MEMBERS = HEADER + (
     '1002,"=HYPERLINK(""http://x"",""y"")",,B,,\n'
     "0042,Zoë Åberg,-1,,3.25,\n"
 )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _read_once() -> Iterator[None]:
+    """Each unchanged workbook ``club record`` and ``results`` read in the module is read and
+    scored once, and each workbook content openpyxl parses is parsed once (the evening is
+    recorded again and again)."""
+    with read_once(), parse_once():
+        yield
 
 
 def _rows(db: Path, sql: str) -> list[tuple[object, ...]]:
