@@ -7,14 +7,25 @@ from __future__ import annotations
 import json
 import shutil
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import openpyxl
 import pytest
 
+from tests.support.parse_once import parse_once
+from tests.support.read_once import read_once
 from tests.support.shared import run_cli
 from xlbridge.numerals import whole_or_none
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _read_once() -> Iterator[None]:
+    """Each unchanged workbook ``results`` reads in the module is read and scored once, whatever
+    the formats asked; each workbook content openpyxl parses is parsed once (every test starts
+    from a copy of the same Mitchell)."""
+    with read_once(), parse_once():
+        yield
 
 
 def _copy_with(src: Path, dest: Path, cells: dict[tuple[str, str], object],
