@@ -27,6 +27,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.parse_once import parse_once
+from tests.support.read_once import read_once
 from tests.support.shared import REPO, digest, run_cli
 from xlbridge.club import store
 from xlbridge.club.members import import_members, list_members, parse_members
@@ -39,6 +41,15 @@ from xlbridge.scoring.season import SeasonOptions, season_standings
 
 MEMBERS = "number,name,handicap,grade,masterpoints,email\n1001,Ann Lee,2.5,B,120,a@x.example\n"
 READERS = (("club", "members"), ("club", "sessions"), ("club", "show", "1"), ("season",))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _read_once() -> Iterator[None]:
+    """Each unchanged workbook ``club record``, ``cards`` and ``event`` read in the module is
+    read and scored once, and each workbook content openpyxl parses is parsed once (the evening
+    is given to the commands again and again)."""
+    with read_once(), parse_once():
+        yield
 
 
 def _one_line(code: int, err: str, *words: str) -> None:
