@@ -31,6 +31,7 @@ from xlbridge.club.sessions import record_of_results, record_session, session_en
 from xlbridge.errors import InputFileError
 from xlbridge.families.duplicate.score import score_session
 from xlbridge.interchange.names import NamedPlayer
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 
 HEADER = "number,name,handicap,grade,masterpoints,email\n"
@@ -435,7 +436,7 @@ def test_record_once_then_unchanged(evening: Path, tmp_path: Path) -> None:
 def _retype(book: Path, out: Path, change: Callable[[openpyxl.Workbook], None]) -> Path:
     wb = openpyxl.load_workbook(book)
     change(wb)
-    wb.save(out)
+    save_workbook(wb, out)
     return out
 
 
