@@ -21,7 +21,6 @@ rules.md §3, the WBF IMP scale of Law 78B):
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,6 @@ from openpyxl.cell.read_only import EmptyCell
 from openpyxl.utils.cell import coordinate_to_tuple
 
 from tests.support.fake_mdbtools import fake_mdbtools
-from tests.support.parse_once import parse_once
 from tests.support.shared import cli_new, digest
 from xlbridge.cli import main
 from xlbridge.families.registry import read_workbook, score_workbook
@@ -41,13 +39,6 @@ from xlbridge.movements.individual import rainbow
 from xlbridge.movements.individual_seats import board_seats
 
 SEATS = ("N", "S", "E", "W")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _parsed_once() -> Iterator[None]:
-    """Each workbook content openpyxl parses once a module (the same book imported again)."""
-    with parse_once():
-        yield
 
 
 def _err_lines(capsys: Any) -> list[str]:

@@ -6,9 +6,6 @@ pattern for a family corpus (built and recalculated once a run, its modules list
 - ``results_read_once``: each unchanged workbook ``results`` (and ``score_workbook``) reads in
   a module is read once, whatever the formats asked (``tests/support/read_once.py``); a module
   asks for it with ``pytestmark = pytest.mark.usefixtures("results_read_once")``.
-- ``parsed_once``: each workbook content openpyxl parses in a module is parsed once, each later
-  load of the same bytes given its own copy (``tests/support/parse_once.py``); a module asks
-  for it as for ``results_read_once``.
 """
 
 from __future__ import annotations
@@ -17,7 +14,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.parse_once import parse_once
 from tests.support.read_once import read_once
 
 
@@ -25,11 +21,4 @@ from tests.support.read_once import read_once
 def results_read_once() -> Iterator[None]:
     """Each unchanged workbook ``results`` reads in the module is read once."""
     with read_once():
-        yield
-
-
-@pytest.fixture(scope="module")
-def parsed_once() -> Iterator[None]:
-    """Each workbook content openpyxl parses in the module is parsed once."""
-    with parse_once():
         yield

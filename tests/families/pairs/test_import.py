@@ -30,8 +30,6 @@ from xlbridge.movements.mitchell import mitchell
 
 M = mitchell(3, 2)  # boards 1-6; NS 1-3 stationary, EW 1-3 move
 
-pytestmark = pytest.mark.usefixtures("parsed_once")  # the same book imported again
-
 
 def _plays() -> list[tuple[int, str, str]]:
     return sorted(slots_of(M))

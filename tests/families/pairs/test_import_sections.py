@@ -36,7 +36,7 @@ PLAYED = {**{(1, i): x for i, x in enumerate(BOARD_1)},
           **{(19, i): x for i, x in enumerate(BOARD_19)}}  # fmt: skip
 
 
-pytestmark = pytest.mark.usefixtures("results_read_once", "parsed_once")
+pytestmark = pytest.mark.usefixtures("results_read_once")
 
 
 @pytest.fixture(scope="module")

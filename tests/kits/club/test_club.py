@@ -22,7 +22,6 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.support.parse_once import parse_once
 from tests.support.read_once import read_once
 from tests.support.shared import REPO, digest, run_cli
 from xlbridge.club.members import Member, fill_players, list_members
@@ -45,9 +44,8 @@ MEMBERS = HEADER + (
 @pytest.fixture(scope="module", autouse=True)
 def _read_once() -> Iterator[None]:
     """Each unchanged workbook ``club record`` and ``results`` read in the module is read and
-    scored once, and each workbook content openpyxl parses is parsed once (the evening is
-    recorded again and again)."""
-    with read_once(), parse_once():
+    scored once (the evening is recorded again and again)."""
+    with read_once():
         yield
 
 

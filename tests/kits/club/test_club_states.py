@@ -27,7 +27,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.parse_once import parse_once
 from tests.support.read_once import read_once
 from tests.support.shared import REPO, digest, run_cli
 from xlbridge.club import store
@@ -47,9 +46,8 @@ READERS = (("club", "members"), ("club", "sessions"), ("club", "show", "1"), ("s
 @pytest.fixture(scope="module", autouse=True)
 def _read_once() -> Iterator[None]:
     """Each unchanged workbook ``club record``, ``cards`` and ``event`` read in the module is
-    read and scored once, and each workbook content openpyxl parses is parsed once (the evening
-    is given to the commands again and again)."""
-    with read_once(), parse_once():
+    read and scored once (the evening is given to the commands again and again)."""
+    with read_once():
         yield
 
 

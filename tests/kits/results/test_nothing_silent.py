@@ -13,7 +13,6 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.support.parse_once import parse_once
 from tests.support.read_once import read_once
 from tests.support.shared import run_cli
 from xlbridge.interchange.xlsx_write import save_workbook
@@ -23,9 +22,8 @@ from xlbridge.numerals import whole_or_none
 @pytest.fixture(scope="module", autouse=True)
 def _read_once() -> Iterator[None]:
     """Each unchanged workbook ``results`` reads in the module is read and scored once, whatever
-    the formats asked; each workbook content openpyxl parses is parsed once (every test starts
-    from a copy of the same Mitchell)."""
-    with read_once(), parse_once():
+    the formats asked."""
+    with read_once():
         yield
 
 
