@@ -15,13 +15,14 @@ import random
 import re
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.families.individual.test_individual_workbook_rules import fill_individual_book
+from tests.support.read_once import read_once
 from tests.support.shared import needs_program, run_cli
 from tests.support.workbook_fill import Filled, Result, fill_book, random_fill
 from xlbridge.families.duplicate.context import Options
@@ -51,6 +52,14 @@ HAND = {
     6: [Result("4H", "S", 10)] * 3,  # 420 three times
 }
 NAMES = ("Ann <b>Lee</b>", "=1+1", "Zoë & Øle", "@SUM(A1)")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _read_once() -> Iterator[None]:
+    """Each unchanged workbook ``cards`` (and ``score_workbook``) reads in the module is read
+    and scored once: the hand-checked session is given to ``cards`` again and again."""
+    with read_once():
+        yield
 
 
 def _filled_pairs(m: Movement, opt: Options, filled: Filled) -> Any:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.support.read_once import read_once
 from tests.support.shared import run_cli
 from tests.support.workbook_fill import fill_book, random_fill
 from xlbridge.errors import SessionError
@@ -33,6 +35,14 @@ from xlbridge.results.session import PairInfo, ResultRow, SessionInput, SessionR
 from xlbridge.scoring.event import carry_forward, combine
 
 PLAYERS = [f"Player {chr(65 + i)}" for i in range(22)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _read_once() -> Iterator[None]:
+    """Each unchanged session workbook ``event`` (and ``score_workbook``) reads in the module is
+    read and scored once: the same three sessions are given to ``event`` again and again."""
+    with read_once():
+        yield
 
 
 def test_white_book_carry_forward() -> None:

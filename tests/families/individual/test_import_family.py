@@ -34,6 +34,7 @@ from tests.support.shared import cli_new, digest
 from xlbridge.cli import main
 from xlbridge.families.registry import read_workbook, score_workbook
 from xlbridge.families.teams.model import TeamsResults
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.individual import rainbow
 from xlbridge.movements.individual_seats import board_seats
 
@@ -114,7 +115,7 @@ def _rainbow_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     n, s, e, w = _plays(2)[0]
     for player, name in ((n, "Ann Smith"), (s, "Bob Jones"), (e, "Cy Young"), (w, "Di Prince")):
         wb["Names"][f"B{3 + player}"] = name
-    wb.save(path)
+    save_workbook(wb, path)
     return path
 
 
@@ -179,7 +180,7 @@ def test_rainbow_typed_cells_kept_without_force(
     ws = wb["Board 1"]
     ws["E6"], ws["F6"], ws["G6"] = "2H", "S", 3  # row 6 is the first play of board 1
     assert tuple(ws[f"{c}6"].value for c in "ABCD") == p1
-    wb.save(rainbow_book)
+    save_workbook(wb, rainbow_book)
     csv = tmp_path / "r.csv"
     csv.write_text(f"board,north,south,east,west,contract,declarer,result\n1,{_four(p1)},4S,N,10\n")
     out, forced = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
@@ -197,7 +198,7 @@ def test_rainbow_typed_cells_kept_without_force(
     assert isinstance(formula, str) and formula.startswith("=")
     wb["Board 1"]["E6"] = wb["Board 1"]["F6"] = wb["Board 1"]["G6"] = None
     wb["Board 1"]["I6"] = 999
-    wb.save(rainbow_book)
+    save_workbook(wb, rainbow_book)
     assert main(args) == 0
     assert _sheets(forced, "Board 1")["Board 1"]["I6"].value == formula
 
@@ -274,7 +275,7 @@ def _rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = cli_new(tmp_path_factory.mktemp("rr"), "rr", "round-robin-4", "--tables", "4")
     wb = openpyxl.load_workbook(path)
     wb["Names"]["B5"] = "Aces"  # team 2
-    wb.save(path)
+    save_workbook(wb, path)
     return path
 
 
@@ -344,7 +345,7 @@ def test_teams_typed_cell_kept_without_force(rr_book: Path, tmp_path: Path, caps
     wb["Match 1"]["B6"], wb["Match 1"]["C6"], wb["Match 1"]["D6"] = "3H", "S", 3
     assert wb["Match 1"]["F6"].value == "=$AN6"
     wb["Match 1"]["F6"] = 140  # typed over the room's NS Score
-    wb.save(rr_book)
+    save_workbook(wb, rr_book)
     csv = tmp_path / "t.csv"
     csv.write_text(f"board,ns,ew,contract,declarer,result\n1,{h1},{a1},4S,N,10\n")
     out, forced = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
@@ -511,7 +512,7 @@ def test_knockout_final_after_recalculation(tmp_path: Path, capsys: Any) -> None
         for r in range(6, 6 + int(str(ws["H3"].value))):
             ws[f"B{r}"], ws[f"C{r}"], ws[f"D{r}"] = "4S", "N", 4
             ws[f"G{r}"], ws[f"H{r}"], ws[f"J{r}"] = "4S", "N", 1
-    wb.save(book)
+    save_workbook(wb, book)
     teams = _teams_of_first_round(book)
     final = (teams["Match 1"], teams["Match 2"])
     csv = tmp_path / "final.csv"

@@ -11,6 +11,7 @@ PairNS, PairEW, Declarer, NS/EW, Contract, Result, Erased), read with mdbtools.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from xlbridge.families.pairs.build import write_session
 from xlbridge.families.pairs.entries import read_entered
 from xlbridge.families.pairs.rebuild import slots_of
 from xlbridge.families.registry import score_workbook
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 
 M = mitchell(3, 2)  # boards 1-6; NS 1-3 stationary, EW 1-3 move
@@ -33,11 +35,17 @@ def _plays() -> list[tuple[int, str, str]]:
     return sorted(slots_of(M))
 
 
-@pytest.fixture()
-def book(tmp_path: Path) -> Path:
-    path = tmp_path / "club.xlsx"
+@pytest.fixture(scope="module")
+def _book_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session workbook, written once a module; each test gets its own copy."""
+    path = tmp_path_factory.mktemp("club") / "club.xlsx"
     write_session(M, path)
     return path
+
+
+@pytest.fixture()
+def book(_book_master: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copy2(_book_master, tmp_path / _book_master.name))
 
 
 def _cells(path: Path) -> dict[tuple[int, str, str], dict[str, Any]]:
@@ -86,7 +94,7 @@ def test_typed_cells_are_kept_without_force(book: Path, tmp_path: Path, capsys: 
     r = slots_of(M)[(b, ns, ew)]
     wb = openpyxl.load_workbook(book)
     wb[f"Board {b}"][f"C{r}"], wb[f"Board {b}"][f"D{r}"], wb[f"Board {b}"][f"E{r}"] = "2H", "S", 3
-    wb.save(book)
+    save_workbook(wb, book)
     csv = tmp_path / "r.csv"
     csv.write_text(f"board,ns,ew,contract,declarer,result\n{b},{_n(ns)},{_n(ew)},4S,N,10\n")
     out, forced = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
@@ -252,18 +260,20 @@ def test_pbn_written_by_results_imports_back(book: Path, tmp_path: Path) -> None
                 ws[f"F{r}"] = 1
             else:
                 ws[f"E{r}"] = int(contract[0])
-    wb.save(filled)
+    save_workbook(wb, filled)
     pbn = tmp_path / "export.pbn"
     assert main(["results", str(filled), "--format", "pbn", "-o", str(pbn)]) == 0
     csv = tmp_path / "export.csv"
     assert (
         main(["results", str(filled), "--format", "csv", "--table", "results", "-o", str(csv)]) == 0
     )
+    typed = _cells(filled)  # each file read once
     for source in (pbn, csv):
         back = tmp_path / f"back-{source.suffix[1:]}.xlsx"
         assert main(["import", str(book), "--from", str(source), "-o", str(back)]) == 0
-        assert _cells(back) == _cells(filled)
-        assert len(_cells(back)) == len(slots_of(M))
+        got = _cells(back)
+        assert got == typed
+        assert len(got) == len(slots_of(M))
 
 
 def test_force_puts_the_score_formula_back(book: Path, tmp_path: Path) -> None:
@@ -274,7 +284,7 @@ def test_force_puts_the_score_formula_back(book: Path, tmp_path: Path) -> None:
     wb = openpyxl.load_workbook(book)
     formula = wb[f"Board {b}"][f"G{r}"].value
     wb[f"Board {b}"][f"G{r}"] = 999
-    wb.save(book)
+    save_workbook(wb, book)
     csv = tmp_path / "r.csv"
     csv.write_text(f"board,ns,ew,contract,declarer,result\n{b},{_n(ns)},{_n(ew)},3NT,S,9\n")
     out = tmp_path / "f.xlsx"

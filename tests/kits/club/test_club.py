@@ -16,12 +16,13 @@ import sqlite3
 import stat
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import openpyxl
 import pytest
 
+from tests.support.read_once import read_once
 from tests.support.shared import REPO, digest, run_cli
 from xlbridge.club.members import Member, fill_players, list_members
 from xlbridge.club.schema import open_database
@@ -29,6 +30,7 @@ from xlbridge.club.sessions import record_of_results, record_session, session_en
 from xlbridge.errors import InputFileError
 from xlbridge.families.duplicate.score import score_session
 from xlbridge.interchange.names import NamedPlayer
+from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 
 HEADER = "number,name,handicap,grade,masterpoints,email\n"
@@ -37,6 +39,14 @@ MEMBERS = HEADER + (
     '1002,"=HYPERLINK(""http://x"",""y"")",,B,,\n'
     "0042,Zoë Åberg,-1,,3.25,\n"
 )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _read_once() -> Iterator[None]:
+    """Each unchanged workbook ``club record`` and ``results`` read in the module is read and
+    scored once (the evening is recorded again and again)."""
+    with read_once():
+        yield
 
 
 def _rows(db: Path, sql: str) -> list[tuple[object, ...]]:
@@ -424,7 +434,7 @@ def test_record_once_then_unchanged(evening: Path, tmp_path: Path) -> None:
 def _retype(book: Path, out: Path, change: Callable[[openpyxl.Workbook], None]) -> Path:
     wb = openpyxl.load_workbook(book)
     change(wb)
-    wb.save(out)
+    save_workbook(wb, out)
     return out
 
 
