@@ -11,13 +11,14 @@ definition wins; the ones it lacks come from :func:`default_styles`, which is al
 
 from __future__ import annotations
 
-from copy import copy
+from copy import copy, deepcopy
 from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Protection, Side
 from openpyxl.styles.cell_style import StyleArray
+from openpyxl.utils.indexed_list import IndexedList
 
 from xlbridge.errors import WorkbookError
 
@@ -102,6 +103,37 @@ def open_template(template: str | Path | None) -> Workbook:
     ``None`` takes ``templates/default.xlsx`` when present, else a new workbook.
     """
     path = Path(template) if template is not None else DEFAULT_TEMPLATE
+    if template is None and path.exists():
+        return _default_template(path)
+    return _opened(path, template)
+
+
+# ``templates/default.xlsx`` opened, by its file's (mtime, size): parsing it cost more than many
+# a small workbook's build, and every ``new`` and ``rebuild`` starts from it. Each caller gets
+# its own copy.
+_DEFAULT_OPENED: dict[tuple[int, int], Workbook] = {}
+
+
+def _default_template(path: Path) -> Workbook:
+    stat = path.stat()
+    key = (stat.st_mtime_ns, stat.st_size)
+    if key not in _DEFAULT_OPENED:
+        _DEFAULT_OPENED.clear()
+        _DEFAULT_OPENED[key] = _opened(path, path)
+    return _copied(_DEFAULT_OPENED[key])
+
+
+def _copied(wb: Workbook) -> Workbook:
+    """A deep copy of ``wb``. openpyxl's ``IndexedList`` (the style tables) is copied by hand:
+    ``deepcopy`` would set its index before its items, and its ``append`` then skips them all."""
+    memo: dict[int, Any] = {}
+    for value in vars(wb).values():
+        if isinstance(value, IndexedList):
+            memo[id(value)] = IndexedList(deepcopy(list(value), memo))
+    return deepcopy(wb, memo)
+
+
+def _opened(path: Path, template: str | Path | None) -> Workbook:
     if template is None and not path.exists():
         wb = Workbook()
     else:

@@ -24,7 +24,6 @@ from tests.families.social import test_social_workbook_pairs as sp
 from tests.families.social import test_social_workbook_recalc as sw
 from xlbridge.families.social.build import score_sheet_layouts, write_social
 from xlbridge.families.social.marathon import build_marathon, schedule_rows
-from xlbridge.families.social.pairs import write_pairs_event
 from xlbridge.families.social.settings import SocialOptions
 from xlbridge.workbook.recalc import recalculate
 
@@ -43,10 +42,7 @@ def social_recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, P
     write_social(SocialOptions(kind="six-player"), empty)
     paths.append(empty)
     for name, opt in sp.PAIR_CASES.items():
-        path = src / f"{name}.xlsx"
-        write_pairs_event(opt, path)
-        sp._fill(path, opt, sp.SIMS[name])
-        paths.append(path)
+        paths.append(sp._written_filled(opt, sp.SIMS[name], src / f"{name}.xlsx"))
     # The first rubber's North-South total typed over by a number.
     case = sw.CASES["rubber"]
     _, lay = score_sheet_layouts(case.opt, len(case.blocks))[0]

@@ -125,6 +125,20 @@ def _new(new_workbook: Callable[..., Path], tmp: Path, name: str, words: list[st
     return Path(shutil.copy(new_workbook(*words, *EVENING), tmp / f"{name}.xlsx"))
 
 
+@pytest.fixture(scope="module")
+def new_book(new_workbook: Callable[..., Path]) -> Callable[[str], Workbook]:
+    """``new_book(name)``: the workbook ``new`` wrote for ``NEW_CASES[name]``, opened through
+    the gate once for the module. Read it only."""
+    opened: dict[str, Workbook] = {}
+
+    def get(name: str) -> Workbook:
+        if name not in opened:
+            opened[name] = load_workbook(new_workbook(*NEW_CASES[name], *EVENING))
+        return opened[name]
+
+    return get
+
+
 def _check_slots(wb: Workbook, slots: list[Slot]) -> dict[Any, Slot]:
     keys = [s.key for s in slots]
     assert len(keys) == len(set(keys)), "keys are unique"
@@ -137,11 +151,11 @@ def _check_slots(wb: Workbook, slots: list[Slot]) -> dict[Any, Slot]:
 
 
 @pytest.mark.parametrize("name", list(NEW_CASES))
-def test_settings_rebuild_what_new_wrote(new_workbook: Callable[..., Path], name: str) -> None:
+def test_settings_rebuild_what_new_wrote(new_book: Callable[[str], Workbook], name: str) -> None:
     """build(settings(book)) has the sheets, input cells and defaults `new` wrote; only names
     given with --players differ (names are entries, carried by player or pair number)."""
     words = NEW_CASES[name]
-    book = load_workbook(new_workbook(*words, *EVENING))  # only read
+    book = new_book(name)  # only read
     s = ADAPTER.settings(book)
     assert s.kind == words[0] and s.event == "Club social" and s.date == "2026-11-23"
     wb = ADAPTER.build(s, None)
@@ -186,11 +200,11 @@ def test_settings_rebuild_what_new_wrote(new_workbook: Callable[..., Path], name
     ],
 )
 def test_settings_read_every_option(
-    new_workbook: Callable[..., Path], tmp_path: Path, name: str, expected: dict[str, Any]
+    new_book: Callable[[str], Workbook], tmp_path: Path, name: str, expected: dict[str, Any]
 ) -> None:
     """Each option given to `new` is read back from the Session sheet (and the Calcutta sheet's
     presence), then survives build → settings unchanged."""
-    s = ADAPTER.settings(load_workbook(new_workbook(*NEW_CASES[name], *EVENING)))  # only read
+    s = ADAPTER.settings(new_book(name))  # only read
     assert {k: getattr(s, k) for k in expected} == expected
     path = tmp_path / "again.xlsx"
     ADAPTER.build(s, None).save(path)
@@ -496,17 +510,13 @@ def test_seed_rubber_back_score_after_rebuild(saved_by_libreoffice: dict[str, Pa
 
 
 @pytest.fixture(scope="module")
-def saved_by_libreoffice(
-    new_workbook: Callable[..., Path],
-    tmp_path_factory: pytest.TempPathFactory,
-    seed_rubber: tuple[Path, Path, FamilyRebuilt],
-) -> dict[str, Path]:
-    """Every `new` case with a name and a number typed, then opened and saved by LibreOffice,
-    with ``seed_rubber``'s two workbooks (``seed-old``, ``seed-new``): one run for the module."""
-    from xlbridge.workbook.recalc import recalculate
-
+def typed_for_libreoffice(
+    new_workbook: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, tuple[Path, Settings]]:
+    """Every `new` case with a name and a number typed and saved, with the settings of what
+    was saved (read in memory before saving)."""
     tmp = tmp_path_factory.mktemp("social_lo")
-    paths = []
+    typed: dict[str, tuple[Path, Settings]] = {}
     for name, words in NEW_CASES.items():
         path = _new(new_workbook, tmp, name, words)
         wb = load_workbook(path)
@@ -515,7 +525,23 @@ def saved_by_libreoffice(
         wb[slots[-1].sheet][slots[-1].cell] = 7
         wb[slots[1].sheet][slots[1].cell] = "Zed & Ann"
         wb.save(path)
-        paths.append(path)
+        typed[name] = (path, ADAPTER.settings(wb))
+    return typed
+
+
+@pytest.fixture(scope="module")
+def saved_by_libreoffice(
+    typed_for_libreoffice: dict[str, tuple[Path, Settings]],
+    tmp_path_factory: pytest.TempPathFactory,
+    seed_rubber: tuple[Path, Path, FamilyRebuilt],
+) -> dict[str, Path]:
+    """Every `new` case with a name and a number typed (``typed_for_libreoffice``), then opened
+    and saved by LibreOffice, with ``seed_rubber``'s two workbooks (``seed-old``, ``seed-new``):
+    one run for the module."""
+    from xlbridge.workbook.recalc import recalculate
+
+    tmp = tmp_path_factory.mktemp("social_lo")
+    paths = [path for path, _s in typed_for_libreoffice.values()]
     old, new, _result = seed_rubber
     outs = recalculate([*paths, old, new], tmp / "lo")
     names = [*NEW_CASES, "seed-old", "seed-new"]
@@ -525,14 +551,17 @@ def saved_by_libreoffice(
 @pytest.mark.libreoffice
 @pytest.mark.parametrize("name", list(NEW_CASES))
 def test_workbook_saved_by_libreoffice_rebuilds(
-    saved_by_libreoffice: dict[str, Path], tmp_path: Path, name: str
+    saved_by_libreoffice: dict[str, Path],
+    typed_for_libreoffice: dict[str, tuple[Path, Settings]],
+    tmp_path: Path,
+    name: str,
 ) -> None:
     """A workbook re-saved by LibreOffice: same settings, and the identity rebuild carries every
     entry (the two typed, and any names given with --players)."""
     path = saved_by_libreoffice[name]
     book = load_workbook(path)
     s = ADAPTER.settings(book)
-    assert s == ADAPTER.settings(load_workbook(path.parent.parent / path.name))
+    assert s == typed_for_libreoffice[name][1]
     result = rebuild_family(path, _args(), tmp_path / "same.xlsx")
     assert result.entered == result.carried >= 2 and result.not_carried == ()
     assert input_cells(load_workbook(tmp_path / "same.xlsx")) == input_cells(book)
@@ -668,13 +697,6 @@ def change_of(draw: st.DrawFn, old: Settings) -> RebuildChange:
     )
 
 
-def _save_load(wb: Workbook) -> Workbook:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "filled.xlsx"
-        wb.save(path)
-        return load_workbook(path)
-
-
 #: (entries typed, whether the change was taken) for each example the property below ran.
 _RUNS: list[tuple[int, bool]] = []
 
@@ -688,7 +710,9 @@ def _fills_and_changes_lose_nothing(data: st.DataObject, old: Settings) -> None:
     defaults = {(s.sheet, s.cell): wb[s.sheet][s.cell].value for s in slots}
     for slot in picked:
         wb[slot.sheet][slot.cell].value = data.draw(_VALUES)
-    book = _save_load(wb)
+    # Filled in memory: the engine reads an opened workbook; a saved file read through the gate
+    # is what test_settings_round_trip and the command-line tests below check.
+    book = wb
     typed = {s.key: (s, book[s.sheet][s.cell].value) for s in picked}
     entries = {
         k: (s, v)

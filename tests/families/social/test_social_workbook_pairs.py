@@ -144,7 +144,22 @@ def _simulate(opt: PairsOptions, seed: int) -> dict[str, Any]:
 
 
 def _fill(path: Path, opt: PairsOptions, sim: dict[str, Any]) -> None:
+    """Type the simulated play into the workbook at ``path``."""
     wb = openpyxl.load_workbook(path)
+    _fill_book(wb, opt, sim)
+    wb.save(path)
+
+
+def _written_filled(opt: PairsOptions, sim: dict[str, Any], path: Path) -> Path:
+    """The pair game built, the simulated play typed in memory, saved once to ``path`` (what
+    ``write_pairs_event`` then ``_fill`` save, without writing and reading it in between)."""
+    wb = build_pairs_event(opt)
+    _fill_book(wb, opt, sim)
+    wb.save(path)
+    return path
+
+
+def _fill_book(wb: Any, opt: PairsOptions, sim: dict[str, Any]) -> None:
     layouts = pairs_layouts(opt)
     prog = wb[PROGRESS]
     for k, (tables, row) in enumerate(zip(sim["rounds"], sim["blocks"], strict=True)):
@@ -167,7 +182,6 @@ def _fill(path: Path, opt: PairsOptions, sim: dict[str, Any]) -> None:
     if opt.calcutta:
         for i, price in enumerate(PRICES[: 2 * opt.tables]):
             wb["Calcutta"][f"D{CALCUTTA_FIRST + i}"] = price
-    wb.save(path)
 
 
 PRICES = (60.0, 50.0, 40.0, 30.0, 20.0, 10.0, 5.0, 5.0)
@@ -436,9 +450,7 @@ def test_progressive_in_the_strict_engine(tmp_path: Path) -> None:
 
     opt = PairsOptions(kind="progressive", tables=2, rounds=2, variant="move")
     sim = _simulate(opt, 4)
-    path = tmp_path / "strict_progressive.xlsx"
-    write_pairs_event(opt, path)
-    _fill(path, opt, sim)
+    path = _written_filled(opt, sim, tmp_path / "strict_progressive.xlsx")
     rows = [progress_row(opt, k + 1, t + 1) for k in range(opt.round_count) for t in range(2)]
     total_col = openpyxl.utils.get_column_letter(3 + opt.round_count)
     asked = [(PROGRESS, f"{c}{r}") for r in rows for c in "CDEH"]

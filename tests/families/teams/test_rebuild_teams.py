@@ -130,7 +130,7 @@ def test_every_team_kind_is_covered() -> None:
 # --- Swiss: the rounds paired by `swiss next` are part of the layout -----------------------
 
 
-def _fill_round(path: Path, s: Settings, rnd: int, seed: int) -> None:
+def _fill_round(path: Path | Workbook, s: Settings, rnd: int, seed: int) -> None:
     plan = plan_of(s)
     rows = tw.random_rows(plan, random.Random(seed), adjusted=True, incomplete=None)
     keep = {m.number for m in plan.matches if m.round == rnd}
@@ -161,16 +161,19 @@ def _swiss_after_next(tmp: Path, times: int) -> tuple[list[Path], list[Settings]
         "--win-loss",
     )
     paths = [path]
-    s = [ADAPTER.settings(load_workbook(path))]
+    book = load_workbook(path)  # each file read once: its settings, then typed into and saved
+    s = [ADAPTER.settings(book)]
     for rnd in range(1, times + 1):
         played = paths[-1]
         if rnd > 1:  # the workbook swiss next wrote stays as it wrote it
-            played = Path(shutil.copy(played, tmp / f"r{rnd}-played.xlsx"))
-        _fill_round(played, s[-1], rnd, seed=rnd)
+            played = tmp / f"r{rnd}-played.xlsx"
+        _fill_round(book, s[-1], rnd, seed=rnd)
+        book.save(played)
         out = tmp / f"r{rnd + 1}.xlsx"
         assert main(["swiss", "next", str(played), "-o", str(out)]) == 0
         paths.append(out)
-        s.append(ADAPTER.settings(load_workbook(out)))
+        book = load_workbook(out)
+        s.append(ADAPTER.settings(book))
     return paths, s
 
 
@@ -328,7 +331,7 @@ def test_hand_checked_round_robin_with_longer_matches(
     assert (n1["A10"].value, n1["K10"].value, n1["N7"].value) == (5, -420, "A+/A-")
     assert got["Names"]["B5"].value == "Smith"
     assert "Not carried" in got.sheetnames
-    assert ADAPTER.settings(load_workbook(new)).boards == 10
+    assert ADAPTER.settings(got).boards == 10
 
 
 def test_hand_checked_head_to_head_fewer_boards_lists_the_boards_dropped(
@@ -378,7 +381,7 @@ def test_swiss_rebuilt_with_more_rounds_keeps_the_pairings(
     assert _cli_rebuild(r2, new, "--rounds", "5") == 0
     assert r2.read_bytes() == before  # the user's file is only read
     out = capsys.readouterr().out
-    book = load_workbook(r2)
+    book = wb  # r2 as saved
     blank = input_cells(ADAPTER.build(s, None))
     entered = {k: v for k, v in input_cells(book).items() if v != blank[k]}
     assert f"carried {len(entered)} of {len(entered)} entered cells" in out
@@ -403,8 +406,10 @@ def test_swiss_round_one_with_more_teams_keeps_the_draw(tmp_path: Path) -> None:
     from xlbridge.families.registry import rebuild_family
 
     old = cli_new(tmp_path, "s6", "swiss-teams", "--tables", "6", "--boards-per-round", "2")
-    s = ADAPTER.settings(load_workbook(old))
-    _fill_round(old, s, 1, seed=5)
+    book = load_workbook(old)  # read once: its settings, then typed into and saved
+    s = ADAPTER.settings(book)
+    _fill_round(book, s, 1, seed=5)
+    book.save(old)
     res = rebuild_family(old, _args(tables=8), tmp_path / "s8.xlsx")
     assert res.carried == res.entered > 0 and res.not_carried == ()
     assert res.describe.startswith("swiss-teams, 8 teams, 4 matches of 2 boards")
@@ -454,14 +459,16 @@ def test_head_to_head_rebuilt_as_a_two_team_knockout_carries_everything(tmp_path
     old = cli_new(
         tmp_path, "h2h", "head-to-head", "--tables", "2", "--boards-per-round", "2", "--win-loss"
     )
-    s = ADAPTER.settings(load_workbook(old))
+    book = load_workbook(old)  # read once: its settings, then typed into and saved
+    s = ADAPTER.settings(book)
     plan = plan_of(s)
-    tw.fill(old, plan, tw.random_rows(plan, random.Random(3), adjusted=True, incomplete=None),
+    tw.fill(book, plan, tw.random_rows(plan, random.Random(3), adjusted=True, incomplete=None),
             {"Match 1!B3": 7})  # fmt: skip
+    book.save(old)
     res = rebuild_family(old, _args(kind="knockout"), tmp_path / "ko.xlsx")
     assert res.carried == res.entered > 4 and res.not_carried == ()
     assert res.describe == "knockout, 2 teams, 1 match of 4 boards in 2 segments, IMPs"
-    mine, theirs = input_cells(load_workbook(tmp_path / "ko.xlsx")), input_cells(load_workbook(old))
+    mine, theirs = input_cells(load_workbook(tmp_path / "ko.xlsx")), input_cells(book)
     assert {k: v for k, v in theirs.items() if mine.get(k) != v} == {}
     assert set(mine) - set(theirs) == {("Match 1", "C16")}  # Winner if tied (below Margin)
 
@@ -735,7 +742,7 @@ def test_identity_rebuild_through_the_cli_keeps_every_input(
     rows = tw.random_rows(plan, random.Random(name), adjusted=s.scoring != "bam", incomplete=None)
     tw.fill(typed, plan, rows, {"Names!B4": "Lions", "Names!C5": "Ann Lee"})
     typed.save(old)
-    book = load_workbook(old)
+    book = typed  # the saved file's inputs: the values filled, as written
     entered = {k: v for k, v in input_cells(book).items() if v not in (None, blank[k])}
     new = tmp_path / "same.xlsx"
     assert _cli_rebuild(old, new) == 0

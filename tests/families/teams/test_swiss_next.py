@@ -88,7 +88,6 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
         book.save(paths[-1])
         if rnd == ROUNDS:
             break
-        saved = openpyxl.load_workbook(paths[-1])  # the file as saved
         # The expected pairing, from the rules layer, of the results the test typed (its own
         # second opinion: not read back by the reader swiss next uses).
         vps = dict.fromkeys(range(1, TEAMS + 1), 0.0)
@@ -113,7 +112,7 @@ def _run_rounds(tmp_path: Path, options_args: list[str], options: TeamsOptions) 
         ids = list(range(1, TEAMS + 1))
         order = standings_order(ids, [vps[t] for t in ids], [imps[t] for t in ids])
         want = swiss_teams_pairing(order, [p for r in pairings for p in r], ROUNDS - rnd)
-        before, sha = _inputs(saved), digest(paths[-1])
+        before, sha = _inputs(book), digest(paths[-1])  # the file as saved, read in memory
         out = tmp_path / f"r{rnd + 1}.xlsx"
         assert main(["swiss", "next", str(paths[-1]), "-o", str(out)]) == 0
         assert digest(paths[-1]) == sha  # the user's file is untouched

@@ -20,14 +20,15 @@ _CSV = ("board,ns,ew,contract,declarer,result\n1,1,1,4S,N,10\n1,1,1,3NT,S,9\n"
 
 
 def _section(path: Path) -> list[tuple[str, object]]:
-    """The import section's lines and what is typed beside each."""
-    ws = openpyxl.load_workbook(path)["Checks"]
-    (head,) = [c.row for c in ws["A"] if str(c.value).startswith(HEAD)]
-    out = []
-    for r in range(head + 1, ws.max_row + 1):
-        if ws.cell(r, 1).value:
-            out.append((str(ws.cell(r, 1).value), ws.cell(r, 2).value))
-    return out
+    """The import section's lines and what is typed beside each (the Checks sheet alone is
+    read: the file opened read-only)."""
+    wb = openpyxl.load_workbook(path, read_only=True)
+    try:
+        rows = [(r + (None,) * 2)[:2] for r in wb["Checks"].iter_rows(max_col=2, values_only=True)]
+    finally:
+        wb.close()
+    (head,) = [i for i, (a, _b) in enumerate(rows) if str(a).startswith(HEAD)]
+    return [(str(a), b) for a, b in rows[head + 1 :] if a]
 
 
 @pytest.fixture(scope="module")
