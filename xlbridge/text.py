@@ -40,6 +40,9 @@ __all__ = [
 # Line breaks and tabs become spaces in one-line text; they are legal in a cell otherwise.
 _SPACES = re.compile("[\t\n\r\x0b\x0c\x85\u2028\u2029]")
 _SHEET_FORBIDDEN = re.compile(r"[:\\/?*\[\]]")
+# Any character unsafe_char looks at twice (a control character, a surrogate, U+FFFE/U+FFFF):
+# text without one is safe, found in one regex pass (the common case) instead of a Python loop.
+_SUSPECT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 SHEET_TITLE_CHARS = 31
 
 
@@ -58,6 +61,8 @@ def unsafe_char(text: str, *, keep: str = "") -> str:
     >>> unsafe_char("Caf\\udce9")
     'has the byte 0xE9, which is not UTF-8 text; type it again in UTF-8 (or save the file as UTF-8)'
     """
+    if _SUSPECT.search(text) is None:
+        return ""
     for i, ch in enumerate(text):
         code = ord(ch)
         if code < 0x20 or 0x7F <= code < 0xA0:
@@ -102,7 +107,8 @@ def clean_text(
     why = unsafe_char(text, keep="" if single_line else "\t\n\r")
     if why:
         raise TextError(f"{what} {_shown(value)} {why}")
-    units = len(text.encode("utf-16-le")) // 2
+    # A character is one or two UTF-16 units: text of at most max_chars / 2 characters fits.
+    units = len(text) if 2 * len(text) <= max_chars else len(text.encode("utf-16-le")) // 2
     if units > max_chars:
         raise TextError(f"{what} is {units} characters long; at most {max_chars}")
     return text

@@ -141,8 +141,11 @@ def _site_errors(site: FormulaSite, sheets: set[str], names: set[str]) -> list[s
     return errs
 
 
-def excel_grammar_errors(wb: Workbook | str | Path) -> list[str]:
-    """Each formula of ``wb`` that Excel would reject, as ``sheet!where: problem: text``."""
+def excel_grammar_errors(
+    wb: Workbook | str | Path, sites: Iterable[FormulaSite] | None = None
+) -> list[str]:
+    """Each formula of ``wb`` that Excel would reject, as ``sheet!where: problem: text``.
+    ``sites``: ``iter_formulas(wb)`` when the caller has it already (a workbook walked once)."""
     book = _load(wb)
     sheets = set(book.sheetnames)
     names = set(book.defined_names.keys())
@@ -150,7 +153,7 @@ def excel_grammar_errors(wb: Workbook | str | Path) -> list[str]:
         names |= set(ws.defined_names.keys())
     out = []
     seen: dict[tuple[str, str, str], list[str]] = {}  # travellers repeat the same row formulas
-    for site in iter_formulas(book):
+    for site in iter_formulas(book) if sites is None else sites:
         key = (site.kind, site.where if site.kind == "name" else "", site.text)
         if key not in seen:
             seen[key] = _site_errors(site, sheets, names)

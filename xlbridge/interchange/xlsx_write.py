@@ -32,6 +32,7 @@ from zipfile import ZIP_DEFLATED, ZipFile
 from openpyxl import LXML, Workbook
 from openpyxl.compat import safe_string
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
+from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.writer.excel import ExcelWriter
@@ -113,8 +114,38 @@ def sheet_data(ws: Any) -> str:
     return "".join(out)
 
 
+# A conditional format's differential style is its parts: the same part objects, the same style.
+_DXF_PARTS = (*DifferentialStyle.__elements__, "extLst")
+_NO_DXF = DifferentialStyle()
+_UNSEEN = object()
+
+
 class _SheetWriter(WorksheetWriter):
     """openpyxl's sheet writer, its rows written by :func:`sheet_data` where they are plain."""
+
+    #: Differential style ids by the ids of the style's parts (one save's; see write_formatting).
+    dxf_ids: dict[tuple[int, ...], int | None]
+
+    def write_formatting(self) -> None:
+        """openpyxl's (each rule's ``dxfId``, then its ``conditionalFormatting`` element), a
+        rule whose differential style has the same part objects as one already done taking its
+        id from ``dxf_ids``: comparing and hashing a style is slow, and a builder gives
+        thousands of rules the same fill object."""
+        ws: Any = self.ws
+        wb: Any = ws.parent
+        for cf in ws.conditional_formatting:
+            for rule in cf.rules:
+                dxf = rule.dxf
+                if not dxf:
+                    continue
+                key = tuple(id(getattr(dxf, part, None)) for part in _DXF_PARTS)
+                got = self.dxf_ids.get(key, _UNSEEN)
+                if got is _UNSEEN:
+                    added = wb._differential_styles.add(dxf) if dxf != _NO_DXF else None
+                    got = self.dxf_ids[key] = added
+                if got is not None:
+                    rule.dxfId = got
+            self.xf.send(cf.to_tree())
 
     def write_rows(self) -> None:
         xf: Any = self.xf.send(True)
@@ -135,6 +166,10 @@ class _SheetWriter(WorksheetWriter):
 class _Writer(ExcelWriter):
     """openpyxl's workbook writer with :class:`_SheetWriter`, each sheet part kept in memory."""
 
+    def __init__(self, workbook: Workbook, archive: ZipFile) -> None:
+        super().__init__(workbook, archive)
+        self._dxf_ids: dict[tuple[int, ...], int | None] = {}  # write_formatting's, this save's
+
     def write_worksheet(self, ws: Any) -> None:
         if self.workbook.write_only:
             super().write_worksheet(ws)
@@ -144,6 +179,7 @@ class _Writer(ExcelWriter):
         ws._drawing.images = ws._images
         out = io.BytesIO()
         writer: Any = _SheetWriter(ws, out=out)
+        writer.dxf_ids = self._dxf_ids
         writer.write()
         ws._rels = writer._rels
         archive: Any = getattr(self, "_archive")  # noqa: B009 (not in openpyxl's stubs)

@@ -199,6 +199,6 @@ class Styler:
             cell.style = name
             self._cache[name] = copy(cell._style)
         else:
-            cell._style = copy(arr)
+            cell._style = StyleArray(arr)  # a copy: what copy() does, without its dispatch
         if text:
             cell.number_format = "@"

@@ -22,13 +22,19 @@ import pytest
 
 from tests.support.engines import excel_grammar_errors, recalc_gnumeric
 from tests.support.shared import cli_new, needs_gnumeric, needs_libreoffice, run_cli
-from tests.support.workbook_fill import Filled, Result, fill, fill_book, random_fill
+from tests.support.workbook_fill import Filled, Result, fill_book, random_fill
 from xlbridge.errors import MovementError
 from xlbridge.families.duplicate.context import Options
+from xlbridge.families.duplicate.save import save_workbook as save_session
 from xlbridge.families.duplicate.score import score_session
 from xlbridge.families.pairs.build import build_workbook
 from xlbridge.interchange.xlsx_write import save_workbook
-from xlbridge.movements.field import join_sections, parse_sections, section_of
+from xlbridge.movements.field import (
+    join_sections,
+    parse_board_sets,
+    parse_sections,
+    section_of,
+)
 from xlbridge.results.session import PairInfo, ResultRow, SessionInput
 from xlbridge.workbook.recalc import recalculate
 
@@ -50,6 +56,30 @@ def results_json(path: Path) -> str:
     """``xlbridge results PATH --format json``'s output, run once a module fixture's workbook
     (these workbooks are only read): two tests read the same one."""
     return run_cli("results", str(path), "--format", "json")[1]
+
+
+def new_filled(
+    path: Path,
+    spec: str,
+    bpr: int,
+    filled: Filled,
+    *,
+    event: str = "Club pairs",
+    scoring: str = "field",
+    sets: str | None = None,
+) -> None:
+    """The workbook ``xlbridge new --sections SPEC --boards-per-round BPR`` writes (with
+    ``--event``, ``--section-scoring``, ``--board-sets``), built in memory with the options
+    ``new`` gives it (byte for byte the same file), ``filled`` as ``fill`` types it, and
+    saved once: no save, load and save again."""
+    f = join_sections(parse_sections(spec), bpr)
+    scored = dataclasses.replace(
+        f, scoring=scoring, sets=() if sets is None else parse_board_sets(sets, f.letters)
+    )
+    built = Options(event=event, sections=scored, movement_options="none")
+    wb = build_workbook(scored.movement, built)
+    fill_book(wb, Options(sections=f), filled)
+    save_session(wb, path, [], built.event, False)
 
 
 def by_hand(scores: list[int], expected: int) -> list[float]:
@@ -142,15 +172,13 @@ def test_new_refuses_a_kind_with_sections_and_section_options_without(tmp_path: 
 @pytest.fixture(scope="module")
 def sectioned(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     """The two-section workbook, filled: boards 1 and 19 as above, the others at random."""
-    tmp = tmp_path_factory.mktemp("field")
-    path = cli_new(tmp, "field", "--sections", SECTIONS, "--boards-per-round", "3",
-                   "--event", "Two sections")  # fmt: skip
+    path = tmp_path_factory.mktemp("field") / "field.xlsx"
     f = join_sections(parse_sections(SECTIONS), 3)
     options = Options(sections=f)
     filled = random_fill(f.movement, options, seed=22)
     filled.results[1] = [Result(c, "N", t) for c, t in BOARD_1]
     filled.results[19] = [Result(c, "N", t) for c, t in BOARD_19]
-    fill(path, f.movement, options, Filled(filled.results))
+    new_filled(path, SECTIONS, 3, Filled(filled.results), event="Two sections")
     return path, f
 
 
@@ -332,15 +360,13 @@ def test_libreoffice_agrees_for_imps_and_ebu_with_a_howell_section(
 def apart(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The two-section workbook scored section by section, filled (seed 22 at random, then
     boards 1 and 19 as above, board 1 without B's last result)."""
-    tmp = tmp_path_factory.mktemp("apart")
-    path = cli_new(tmp, "apart", "--sections", SECTIONS, "--boards-per-round", "3",
-                   "--section-scoring", "section")  # fmt: skip
+    path = tmp_path_factory.mktemp("apart") / "apart.xlsx"
     f = join_sections(parse_sections(SECTIONS), 3)
     options = Options(sections=f)
     filled = random_fill(f.movement, options, seed=22)
     filled.results[1] = [Result(c, "N", t) for c, t in BOARD_1[:12]] + [Result()]
     filled.results[19] = [Result(c, "N", t) for c, t in BOARD_19]
-    fill(path, f.movement, options, Filled(filled.results))
+    new_filled(path, SECTIONS, 3, Filled(filled.results), scoring="section")
     return path
 
 
@@ -448,16 +474,14 @@ SETS = "A:mitchell:4,B:mitchell:3,C:mitchell:3,D:mitchell:4"
 
 @pytest.fixture(scope="module")
 def board_sets(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("sets")
-    path = cli_new(tmp, "sets", "--sections", SETS, "--boards-per-round", "2",
-                   "--board-sets", "AC,BD")  # fmt: skip
+    path = tmp_path_factory.mktemp("sets") / "sets.xlsx"
     f = join_sections(parse_sections(SETS), 2)
     options = Options(sections=f)
     filled = random_fill(f.movement, options, seed=3)
     filled.results[1] = [Result(c, "N", t) for c, t in [*BOARD_1, ("4S", 10)]]
     filled.results[7] = [Result(c, "N", t) for c, t in [("4S", 10), ("3NT", 9), ("4S", 9),
         ("2S", 8), ("4S", 11), ("4S", 10), ("1NT", 7), ("3NT", 10)]]  # fmt: skip
-    fill(path, f.movement, options, Filled(filled.results))
+    new_filled(path, SETS, 2, Filled(filled.results), sets="AC,BD")
     return path
 
 

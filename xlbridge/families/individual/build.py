@@ -62,6 +62,7 @@ from xlbridge.workbook.inputs import (
     score_rule,
     validate_contract_rows,
 )
+from xlbridge.workbook.merge import merge_cells
 from xlbridge.workbook.styles import open_template
 
 __all__ = ["build_individual_workbook", "write_individual_traveller", "write_individuals"]
@@ -231,13 +232,7 @@ def write_individual_traveller(ctx: Context, ic: IndividualCols, board: int) -> 
         "N, S, E, W: the players' numbers (North and South are partners). " + instruction_line(c),
         "xlb Text",
     )
-    # Registered directly, as the pairs traveller does: row 4's other cells are empty, so
-    # merge_cells's MergedCell objects write nothing unless a template's style draws a border.
-    if any(getattr(getattr(ws["A4"].border, side), "style", None)
-           for side in ("top", "left", "right", "bottom")):  # fmt: skip
-        ws.merge_cells(f"A4:{last_col}4")
-    else:
-        ws.merged_cells.add(f"A4:{last_col}4")
+    merge_cells(ws, f"A4:{last_col}4")
     ws.row_dimensions[4].height = 30
     for col, text in headers.items():
         put(f"{col}{F.HEADER_ROW}", text, "xlb Header")

@@ -28,6 +28,7 @@ from xlbridge.workbook.checks import write_provisional_line
 from xlbridge.workbook.formulas_masterpoints import award_formula
 from xlbridge.workbook.inputs import highlight_places
 from xlbridge.workbook.masterpoints import MASTERPOINTS_HEADER
+from xlbridge.workbook.merge import merge_cells
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 
 __all__ = [
@@ -131,14 +132,14 @@ def write_individual_recap(ctx: Context, ic: IndividualCols) -> Worksheet:
     raw_rng = f"${col_raw}${FIRST}:${col_raw}${last}"
     put(f"A{r}", "Check total", "xlb Label")
     put(f"C{r}", R.direction_sum(raw_rng, None, None), "xlb Number")
-    ws.merge_cells(f"C{r}:D{r}")
+    merge_cells(ws, f"C{r}:D{r}")
     put(f"E{r}", "travellers ×2:", "xlb Label")
-    ws.merge_cells(f"E{r}:G{r}")
+    merge_cells(ws, f"E{r}:G{r}")
     want = FI.players_check(
         [f"{ctx.board_cells[b]['ns_all']}+{ctx.board_cells[b]['ew_all']}" for b in boards]
     )
     put(f"H{r}", want, "xlb Number")
-    ws.merge_cells(f"H{r}:I{r}")
+    merge_cells(ws, f"H{r}:I{r}")
     put(f"J{r}", R.grand_balance(f"$C${r}", f"$H${r}"), "xlb Label")
     put(f"A{r + 1}", "Average", "xlb Label")
     put(f"C{r + 1}", "50%", "xlb Value")

@@ -22,6 +22,7 @@ from xlbridge.families.individual.formulas import player_name
 from xlbridge.movements.individual_seats import Seats, guide, hands, home_directions
 from xlbridge.text import put_text
 from xlbridge.workbook.masterpoints import write_sentence
+from xlbridge.workbook.merge import merge_cells
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import fit_landscape, fit_portrait
 
@@ -120,7 +121,7 @@ def write_individual_session(ctx: Context) -> Worksheet:
         # Each line wraps over both columns, so it prints on the page instead of running off.
         st(ws.cell(row=i, column=1), "xlb Text")
         _text(ws.cell(row=i, column=1), line)
-        ws.merged_cells.add(f"A{i}:B{i}")  # B is empty: no MergedCell made (merge_cells')
+        merge_cells(ws, f"A{i}:B{i}")
         ws.row_dimensions[i].height = 15 * (1 + len(line) // 80)
     ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 60

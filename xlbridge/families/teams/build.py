@@ -46,6 +46,7 @@ from xlbridge.workbook.checks import write_checks
 from xlbridge.workbook.inputs import validate_contract_rows
 from xlbridge.workbook.lists import imp_adjusted_rows, write_contracts_and_imps
 from xlbridge.workbook.masterpoints import write_sentence
+from xlbridge.workbook.merge import merge_cells
 from xlbridge.workbook.session import write_settings
 from xlbridge.workbook.styles import Styler, fit_landscape, fit_portrait, open_template
 
@@ -238,7 +239,7 @@ def _match_sheet(ctx: TeamsContext, m: PlannedMatch) -> None:
         + ("" if bam else " Adjusted: A+, A, A- or Home/Away as A+/A- (Law 86A, 3 IMPs)."),
         "xlb Text",
     )
-    ws.merge_cells("A4:S4")
+    merge_cells(ws, "A4:S4")
     ws.row_dimensions[4].height = 30
     heads = list(HEADERS_IMP)
     if bam:
