@@ -61,7 +61,7 @@ def _internals() -> tuple[Any, Any, Any, Any] | None:
 
 
 _CLASS: Any = None
-_MAX_SHARED = 20_000  # compiled formulas kept per process (a few hundred bytes of graph each)
+_MAX_SHARED = 4_000  # compiled formulas kept per process: ~60 KB each, at most ~250 MB
 _SHARED: OrderedDict[tuple[Any, ...], Any] = OrderedDict()  # least recently used first
 
 
