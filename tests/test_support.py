@@ -89,7 +89,8 @@ def test_every_family_folder_has_its_conftest() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["asked", "engines", "excel_grammar", "nu_validator", "scopes", "shared"]
+    "name",
+    ["asked", "engines", "excel_grammar", "nu_validator", "scopes", "shared", "strict_cache"],
 )
 def test_helper_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(f"tests.support.{name}"))

@@ -191,19 +191,25 @@ def recalc_strict(
     text (``"#N/A"``). Slow (seconds for a few thousand formulas): keep workbooks small.
     ``cells``: only these (sheet, cell) are wanted; the engine then compiles just the cells
     they depend on (``ExcelModel.from_ranges``), the same formulas on the same inputs, and the
-    result holds those cells and what they depend on.
+    result holds those cells and what they depend on. Each distinct formula text of a sheet is
+    compiled once per process, for every workbook (``tests/support/strict_cache.py``).
     """
-    import formulas  # an optional test dependency: import only when used
+    from tests.support.strict_cache import excel_model  # imports formulas only when used
 
     logging.getLogger("formulas").setLevel(logging.ERROR)
     path = Path(path)
     spelled = {s.upper(): s for s in openpyxl.load_workbook(path, read_only=True).sheetnames}
-    if cells is None:
-        model = formulas.ExcelModel().loads(str(path)).finish()
-    else:
-        wanted = [f"'[{path}]{sheet.upper()}'!{cell}" for sheet, cell in cells]
-        model = formulas.ExcelModel().from_ranges(*wanted).finish()
-    sol = model.calculate()
+    with tempfile.TemporaryDirectory(prefix="xlbridge-strict-") as tmp:
+        # One file name for every workbook: the engine names each reference after the file, so
+        # the same formula on the same sheet of another workbook compiles the same (shared).
+        book = Path(tmp) / "book.xlsx"
+        shutil.copyfile(path, book)
+        if cells is None:
+            model = excel_model().loads(str(book)).finish()
+        else:
+            wanted = [f"'[{book}]{sheet.upper()}'!{cell}" for sheet, cell in cells]
+            model = excel_model().from_ranges(*wanted).finish()
+        sol = model.calculate()
     out: dict[tuple[str, str], object] = {}
     for key, ranges in sol.items():
         ref = str(key)

@@ -11,15 +11,15 @@ cross-IMPs (rules.md §6), factoring (seed 001), percentages and ranks (seed 000
 Where LibreOffice or Gnumeric (``ssconvert --recalc``) is installed, every formula cell of the
 same workbooks is also compared engine against engine.
 
-``formulas`` is slow (seconds per workbook): the workbooks are recalculated once per module, in
-parallel processes. Each workbook is built and filled in memory and saved once (no save and
-load round trip); its formula cells and Recap layout are read from that in-memory copy.
+``formulas`` is slow (seconds per workbook): the workbooks are recalculated once per module, one
+after another in the test's process (their shared formulas compiled once). Each workbook is built
+and filled in memory and saved once (no save and load round trip); its formula cells and Recap
+layout are read from that in-memory copy.
 """
 
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -142,10 +142,10 @@ class Recalculated:
             self.expected[name] = expected(m, opt, filled)
             self.formulas[name] = _formula_cells(wb)
             self.recap[name] = _recap_layout(wb)
-        workers = max(1, min(len(CASES), os.cpu_count() or 1))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            done = pool.map(recalc_strict, self.paths.values())
-            self.values = dict(zip(self.paths, done, strict=True))
+        # In this process, one after another: the workbooks share most formulas, which the
+        # engine then compiles once (tests/support/strict_cache.py); pytest's workers already
+        # fill the cores, and a pool process would import formulas (and scipy) again.
+        self.values = {name: recalc_strict(path) for name, path in self.paths.items()}
 
     def formula_cells(self, name: str) -> list[tuple[str, str]]:
         return self.formulas[name]
