@@ -88,6 +88,11 @@ class SheetView:
                 yield tuple(self.cell(r, c) for c in range(first_col, last_col + 1))
 
 
+    def __iter__(self) -> Iterator[tuple[CellView, ...]]:
+        """Every row's cells, as ``for row in ws`` gives them."""
+        return self.iter_rows()
+
+
 def _where(coordinate: str) -> tuple[int, int]:
     from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
