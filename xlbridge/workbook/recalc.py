@@ -42,8 +42,17 @@ from pathlib import Path
 from typing import IO, Any
 
 from xlbridge.errors import WorkbookError
+from xlbridge.workbook.book_values import BookValues, book_from_json, book_from_workbook
 
-__all__ = ["PDF", "XLSX", "print_pdf", "recalculate", "resident_python", "soffice"]
+__all__ = [
+    "PDF",
+    "XLSX",
+    "print_pdf",
+    "recalculate",
+    "recalculate_values",
+    "resident_python",
+    "soffice",
+]
 
 _XCU = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry"
@@ -72,6 +81,8 @@ class Kind:
 
 XLSX = Kind("xlsx", "Calc MS Excel 2007 XML")
 PDF = Kind("pdf", "calc_pdf_Export")
+#: The resident office's values of every sheet as JSON (``uno_convert.py``'s pseudo-filter).
+VALUES = Kind("values.json", "values")
 
 
 def recalculate(
@@ -82,6 +93,42 @@ def recalculate(
     The copies go to ``outdir`` under the same names (so the names must differ).
     """
     return convert(paths, outdir, XLSX, timeout=timeout)
+
+
+def recalculate_values(
+    paths: Sequence[str | Path], outdir: str | Path, *, timeout: float = 300
+) -> list[BookValues]:
+    """Recalculate ``paths`` (``.xlsx``) like :func:`recalculate`; return each workbook's values
+    as ``load_workbook(copy, data_only=True)`` reads them from the recalculated copy.
+
+    The resident office reads them from the recalculated workbook itself, without saving and
+    reading back the copy (``outdir/STEM.values.json`` each); without one (or for a workbook
+    holding a value it cannot tell, a date) they are read from the copy :func:`recalculate`
+    saves, through the safe-reading gate.
+    """
+    exe = soffice()
+    office = _resident(exe) if exe is not None else None
+    done = None
+    if office is not None:
+        files, out = _batch(paths, outdir)
+        done = office.run(files, out, VALUES, timeout)
+    if done is None:
+        return [_read_copy(p) for p in recalculate(paths, outdir, timeout=timeout)]
+    books: list[BookValues] = []
+    for src, got in zip(paths, done, strict=True):
+        text = got.read_text(encoding="utf-8")
+        if '"unreadable"' in text[:20]:
+            (copy,) = recalculate([src], outdir, timeout=timeout)
+            books.append(_read_copy(copy))
+        else:
+            books.append(book_from_json(text))
+    return books
+
+
+def _read_copy(path: Path) -> BookValues:
+    from xlbridge.interchange.gate import load_workbook
+
+    return book_from_workbook(load_workbook(path, data_only=True, what="recalculated workbook"))
 
 
 def print_pdf(
@@ -110,11 +157,7 @@ def convert(
     exe = soffice()
     if exe is None:
         raise WorkbookError("LibreOffice (soffice) is not installed; cannot recalculate")
-    files = [Path(p).resolve() for p in paths]
-    if len({f.stem for f in files}) != len(files):
-        raise WorkbookError("recalculate: the workbooks must have different file names")
-    out = Path(outdir).resolve()
-    out.mkdir(parents=True, exist_ok=True)
+    files, out = _batch(paths, outdir)
     if resident is not False:
         office = _resident(exe)
         if office is None and resident:
@@ -125,6 +168,16 @@ def convert(
         if resident:
             raise WorkbookError("the resident LibreOffice stopped")
     return _one_shot(exe, files, out, kind, timeout)
+
+
+def _batch(paths: Sequence[str | Path], outdir: str | Path) -> tuple[list[Path], Path]:
+    """The files, resolved (their names must differ), and the output folder, made."""
+    files = [Path(p).resolve() for p in paths]
+    if len({f.stem for f in files}) != len(files):
+        raise WorkbookError("recalculate: the workbooks must have different file names")
+    out = Path(outdir).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    return files, out
 
 
 def _write_profile(folder: Path) -> None:

@@ -23,7 +23,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 from openpyxl.workbook.workbook import Workbook
 
@@ -276,13 +275,12 @@ def _agreement(rc: Recalculated, other: dict[str, dict[tuple[str, str], object]]
 @pytest.mark.libreoffice
 def test_libreoffice_agrees_on_every_cell(recalculated: Recalculated, tmp_path: Path) -> None:
     """LibreOffice and the strict engine compute the same value in every formula cell."""
-    from xlbridge.workbook.recalc import recalculate
+    from tests.support.values_view import recalculated_views
 
-    done = recalculate(list(recalculated.paths.values()), tmp_path)
+    views = recalculated_views(list(recalculated.paths.values()), tmp_path)  # no xlsx copy
     other = {}
-    for path in done:
-        wb = openpyxl.load_workbook(path, data_only=True)
-        other[path.stem] = {
+    for stem, wb in views.items():
+        other[stem] = {
             (ws.title, c.coordinate): c.value for ws in wb.worksheets for row in ws for c in row
         }
     diffs = _agreement(recalculated, other)

@@ -13,11 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 from openpyxl.workbook.workbook import Workbook
 
 from tests.support.engines import same_value
+from tests.support.values_view import recalculated_views
 from tests.support.workbook_fill import (
     Expected,
     Filled,
@@ -33,7 +33,6 @@ from xlbridge.interchange.xlsx_write import save_workbook
 from xlbridge.movements.mitchell import mitchell
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.formulas import FIRST_ROW, TravellerCols, accepted_col
-from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
 
@@ -102,8 +101,8 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     paths.append(_accepted_workbook(src / "accepted.xlsx"))
     paths.append(_imp_no_equivalent_workbook(src / "imp-no-equivalent.xlsx"))
     paths.append(_seed000_workbook(src / "seed000.xlsx"))
-    done = recalculate(paths, out)
-    result = {p.stem: (openpyxl.load_workbook(p, data_only=True), exp.get(p.stem)) for p in done}
+    views = recalculated_views(paths, out)  # the values, without LibreOffice's xlsx copy
+    result = {stem: (wb, exp.get(stem)) for stem, wb in views.items()}
     return result  # type: ignore[return-value]
 
 

@@ -13,14 +13,9 @@ and saved in memory once before it (no save-load-save round trip).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from types import SimpleNamespace
 from typing import Any
 
-import openpyxl
 import pytest
-from openpyxl.cell.read_only import EmptyCell
-from openpyxl.utils.cell import coordinate_to_tuple
 
 from tests.families.individual.test_individual_workbook_rules import (
     Want,
@@ -29,6 +24,7 @@ from tests.families.individual.test_individual_workbook_rules import (
     full_fill,
 )
 from tests.support.engines import same_value
+from tests.support.values_view import recalculated_views
 from tests.support.workbook_fill import Filled, Result, random_fill
 from xlbridge.families.duplicate.context import Options
 from xlbridge.families.individual.build import build_individual_workbook
@@ -43,7 +39,6 @@ from xlbridge.movements.individual import (
 from xlbridge.movements.individual_seats import board_seats
 from xlbridge.movements.model import Movement
 from xlbridge.workbook.formulas import FIRST_ROW
-from xlbridge.workbook.recalc import recalculate
 
 pytestmark = pytest.mark.libreoffice
 
@@ -82,43 +77,6 @@ def _filled_book(m: Movement, opt: Options, filled: Filled) -> Any:
     return wb
 
 
-class _Values:
-    """A recalculated sheet's cached values, read once with openpyxl's read-only reader:
-    ``sheet["M3"].value``, ``sheet[4]`` (a row's cells) and ``iter_rows(values_only=True)``
-    as a worksheet's (rows from column A to the last column, up to the last row)."""
-
-    def __init__(self, ws: Any) -> None:
-        self._at = {(c.row, c.column): c.value for row in ws.iter_rows() for c in row
-                    if not isinstance(c, EmptyCell)}  # fmt: skip
-        self.max_row = max((r for r, _c in self._at), default=1)
-        self.max_column = max((c for _r, c in self._at), default=1)
-
-    def __getitem__(self, key: str | int) -> Any:
-        if isinstance(key, int):
-            return tuple(SimpleNamespace(value=v) for v in self._row(key, self.max_column))
-        return SimpleNamespace(value=self._at.get(coordinate_to_tuple(key)))
-
-    def _row(self, r: int, last: int) -> tuple[Any, ...]:
-        return tuple(self._at.get((r, c)) for c in range(1, last + 1))
-
-    def iter_rows(
-        self, min_row: int = 1, max_col: int | None = None, *, values_only: bool
-    ) -> Iterator[tuple[Any, ...]]:
-        assert values_only
-        for r in range(min_row, self.max_row + 1):
-            yield self._row(r, max_col or self.max_column)
-
-
-def _read_values(path: Any) -> dict[str, _Values]:
-    """The sheets the tests read (travellers, Recap, Checks, Results), values only."""
-    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
-    try:
-        return {n: _Values(wb[n]) for n in wb.sheetnames
-                if n.startswith("Board ") or n in ("Recap", "Checks", "Results")}  # fmt: skip
-    finally:
-        wb.close()
-
-
 @pytest.fixture(scope="module")
 def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, Want]]:
     src = tmp_path_factory.mktemp("ind")
@@ -143,8 +101,8 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[An
     seed_fill = Filled({1: [Result(*x) for x in SEED000]})
     save_workbook(_filled_book(rainbow(7), Options(), seed_fill), seed)
     paths.append(seed)
-    done = recalculate(paths, out)
-    return {p.stem: (_read_values(p), want.get(p.stem)) for p in done}
+    views = recalculated_views(paths, out)  # the values, without LibreOffice's xlsx copy
+    return {stem: (wb, want.get(stem)) for stem, wb in views.items()}
 
 
 def _recap(ws: Any) -> dict[int, dict[str, Any]]:

@@ -5,6 +5,7 @@ dies is started again, and one that takes too long is given up with the one-shot
 
 from __future__ import annotations
 
+import datetime
 import os
 import signal
 import subprocess
@@ -19,7 +20,8 @@ from tests.support.shared import cli_new, needs_program, needs_tool
 from tests.support.workbook_fill import fill_by_headers
 from xlbridge.errors import WorkbookError
 from xlbridge.workbook import recalc
-from xlbridge.workbook.recalc import PDF, XLSX, convert, resident_python
+from xlbridge.workbook.book_values import book_from_workbook
+from xlbridge.workbook.recalc import PDF, XLSX, convert, recalculate_values, resident_python
 
 pytestmark = pytest.mark.libreoffice
 
@@ -31,7 +33,8 @@ def _needs_resident() -> None:
 @pytest.fixture(scope="module")
 def books(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """A filled pairs game scored by matchpoints, a Howell by IMPs (Butler), an individual
-    and a rubber-bridge sheet, filled with random results."""
+    and a rubber-bridge sheet, filled with random results (and, for the values, below, a
+    workbook of values the xlsx export writes in its own way, and one with a date)."""
     src = tmp_path_factory.mktemp("agree")
     made = [
         cli_new(src, "mitchell", "mitchell", "--tables", "5", "--boards-per-round", "2"),
@@ -140,3 +143,62 @@ def test_without_uno_each_call_starts_libreoffice(
     assert resident_python() is None
     with pytest.raises(WorkbookError, match="no resident LibreOffice"):
         convert([], tmp_path, XLSX, resident=True)
+
+
+def _edge_book(path: Path) -> Path:
+    """Values the xlsx export writes in its own way: more than 15 significant digits, large
+    integral numbers, booleans (typed and computed), each error (LibreOffice's own Err:502 and
+    Err:522 as Excel's #VALUE!), empty text, text that looks like a boolean or an error."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Edge & one's"
+    column = [5, -7, 0.1, 2.5, "=0.1+0.2", "=1/3", "=-1/3*1E-300", "=2^53", 1e16, 1e17, 1e21,
+              -0.0, True, False, "=1>0", "=AND(TRUE(),FALSE())", "=NA()", "=1/0", '="a"+1',
+              "=SQRT(-1)", "=FOOBAR()", '=INDIRECT("zz")', "=A1+C1", '=""', '=IF(1,"",2)',
+              "text", "TRUE", "#N/A", "=LN(0)"]  # fmt: skip
+    for row, value in enumerate(column, start=1):
+        ws.cell(row, 1, value)
+        ws.cell(row, 2, f"=A{row}")
+    ws["C1"] = "=C1+1"  # a circular reference: Err:522
+    wb.create_sheet("Empty")
+    wb.create_sheet("Board 1")["D4"] = '=IF(1,"","x")'
+    wb.save(path)
+    return path
+
+
+def _typed(book: Any) -> list[tuple[str, list[list[tuple[str, Any]]]]]:
+    """Every value with its type's name (1 == 1.0 == True in Python; not here)."""
+    return [(s.title, [[(type(v).__name__, v) for v in row] for row in s.rows])
+            for s in book.sheets]  # fmt: skip
+
+
+def test_values_are_what_openpyxl_reads_from_the_recalculated_copy(
+    books: list[Path], tmp_path: Path
+) -> None:
+    """``recalculate_values`` reads the values from the recalculated workbook in the office
+    (no xlsx copy); they are, type and value, what ``load_workbook(copy, data_only=True)``
+    reads from the copy ``recalculate`` saves (the fallback without a resident office). A
+    workbook holding a date is read from that copy (openpyxl reads a date by its format)."""
+    _needs_resident()
+    dated = tmp_path / "dated.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active["A1"], wb.active["A2"] = datetime.datetime(2024, 5, 1), "=A1+1"
+    wb.save(dated)
+    paths = [*books, _edge_book(tmp_path / "edge.xlsx"), dated]
+    copies = convert(paths, tmp_path / "copies", XLSX, resident=True)
+    got = recalculate_values(paths, tmp_path / "values")
+    for src, copy, book in zip(paths, copies, got, strict=True):
+        want = book_from_workbook(openpyxl.load_workbook(copy, data_only=True))
+        assert _typed(book) == _typed(want), src.name
+    # read from the office, not from a copy, but for the dated workbook
+    read = [p.stem for p in paths if not (tmp_path / "values" / f"{p.stem}.xlsx").exists()]
+    assert read == [p.stem for p in paths[:-1]]
+    edge = got[-2]
+    assert edge.sheetnames == ("Edge & one's", "Empty", "Board 1")
+    assert [edge["Edge & one's"].cell(r, 2) for r in (1, 5, 6, 8, 9, 10, 13, 15, 17, 20, 23)] == [
+        5, 0.3, 0.333333333333333, 9007199254740990, 10**16, 1e17, True, True, "#N/A",
+        "#VALUE!", "#VALUE!"]  # fmt: skip
+    assert edge["Edge & one's"]["B24"] is None and edge["Board 1"].max_row == 0
+    assert got[-1]["Sheet"]["A2"] == datetime.datetime(2024, 5, 2)
+    kinds = {type(v) for b in got for s in b.sheets for row in s.rows for v in row}
+    assert {int, float, bool, str, type(None), datetime.datetime} <= kinds
