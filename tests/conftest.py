@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from tests.support import nu_validator
-from tests.support.scopes import scope_of
+from tests.support.scopes import cost_rank, scope_of
 from tests.support.shared import SHARED, cli_new, needs_gnumeric, needs_libreoffice
 
 
@@ -107,4 +107,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         def _split_scope(self, nodeid: str) -> str:
             return scope_of(nodeid)
 
+    # The scopes in the order collected (costliest first, pytest_collection_modifyitems), not
+    # xdist's own order by the number of tests a scope has.
+    config.option.loadscopereorder = False
     return CorpusScopes(config, log)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The costliest scopes first (``tests.support.scopes.COSTLIEST``), each test module's tests in
+    their own order: the workers are handed the long modules first and end together."""
+    items.sort(key=lambda item: cost_rank(item.nodeid))

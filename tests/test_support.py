@@ -105,6 +105,14 @@ def test_every_module_of_a_shared_corpus_exists() -> None:
     assert listed and [m for m in listed if not (TESTS.parent / m).is_file()] == []
 
 
+def test_every_costliest_scope_exists() -> None:
+    """The costliest-first order names modules and corpora that exist, each once."""
+    from tests.support.scopes import COSTLIEST, SHARED
+
+    assert len(set(COSTLIEST)) == len(COSTLIEST)
+    assert [s for s in COSTLIEST if s not in SHARED and not (TESTS.parent / s).is_file()] == []
+
+
 def test_input_cells_reads_what_each_cell_protection_says() -> None:
     """``input_cells`` reads protection records by style id (no proxy a cell): the same cells and
     values as ``cell.protection.locked is False`` over every row, on a built workbook and on
