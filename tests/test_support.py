@@ -90,7 +90,16 @@ def test_every_family_folder_has_its_conftest() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["asked", "engines", "excel_grammar", "nu_validator", "scopes", "shared", "strict_cache"],
+    [
+        "asked",
+        "engines",
+        "excel_grammar",
+        "nu_validator",
+        "scopes",
+        "shared",
+        "strict_cache",
+        "values_view",
+    ],
 )
 def test_helper_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(f"tests.support.{name}"))

@@ -109,13 +109,10 @@ class BookView:
         self.sheetnames = [s.title for s in book.sheets]
 
     def __getitem__(self, title: str) -> SheetView:
-        for ws in self.worksheets:
-            if ws.title == title:
-                return ws
-        raise KeyError(f"Worksheet {title} does not exist.")
+        return self.worksheets[self.book.sheets.index(self.book[title])]  # KeyError as openpyxl
 
     def __contains__(self, title: object) -> bool:
-        return title in self.sheetnames
+        return title in self.book
 
 
 def recalculated_views(paths: Sequence[Path], outdir: Path) -> dict[str, BookView]:
