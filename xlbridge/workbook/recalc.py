@@ -114,9 +114,13 @@ def recalculate_values(
         done = office.run(files, out, VALUES, timeout)
     if done is None:
         return [_read_copy(p) for p in recalculate(paths, outdir, timeout=timeout)]
+    from xlbridge.interchange.gate import MAX_ZIP_UNCOMPRESSED, read_bytes
+
     books: list[BookValues] = []
     for src, got in zip(paths, done, strict=True):
-        text = got.read_text(encoding="utf-8")
+        # Through the gate and bounded like the workbook it comes from (no more than its parts).
+        data = read_bytes(got, max_bytes=MAX_ZIP_UNCOMPRESSED, what="recalculated values")
+        text = data.decode("utf-8")
         if '"unreadable"' in text[:20]:
             (copy,) = recalculate([src], outdir, timeout=timeout)
             books.append(_read_copy(copy))
